@@ -1,0 +1,28 @@
+// Bundles the API entry points to dist/ with esbuild. Our workspace packages (TypeScript sources) are
+// bundled in; every npm dependency stays external and is loaded from node_modules at run time.
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@zabuni/'));
+
+await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    migrate: 'src/cli/migrate.ts',
+    'seed-demo': 'src/cli/seed-demo.ts',
+  },
+  absWorkingDir: new URL('..', import.meta.url).pathname,
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external: [...external, 'pino', 'pino-pretty'],
+  banner: { js: "import { createRequire as __zCreateRequire } from 'node:module'; const require = __zCreateRequire(import.meta.url);" },
+  logLevel: 'warning',
+});

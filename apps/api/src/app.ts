@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from '@fastify/type-provider-zod';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './infra/database.ts';
+import { registerErrorHandling } from './infra/errors.ts';
+import type { JobDefinition } from './infra/jobs.ts';
+import type { Logger } from './infra/logger.ts';
+import { API_ROOT } from './infra/paths.ts';
+import { createCoreRepository } from './modules/core/core.repository.ts';
+import { coreRoutes } from './modules/core/core.routes.ts';
+import { createCoreService, type Clock } from './modules/core/core.service.ts';
+import { createOrganisationsRepository } from './modules/organisations/organisations.repository.ts';
+import { createOrganisationsService } from './modules/organisations/organisations.service.ts';
+import { systemJobs } from './modules/system/system.jobs.ts';
+import { createSystemRepository } from './modules/system/system.repository.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { createSystemService } from './modules/system/system.service.ts';
+
+export const APP_VERSION = (
+  JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
+
+const systemClock: Clock = { now: () => new Date() };
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  logger: Logger;
+  clock?: Clock;
+}
+
+/** Wires repositories → services once; the HTTP app and the worker both take their services from here. */
+export function createServices({ database, clock = systemClock }: Pick<AppDeps, 'database' | 'clock'>) {
+  const core = createCoreService({ repository: createCoreRepository(database.db), clock });
+  const organisations = createOrganisationsService({ repository: createOrganisationsRepository(database.db) });
+  const system = createSystemService({ repository: createSystemRepository(database.db), clock, version: APP_VERSION });
+  return { core, organisations, system };
+}
+export type Services = ReturnType<typeof createServices>;
+
+export function jobDefinitions(services: Services): JobDefinition[] {
+  return [...systemJobs(services.system)];
+}
+
+const flagsDir = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags/4x3');
+
+export async function buildApp(deps: AppDeps, services = createServices(deps)): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // One line per request: method, route pattern, status, time. No query strings, headers or addresses.
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/api/health') return;
+    request.log.info(
+      { method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Zabuni API',
+        version: APP_VERSION,
+        description:
+          'Public tender services and the Zabuni procurement platform. Lists answer `{count, next, previous, results}`; ' +
+          'errors answer `{detail}` plus field messages for validation errors.',
+      },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(systemRoutes({ system: services.system }));
+  await app.register(
+    coreRoutes({
+      core: services.core,
+      organisations: services.organisations,
+      publicUrl: config.publicUrl,
+      site: {
+        tenderPortalUrl: config.tenderPortalUrl,
+        supportEmail: config.supportEmail,
+        supportPhone: config.supportPhone,
+      },
+    }),
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: flagsDir,
+    prefix: '/flags/',
+    decorateReply: false,
+    maxAge: '30d',
+    immutable: true,
+  });
+
+  const webIndex = path.join(config.webDistDir, 'index.html');
+  const webBuilt = existsSync(webIndex);
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed bundles never change; index.html must always be revalidated.
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/flags/');
+    if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (or use `npm run dev`).');
+    }
+    // Client-side routes: the single-page app decides what to show, including its own 404 page.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDistDir);
+  });
+
+  return app;
+}

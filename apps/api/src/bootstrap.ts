@@ -1,0 +1,79 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { connectDatabase, type Database } from './infra/database.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './infra/embedded-postgres.ts';
+import { createLogger, type Logger } from './infra/logger.ts';
+import { runMigrations } from './infra/migrate.ts';
+import { seedDemoData } from './seed/demo.ts';
+import { seedReferenceData } from './seed/reference/seed-reference.ts';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  databaseUrl: string;
+  embedded: EmbeddedDatabase | null;
+  /** Closes in reverse order of opening; safe to call more than once. */
+  close(): Promise<void>;
+}
+
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * What every process needs before it serves or works: configuration, logger, the database (external, or the
+ * embedded server), migrations applied. `prepareData` also seeds reference data and, where asked, demo data.
+ */
+export async function openRuntime(options: { prepareData: boolean }): Promise<Runtime> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY === true);
+  const embedded = config.databaseUrl
+    ? null
+    : await startEmbeddedPostgres({ dataDir: config.dataDir, databaseName: 'zabuni', logger });
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const database = connectDatabase(databaseUrl, { max: config.dbPoolMax, logger });
+  const close = async () => {
+    await database.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+  };
+  try {
+    await runMigrations(database);
+    if (options.prepareData) {
+      await seedReferenceData(database.db);
+      const demo = config.seedDemo === 'true' || (config.seedDemo === 'auto' && embedded !== null);
+      if (demo && (await seedDemoData(database.db, { now: new Date() }))) {
+        logger.info('demo buyers and available jobs seeded');
+      }
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { config, logger, database, databaseUrl, embedded, close };
+}
+
+/** Runs `stop` once on the first SIGINT/SIGTERM, then exits; a second signal exits at once. */
+export function onShutdown(logger: Logger, stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_WEB_DIST_DIR } from './infra/paths.ts';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting Zabuni reads from the environment. The README's configuration table mirrors this schema. */
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('localhost'),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    JWT_SECRET: z.string().optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    RUN_WORKER: booleanString.default(true),
+    SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    TENDER_PORTAL_URL: z.url().optional(),
+    SUPPORT_EMAIL: z.email().default('support@zabuni.africa'),
+    SUPPORT_PHONE: z.string().min(3).default('+254 20 765 0000'),
+    WEB_DIST_DIR: z.string().optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required in production and must be at least 32 characters',
+      });
+    }
+    if (!env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required in production (the embedded PostgreSQL is for development)',
+      });
+    }
+    if (!env.PUBLIC_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PUBLIC_URL'],
+        message: 'is required in production (links in mails and payment callbacks use it)',
+      });
+    }
+  });
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string;
+  jwtSecret: string;
+  logLevel: string;
+  runWorker: boolean;
+  seedDemo: 'auto' | 'true' | 'false';
+  dbPoolMax: number;
+  tenderPortalUrl: string;
+  supportEmail: string;
+  supportPhone: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start; throws ConfigError listing everything that is wrong. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as they do for most deploy tools' env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    isProduction: env.NODE_ENV === 'production',
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    publicUrl,
+    // Outside production a fixed development secret keeps sessions valid across restarts.
+    jwtSecret: env.JWT_SECRET ?? 'zabuni-development-secret-not-for-production-use',
+    logLevel: env.LOG_LEVEL,
+    runWorker: env.RUN_WORKER,
+    seedDemo: env.SEED_DEMO,
+    dbPoolMax: env.DB_POOL_MAX,
+    tenderPortalUrl: env.TENDER_PORTAL_URL ?? `${publicUrl}/portal`,
+    supportEmail: env.SUPPORT_EMAIL,
+    supportPhone: env.SUPPORT_PHONE,
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+  };
+}

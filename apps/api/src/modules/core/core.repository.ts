@@ -1,0 +1,156 @@
+import { and, asc, count, desc, eq, exists, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import type { DeadlineFilter } from '@zabuni/domain';
+import type { Db } from '../../infra/database.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+import {
+  categories,
+  categoryGroups,
+  countries,
+  optionValues,
+  sourcingEventCategories,
+  sourcingEvents,
+} from './core.tables.ts';
+
+export interface Slice {
+  offset: number;
+  limit: number;
+}
+
+export interface AvailableJobsFilter extends Slice {
+  tsQuery: string | null;
+  buyerId?: number | undefined;
+  countryId?: number | undefined;
+  deadline?: DeadlineFilter | undefined;
+  now: Date;
+}
+
+const countryColumns = {
+  id: countries.id,
+  name: countries.name,
+  iso2: countries.iso2,
+  flagEmoji: countries.flagEmoji,
+  dialCode: countries.dialCode,
+  currency: countries.currency,
+};
+
+const availableJobColumns = {
+  id: sourcingEvents.id,
+  title: sourcingEvents.title,
+  closingAt: sourcingEvents.closingAt,
+  jobType: sourcingEvents.jobType,
+  instructions: sourcingEvents.instructions,
+  advert: sourcingEvents.advert,
+  companyName: organisations.name,
+  companyWebsite: organisations.website,
+  companyLogoUrl: organisations.logoUrl,
+  countryName: countries.name,
+  countryIso2: countries.iso2,
+};
+
+/**
+ * The available-jobs list as two statements (page rows, total count). Exposed on its own so the bench can
+ * run exactly this SQL behind a bare endpoint.
+ */
+export function availableJobsQueries(db: Db, filter: AvailableJobsFilter) {
+  const where = and(
+    eq(sourcingEvents.isPublic, true),
+    filter.buyerId === undefined ? undefined : eq(sourcingEvents.buyerId, filter.buyerId),
+    filter.countryId === undefined ? undefined : eq(sourcingEvents.countryId, filter.countryId),
+    filter.deadline === 'upcoming' ? gt(sourcingEvents.closingAt, filter.now) : undefined,
+    filter.deadline === 'past' ? lte(sourcingEvents.closingAt, filter.now) : undefined,
+    filter.tsQuery
+      ? sql`(${sourcingEvents.searchVector} @@ to_tsquery('simple', ${filter.tsQuery}) OR ${sourcingEvents.buyerId} IN (SELECT ${organisations.id} FROM ${organisations} WHERE ${organisations.kind} = 'buyer' AND ${organisations.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})))`
+      : undefined,
+  );
+  // Open jobs read soonest-closing first; closed ones most recently closed first.
+  const order =
+    filter.deadline === 'upcoming'
+      ? [asc(sourcingEvents.closingAt), asc(sourcingEvents.id)]
+      : [desc(sourcingEvents.closingAt), desc(sourcingEvents.id)];
+  return {
+    rows: db
+      .select(availableJobColumns)
+      .from(sourcingEvents)
+      .innerJoin(organisations, eq(organisations.id, sourcingEvents.buyerId))
+      .innerJoin(countries, eq(countries.id, sourcingEvents.countryId))
+      .where(where)
+      .orderBy(...order)
+      .limit(filter.limit)
+      .offset(filter.offset),
+    count: db.select({ value: count() }).from(sourcingEvents).where(where),
+  };
+}
+
+export function createCoreRepository(db: Db) {
+  const countryNameFilter = (search: string | null): SQL | undefined =>
+    search ? ilike(countries.name, `%${search}%`) : undefined;
+
+  return {
+    async listCountries({ pattern, onlyWithJobs, offset, limit }: Slice & { pattern: string | null; onlyWithJobs: boolean }) {
+      const where = and(
+        countryNameFilter(pattern),
+        onlyWithJobs
+          ? exists(
+              db
+                .select({ one: sql`1` })
+                .from(sourcingEvents)
+                .where(and(eq(sourcingEvents.countryId, countries.id), eq(sourcingEvents.isPublic, true))),
+            )
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db.select(countryColumns).from(countries).where(where).orderBy(asc(countries.name)).limit(limit).offset(offset),
+        db.select({ value: count() }).from(countries).where(where),
+      ]);
+      return { count: total?.value ?? 0, rows };
+    },
+
+    async listCategories({ pattern, offset, limit }: Slice & { pattern: string | null }) {
+      const where = pattern ? ilike(categories.name, `%${pattern}%`) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ id: categories.id, name: categories.name, group: categoryGroups.name, symbol: categoryGroups.symbol })
+          .from(categories)
+          .innerJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
+          .where(where)
+          .orderBy(asc(categories.name), asc(categories.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ value: count() }).from(categories).where(where),
+      ]);
+      return { count: total?.value ?? 0, rows };
+    },
+
+    async listAvailableJobs(filter: AvailableJobsFilter) {
+      const queries = availableJobsQueries(db, filter);
+      const [rows, [total]] = await Promise.all([queries.rows, queries.count]);
+      return { count: total?.value ?? 0, rows };
+    },
+
+    async findAvailableJob(id: number) {
+      const [job] = await db
+        .select(availableJobColumns)
+        .from(sourcingEvents)
+        .innerJoin(organisations, eq(organisations.id, sourcingEvents.buyerId))
+        .innerJoin(countries, eq(countries.id, sourcingEvents.countryId))
+        .where(and(eq(sourcingEvents.id, id), eq(sourcingEvents.isPublic, true)));
+      if (!job) return null;
+      const jobCategories = await db
+        .select({ id: categories.id, name: categories.name })
+        .from(sourcingEventCategories)
+        .innerJoin(categories, eq(categories.id, sourcingEventCategories.categoryId))
+        .where(eq(sourcingEventCategories.eventId, id))
+        .orderBy(asc(categories.name));
+      return { ...job, categories: jobCategories };
+    },
+
+    async optionValues() {
+      return db
+        .select({ list: optionValues.list, value: optionValues.value })
+        .from(optionValues)
+        .orderBy(asc(optionValues.list), asc(optionValues.position));
+    },
+  };
+}
+export type CoreRepository = ReturnType<typeof createCoreRepository>;
+export type AvailableJobRow = Awaited<ReturnType<CoreRepository['listAvailableJobs']>>['rows'][number];

@@ -1,0 +1,125 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  availableJobDetail,
+  availableJobsPage,
+  availableJobsQuery,
+  buyersPage,
+  buyersQuery,
+  categoriesPage,
+  categoriesQuery,
+  countriesPage,
+  countriesQuery,
+  errorBody,
+  idParams,
+  optionListsSchema,
+  siteSettings,
+} from '@zabuni/contracts';
+import { toPage, toPageRequest } from '../../infra/pagination.ts';
+import type { OrganisationsService } from '../organisations/organisations.service.ts';
+import type { CoreService } from './core.service.ts';
+
+interface Deps {
+  core: CoreService;
+  organisations: OrganisationsService;
+  publicUrl: string;
+  site: { tenderPortalUrl: string; supportEmail: string; supportPhone: string };
+}
+
+const tags = ['Core'];
+const errors = { 400: errorBody, 404: errorBody };
+
+/** SPEC §7 "Core": public reference data and the available-jobs list. No authentication. */
+export const coreRoutes =
+  ({ core, organisations, publicUrl, site }: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/core/countries/',
+      { schema: { tags, summary: 'African countries', querystring: countriesQuery, response: { 200: countriesPage, ...errors } } },
+      async (request) => {
+        const page = toPageRequest(request.query);
+        const { count, results } = await core.listCountries(request.query.search, page);
+        return toPage(request, publicUrl, page, count, results);
+      },
+    );
+
+    app.get(
+      '/core/countries/available-jobs/',
+      {
+        schema: {
+          tags,
+          summary: 'Countries that have published jobs',
+          querystring: countriesQuery,
+          response: { 200: countriesPage, ...errors },
+        },
+      },
+      async (request) => {
+        const page = toPageRequest(request.query);
+        const { count, results } = await core.listCountries(request.query.search, page, true);
+        return toPage(request, publicUrl, page, count, results);
+      },
+    );
+
+    app.get(
+      '/core/buyers/',
+      { schema: { tags, summary: 'Buying organisations (clients)', querystring: buyersQuery, response: { 200: buyersPage, ...errors } } },
+      async (request) => {
+        const page = toPageRequest(request.query);
+        const { count, results } = await organisations.listBuyers(request.query.search, page);
+        return toPage(request, publicUrl, page, count, results);
+      },
+    );
+
+    app.get(
+      '/core/category-types/',
+      {
+        schema: { tags, summary: 'Procurement categories', querystring: categoriesQuery, response: { 200: categoriesPage, ...errors } },
+      },
+      async (request) => {
+        const page = toPageRequest(request.query);
+        const { count, results } = await core.listCategories(request.query.search, page);
+        return toPage(request, publicUrl, page, count, results);
+      },
+    );
+
+    app.get(
+      '/core/available-jobs/',
+      {
+        schema: {
+          tags,
+          summary: 'Published sourcing events (tenders, RFQs, prequalifications)',
+          description:
+            '`client` is a buyer id, `country` a country id, `deadline` keeps `upcoming` (closing after now) or `past` jobs. ' +
+            '`search` matches words of the title, advert and buyer name by prefix.',
+          querystring: availableJobsQuery,
+          response: { 200: availableJobsPage, ...errors },
+        },
+      },
+      async (request) => {
+        const page = toPageRequest(request.query);
+        const { count, results } = await core.listAvailableJobs(request.query, page);
+        return toPage(request, publicUrl, page, count, results);
+      },
+    );
+
+    app.get(
+      '/core/available-jobs/:id/',
+      { schema: { tags, summary: 'One available job with its categories', params: idParams, response: { 200: availableJobDetail, ...errors } } },
+      async (request) => core.getAvailableJob(request.params.id),
+    );
+
+    app.get(
+      '/core/options/',
+      { schema: { tags, summary: 'The option lists (sectors, job types, …)', response: { 200: optionListsSchema } } },
+      async () => core.optionLists(),
+    );
+
+    app.get(
+      '/core/site/',
+      { schema: { tags, summary: 'Public settings of this deployment', response: { 200: siteSettings } } },
+      async () => ({
+        tender_portal_url: site.tenderPortalUrl,
+        support_email: site.supportEmail,
+        support_phone: site.supportPhone,
+      }),
+    );
+  };

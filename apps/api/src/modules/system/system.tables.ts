@@ -1,0 +1,7 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Each worker process reports in on a schedule; /api/health shows when one was last seen. */
+export const workerHeartbeats = pgTable('worker_heartbeats', {
+  workerId: text('worker_id').primaryKey(),
+  seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { OPTION_LISTS } from '@zabuni/contracts';
+import type { Db } from '../../infra/database.ts';
+import { categories, categoryGroups, countries, optionValues } from '../../modules/core/core.tables.ts';
+import { CATEGORY_GROUPS } from './categories.ts';
+import { AFRICAN_COUNTRIES, flagEmoji } from './countries.ts';
+
+/**
+ * Countries, procurement categories and option lists. Idempotent: run at every start, it adds what is
+ * missing and corrects what changed, and never removes rows (other tables point at them).
+ */
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(countries)
+      .values(
+        AFRICAN_COUNTRIES.map((c) => ({
+          iso2: c.iso2,
+          name: c.name,
+          flagEmoji: flagEmoji(c.iso2),
+          dialCode: c.dialCode,
+          currency: c.currency,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: countries.iso2,
+        set: {
+          name: sql`excluded.name`,
+          flagEmoji: sql`excluded.flag_emoji`,
+          dialCode: sql`excluded.dial_code`,
+          currency: sql`excluded.currency`,
+        },
+      });
+
+    const groups = await tx
+      .insert(categoryGroups)
+      .values(CATEGORY_GROUPS.map((g, position) => ({ name: g.name, symbol: g.symbol, position })))
+      .onConflictDoUpdate({
+        target: categoryGroups.name,
+        set: { symbol: sql`excluded.symbol`, position: sql`excluded.position` },
+      })
+      .returning({ id: categoryGroups.id, name: categoryGroups.name });
+    const groupIds = new Map(groups.map((g) => [g.name, g.id]));
+
+    await tx
+      .insert(categories)
+      .values(
+        CATEGORY_GROUPS.flatMap((g) => g.categories.map((name) => ({ groupId: groupIds.get(g.name)!, name }))),
+      )
+      .onConflictDoNothing();
+
+    await tx
+      .insert(optionValues)
+      .values(
+        Object.entries(OPTION_LISTS).flatMap(([list, values]) =>
+          values.map((value, position) => ({ list, value, position })),
+        ),
+      )
+      .onConflictDoUpdate({
+        target: [optionValues.list, optionValues.value],
+        set: { position: sql`excluded.position` },
+      });
+  });
+}

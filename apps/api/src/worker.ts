@@ -1,0 +1,18 @@
+import { createServices, jobDefinitions } from './app.ts';
+import { onShutdown, openRuntime } from './bootstrap.ts';
+import { startJobs } from './infra/jobs.ts';
+
+/** `npm run worker`: takes background jobs only. Run API processes with RUN_WORKER=false beside it. */
+const runtime = await openRuntime({ prepareData: false });
+const services = createServices({ database: runtime.database });
+const jobs = await startJobs({
+  url: runtime.databaseUrl,
+  logger: runtime.logger,
+  definitions: jobDefinitions(services),
+  work: true,
+});
+await services.system.heartbeat();
+onShutdown(runtime.logger, async () => {
+  await jobs.stop();
+  await runtime.close();
+});

@@ -1,0 +1,23 @@
+import { NativeSelect } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, normaliseLanguage, rememberLanguage } from '../../lib/i18n.ts';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  return (
+    <NativeSelect
+      aria-label={t('language.label')}
+      data-testid="language-switcher"
+      size="xs"
+      value={normaliseLanguage(i18n.resolvedLanguage) ?? 'en'}
+      data={LANGUAGES.map((l) => ({ value: l.code, label: l.label }))}
+      onChange={(event) => {
+        const code = normaliseLanguage(event.currentTarget.value);
+        if (!code) return;
+        rememberLanguage(code);
+        void i18n.changeLanguage(code);
+      }}
+      w={118}
+    />
+  );
+}

@@ -1,0 +1,117 @@
+import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useSiteSettings } from '../../features/site/api/site-settings.ts';
+import { LanguageSwitcher } from './LanguageSwitcher.tsx';
+import { FOOTER_LINKS, HEADER_LINKS } from './nav-links.ts';
+import classes from './PublicLayout.module.css';
+
+function Logo() {
+  return (
+    <Link to="/" className={classes.logo} aria-label="Zabuni">
+      <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden>
+        <rect width="32" height="32" rx="7" fill="currentColor" />
+        <path d="M9 9h14v3.2L13.6 20H23v3H9v-3.2L18.4 12H9z" fill="#fff" />
+      </svg>
+      <span>Zabuni</span>
+    </Link>
+  );
+}
+
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const [menuOpen, menu] = useDisclosure(false);
+  const site = useSiteSettings();
+  const portalUrl = site.data?.tender_portal_url ?? '/portal';
+  const portalButton = (
+    <Button component="a" href={portalUrl} size="xs" variant="filled" color="brand" rel="noopener">
+      {t('nav.portalLogin')}
+    </Button>
+  );
+
+  return (
+    <div className={classes.page}>
+      <a href="#main" className={classes.skip}>
+        {t('skipToContent')}
+      </a>
+      <header className={classes.header}>
+        <Container size="lg" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Logo />
+            <Group gap={4} visibleFrom="md" component="nav" wrap="nowrap">
+              {HEADER_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} className={classes.navLink}>
+                  {t(link.key)}
+                </NavLink>
+              ))}
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <LanguageSwitcher />
+              <Box visibleFrom="sm">{portalButton}</Box>
+              <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="md" size="sm" aria-label={t('nav.menu')} />
+            </Group>
+          </Group>
+        </Container>
+      </header>
+      <Drawer opened={menuOpen} onClose={menu.close} title={t('nav.menu')} size="xs" position="right">
+        <Stack gap="xs" component="nav">
+          {HEADER_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={classes.navLink} onClick={menu.close}>
+              {t(link.key)}
+            </NavLink>
+          ))}
+          {portalButton}
+        </Stack>
+      </Drawer>
+
+      <main id="main" className={classes.main}>
+        <Outlet />
+      </main>
+
+      <footer className={classes.footer}>
+        <Container size="lg" py="xl">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+            <Stack gap="xs">
+              <Logo />
+              <Text size="sm" c="gray.4">
+                {t('footer.about')}
+              </Text>
+            </Stack>
+            <Box>
+              <Text fw={600} mb="xs">
+                {t('footer.services')}
+              </Text>
+              <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+                {FOOTER_LINKS.map((link) => (
+                  <Anchor key={link.key} component={Link} to={link.to} size="sm" c="gray.3">
+                    {t(link.key)}
+                  </Anchor>
+                ))}
+              </SimpleGrid>
+            </Box>
+            <Stack gap={6}>
+              <Text fw={600}>{t('footer.contact')}</Text>
+              {site.data && (
+                <>
+                  <Anchor href={`mailto:${site.data.support_email}`} size="sm" c="gray.3">
+                    {site.data.support_email}
+                  </Anchor>
+                  <Anchor href={`tel:${site.data.support_phone.replace(/\s+/g, '')}`} size="sm" c="gray.3">
+                    {site.data.support_phone}
+                  </Anchor>
+                </>
+              )}
+              <Text size="sm" c="gray.4">
+                Nairobi, Kenya
+              </Text>
+            </Stack>
+          </SimpleGrid>
+          <Text size="xs" c="gray.5" mt="xl">
+            {t('footer.rights', { year: new Date().getFullYear() })}
+          </Text>
+        </Container>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+/** The public site's menus. Pages that are not built yet render the "coming soon" page (see routes.tsx). */
+export const HEADER_LINKS = [
+  { to: '/jobs', key: 'nav.jobs' },
+  { to: '/tenders', key: 'nav.tenders' },
+  { to: '/supplier-directory', key: 'nav.directory' },
+  { to: '/advertise', key: 'nav.advertise' },
+  { to: '/webinars', key: 'nav.webinars' },
+] as const;
+
+/** SPEC §2: the footer's ten links, in its order. */
+export const FOOTER_LINKS = [
+  { to: '/about', key: 'footer.aboutUs' },
+  { to: '/jobs', key: 'footer.availableJobs' },
+  { to: '/supplier-directory', key: 'footer.supplierDirectory' },
+  { to: '/prequalified-suppliers', key: 'footer.prequalifiedSuppliers' },
+  { to: '/tender-bulletin', key: 'footer.tenderBulletin' },
+  { to: '/advertise', key: 'footer.advertiseTender' },
+  { to: '/tenders', key: 'footer.viewOpenTenders' },
+  { to: '/tenders-subscribe', key: 'footer.subscribeAlerts' },
+  { to: '/clients', key: 'footer.ourClients' },
+  { to: '/demo', key: 'footer.watchDemo' },
+] as const;

@@ -1,0 +1,82 @@
+import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import type { AvailableJob } from '@zabuni/contracts';
+import { useTranslation } from 'react-i18next';
+import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { Countdown } from './Countdown.tsx';
+import classes from './JobCard.module.css';
+
+interface Props {
+  job: AvailableJob;
+  onShowInstructions(job: AvailableJob): void;
+  onShowCategories(job: AvailableJob): void;
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .filter((word) => /^\p{Lu}/u.test(word))
+    .slice(0, 2)
+    .map((word) => word[0])
+    .join('');
+}
+
+export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
+  const { t, i18n } = useTranslation('jobs');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { company } = job;
+  return (
+    <Card withBorder radius="md" padding="md" className={classes.card} data-testid="job-card" component="article">
+      <Stack gap="sm" h="100%">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Avatar src={company.public_company_logo_url} alt="" radius="sm" color="brand" size={40}>
+            {initials(company.company_name)}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={600} lineClamp={1} data-testid="job-company">
+              {company.company_name}
+            </Text>
+            <Group gap={6} wrap="nowrap">
+              <CountryFlag src={job.country.flag} name={job.country.name} size={12} />
+              <Text size="xs" c="dimmed" data-testid="job-country">
+                {job.country.name}
+              </Text>
+              {company.company_website && (
+                <Anchor href={company.company_website} target="_blank" rel="noopener noreferrer" size="xs">
+                  {t('card.website')}
+                </Anchor>
+              )}
+            </Group>
+          </Stack>
+        </Group>
+        <Badge variant="light" color="brand" radius="sm" size="sm" w="fit-content">
+          {t(`jobType.${job.job_type}`)}
+        </Badge>
+        <Title order={3} fz="md" fw={600} lh={1.35} lineClamp={3} data-testid="job-title">
+          {job.title}
+        </Title>
+        {job.advert && (
+          <Text size="sm" c="dimmed" lineClamp={2}>
+            {job.advert}
+          </Text>
+        )}
+        <Stack gap={6} mt="auto">
+          <Text size="xs" c="dimmed" data-testid="job-closing">
+            {t('card.closes')}: <time dateTime={job.closing_date}>{formatDate(job.closing_date, language, true)}</time>
+          </Text>
+          <Countdown closingAt={job.closing_date} />
+          <Group gap="md" mt={4}>
+            {job.instructions && (
+              <Anchor component="button" type="button" size="sm" onClick={() => onShowInstructions(job)}>
+                {t('card.instructions')}
+              </Anchor>
+            )}
+            <Anchor component="button" type="button" size="sm" onClick={() => onShowCategories(job)}>
+              {t('card.categories')}
+            </Anchor>
+          </Group>
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}

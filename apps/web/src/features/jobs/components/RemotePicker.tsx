@@ -1,0 +1,74 @@
+import { Group, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { Page } from '@zabuni/contracts';
+import { useState, type ReactNode } from 'react';
+
+interface Option {
+  value: string;
+  label: string;
+  icon?: ReactNode;
+}
+
+interface Props<T> {
+  label: string;
+  placeholder: string;
+  nothingFound: string;
+  value: number | undefined;
+  onChange(value: number | undefined): void;
+  /** Fetches one page of options for a search text. */
+  useOptions(search: string): UseQueryResult<Page<T>>;
+  toOption(item: T): Option;
+  testId?: string;
+}
+
+/**
+ * A searchable picker whose options come from a paginated endpoint: typing asks the server (the picker page
+ * size applies), so it works for 3,400 clients as well as for 10.
+ */
+export function RemotePicker<T>({ label, placeholder, nothingFound, value, onChange, useOptions, toOption, testId }: Props<T>) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [known, setKnown] = useState<Record<string, Option>>({});
+  const result = useOptions(debounced);
+  const options = (result.data?.results ?? []).map(toOption);
+  const selected = value === undefined ? null : String(value);
+  // Keep the chosen option in the list even when the current search no longer returns it.
+  const data = [...options];
+  if (selected && !data.some((o) => o.value === selected)) {
+    data.unshift(known[selected] ?? { value: selected, label: `#${selected}` });
+  }
+  const icons = new Map(data.map((o) => [o.value, o.icon]));
+
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data.map(({ value: v, label: l }) => ({ value: v, label: l }))}
+      value={selected}
+      onChange={(next) => {
+        if (next) {
+          const option = data.find((o) => o.value === next);
+          if (option) setKnown((prev) => ({ ...prev, [next]: option }));
+        }
+        onChange(next ? Number(next) : undefined);
+      }}
+      searchable
+      clearable
+      searchValue={search}
+      onSearchChange={setSearch}
+      // The server already filtered; do not filter again on the label.
+      filter={({ options: all }) => all}
+      nothingFoundMessage={result.isFetching ? '…' : nothingFound}
+      renderOption={({ option }) => (
+        <Group gap="xs" wrap="nowrap">
+          {icons.get(option.value)}
+          <Text size="sm">{option.label}</Text>
+        </Group>
+      )}
+      leftSection={selected ? icons.get(selected) : undefined}
+      comboboxProps={{ shadow: 'md' }}
+      data-testid={testId}
+    />
+  );
+}

@@ -1,0 +1,21 @@
+import { Container } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+
+export function Component() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  usePageTitle(t('notFound.title'));
+  return (
+    <Container size="sm" py="xl">
+      <StatusMessage
+        icon={<span style={{ fontSize: 40 }} aria-hidden>🧭</span>}
+        title={t('notFound.title')}
+        body={t('notFound.body')}
+        action={{ label: t('notFound.cta'), onClick: () => navigate('/') }}
+      />
+    </Container>
+  );
+}

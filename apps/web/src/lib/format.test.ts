@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMoney, formatRelative } from './format.ts';
+
+describe('formatDate', () => {
+  it('writes English dates as "Month Day, Year" in East Africa Time', () => {
+    // 20:30 UTC is 23:30 in Nairobi, still the same day.
+    expect(formatDate('2026-11-21T20:30:00Z', 'en')).toBe('November 21, 2026');
+    // 22:00 UTC is 01:00 the next day in Nairobi.
+    expect(formatDate('2026-11-21T22:00:00Z', 'en')).toBe('November 22, 2026');
+  });
+
+  it('adds hh:mm am/pm when asked', () => {
+    expect(formatDate('2026-11-21T07:05:00Z', 'en', true)).toBe('November 21, 2026 10:05 am');
+    expect(formatDate('2026-11-21T20:30:00Z', 'en', true)).toBe('November 21, 2026 11:30 pm');
+  });
+
+  it('uses the month names of other languages', () => {
+    expect(formatDate('2026-11-21T07:05:00Z', 'fr')).toContain('novembre');
+    expect(formatDate('2026-11-21T07:05:00Z', 'sw')).toMatch(/Novemba/i);
+  });
+
+  it('gives an empty string for an invalid date', () => {
+    expect(formatDate('nonsense', 'en')).toBe('');
+  });
+});
+
+describe('formatRelative', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  it('picks the largest whole unit', () => {
+    expect(formatRelative('2026-11-24T12:00:00Z', 'en', now)).toBe('in 3 days');
+    expect(formatRelative('2026-11-21T10:00:00Z', 'en', now)).toBe('2 hours ago');
+  });
+});
+
+describe('formatMoney', () => {
+  it('shows two decimals and the code', () => {
+    expect(formatMoney(3000, 'KES')).toBe('KES 3,000.00');
+    expect(formatMoney(400.5, 'KES')).toBe('KES 400.50');
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import am from '../locales/am/jobs.json';
+import amCommon from '../locales/am/common.json';
+import en from '../locales/en/jobs.json';
+import enCommon from '../locales/en/common.json';
+import fr from '../locales/fr/jobs.json';
+import frCommon from '../locales/fr/common.json';
+import pt from '../locales/pt/jobs.json';
+import ptCommon from '../locales/pt/common.json';
+import sw from '../locales/sw/jobs.json';
+import swCommon from '../locales/sw/common.json';
+import { normaliseLanguage } from './i18n.ts';
+
+/** Flattens nested keys and folds plural suffixes, so `days_one`/`days_many` count as `days`. */
+function keys(resource: object, prefix = ''): Set<string> {
+  const out = new Set<string>();
+  for (const [key, value] of Object.entries(resource)) {
+    const name = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+    if (value && typeof value === 'object') for (const k of keys(value, `${name}.`)) out.add(k);
+    else out.add(name);
+  }
+  return out;
+}
+
+describe('locale files', () => {
+  const locales = { sw: [swCommon, sw], fr: [frCommon, fr], pt: [ptCommon, pt], am: [amCommon, am] } as const;
+  for (const [code, [common, jobs]] of Object.entries(locales)) {
+    it(`${code} has every English key and no extra ones`, () => {
+      expect([...keys(common)].sort()).toEqual([...keys(enCommon)].sort());
+      expect([...keys(jobs)].sort()).toEqual([...keys(en)].sort());
+    });
+  }
+
+  it('Amharic is written in Ethiopic script', () => {
+    expect(am.title).toMatch(/^[\u1200-\u137F\s]+$/);
+  });
+
+  it('every language says "Deadline passed." in its own words', () => {
+    const texts = [en, sw, fr, pt, am].map((l) => l.countdown.passed);
+    expect(texts[0]).toBe('Deadline passed.');
+    expect(new Set(texts).size).toBe(5);
+  });
+});
+
+describe('normaliseLanguage', () => {
+  it.each([
+    ['pr', 'pt'],
+    ['pt-BR', 'pt'],
+    ['sw-KE', 'sw'],
+    ['AM', 'am'],
+    ['de', null],
+    ['', null],
+    [null, null],
+  ])('%j → %j', (input, expected) => {
+    expect(normaliseLanguage(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,82 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import amCommon from '../locales/am/common.json';
+import amJobs from '../locales/am/jobs.json';
+import enCommon from '../locales/en/common.json';
+import enJobs from '../locales/en/jobs.json';
+import frCommon from '../locales/fr/common.json';
+import frJobs from '../locales/fr/jobs.json';
+import ptCommon from '../locales/pt/common.json';
+import ptJobs from '../locales/pt/jobs.json';
+import swCommon from '../locales/sw/common.json';
+import swJobs from '../locales/sw/jobs.json';
+
+export const LANGUAGES = [
+  { code: 'en', label: 'English' },
+  { code: 'sw', label: 'Kiswahili' },
+  { code: 'fr', label: 'Français' },
+  { code: 'pt', label: 'Português' },
+  { code: 'am', label: 'አማርኛ' },
+] as const;
+export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export const FALLBACK_LANGUAGE: LanguageCode = 'en';
+
+const STORAGE_KEY = 'zabuni.language';
+
+/** SPEC bundles "pr" for Portuguese: accept it (and regional tags like "sw-KE") as aliases. */
+export function normaliseLanguage(value: string | null | undefined): LanguageCode | null {
+  if (!value) return null;
+  const base = value.toLowerCase().split(/[-_]/)[0];
+  const code = base === 'pr' ? 'pt' : base;
+  return LANGUAGES.some((l) => l.code === code) ? (code as LanguageCode) : null;
+}
+
+function initialLanguage(): LanguageCode {
+  const fromUrl = normaliseLanguage(new URLSearchParams(window.location.search).get('lang'));
+  if (fromUrl) return fromUrl;
+  let stored: string | null = null;
+  try {
+    stored = window.localStorage.getItem(STORAGE_KEY);
+  } catch {
+    // Storage can be blocked (private mode); the browser language still applies.
+  }
+  return (
+    normaliseLanguage(stored) ??
+    navigator.languages.map(normaliseLanguage).find((code) => code !== null) ??
+    FALLBACK_LANGUAGE
+  );
+}
+
+export function rememberLanguage(code: LanguageCode) {
+  try {
+    window.localStorage.setItem(STORAGE_KEY, code);
+  } catch {
+    // Not fatal: the choice lasts for this page view.
+  }
+}
+
+function applyToDocument(code: string) {
+  document.documentElement.lang = code;
+}
+
+export async function initI18n() {
+  await i18next.use(initReactI18next).init({
+    lng: initialLanguage(),
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: LANGUAGES.map((l) => l.code),
+    ns: ['common', 'jobs'],
+    defaultNS: 'common',
+    resources: {
+      en: { common: enCommon, jobs: enJobs },
+      sw: { common: swCommon, jobs: swJobs },
+      fr: { common: frCommon, jobs: frJobs },
+      pt: { common: ptCommon, jobs: ptJobs },
+      am: { common: amCommon, jobs: amJobs },
+    },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  applyToDocument(i18next.language);
+  i18next.on('languageChanged', applyToDocument);
+  return i18next;
+}

@@ -1,0 +1,3 @@
+export * from './deadline.ts';
+export * from './search.ts';
+export * from './pagination.ts';
