@@ -59,9 +59,28 @@ function applyToDocument(code: string) {
   document.documentElement.lang = code;
 }
 
+/**
+ * Few systems ship an Ethiopic font, and the bundled one loads only when Ethiopic text first appears, so
+ * text would flash as empty boxes. Load both weights before Amharic is shown (2 s at most).
+ */
+async function loadScriptFonts(code: string) {
+  if (code !== 'am' || !('fonts' in document)) return;
+  const loads = ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "Noto Sans Ethiopic"`, 'ሀሁ'));
+  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => undefined);
+}
+
+/** Switches the interface language once its script's font is ready. */
+export async function changeLanguage(code: LanguageCode) {
+  rememberLanguage(code);
+  await loadScriptFonts(code);
+  await i18next.changeLanguage(code);
+}
+
 export async function initI18n() {
+  const language = initialLanguage();
+  await loadScriptFonts(language);
   await i18next.use(initReactI18next).init({
-    lng: initialLanguage(),
+    lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES.map((l) => l.code),
     ns: ['common', 'jobs'],

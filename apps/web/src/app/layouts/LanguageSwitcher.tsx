@@ -1,6 +1,6 @@
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, normaliseLanguage, rememberLanguage } from '../../lib/i18n.ts';
+import { changeLanguage, LANGUAGES, normaliseLanguage } from '../../lib/i18n.ts';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -14,8 +14,7 @@ export function LanguageSwitcher() {
       onChange={(event) => {
         const code = normaliseLanguage(event.currentTarget.value);
         if (!code) return;
-        rememberLanguage(code);
-        void i18n.changeLanguage(code);
+        void changeLanguage(code);
       }}
       w={118}
     />

@@ -78,7 +78,7 @@ export function PublicLayout() {
                 {t('footer.about')}
               </Text>
             </Stack>
-            <Box>
+            <Box component="nav" aria-label={t('footer.services')}>
               <Text fw={600} mb="xs">
                 {t('footer.services')}
               </Text>

@@ -1,0 +1,163 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { chromiumPath, launchBrowser } from './browser.ts';
+
+const SHOTS = new URL('../test-results/screenshots/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+
+describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
+  const baseUrl = inject('baseUrl');
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    page = await context.newPage();
+  });
+
+  async function openJobs(query = '') {
+    await page.goto(`${baseUrl}/jobs${query}`);
+    await page.getByTestId('job-card').first().waitFor();
+  }
+
+  const cardTexts = (testId: string) => page.getByTestId('job-list').getByTestId(testId).allInnerTexts();
+
+  it('lists upcoming jobs as cards with company, title, countdown and a Categories link', async () => {
+    await openJobs();
+    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.toBe('Available jobs');
+    const cards = page.getByTestId('job-card');
+    expect(await cards.count()).toBe(16);
+    const first = cards.first();
+    expect(await first.getByTestId('job-company').innerText()).not.toBe('');
+    expect(await first.getByTestId('job-title').innerText()).not.toBe('');
+    expect(await first.getByRole('button', { name: 'Categories' }).count()).toBe(1);
+    for (const text of await cardTexts('countdown')) expect(text).not.toContain('Deadline passed.');
+    await page.screenshot({ path: `${SHOTS}jobs-desktop-en.png`, fullPage: true });
+  });
+
+  it('shows the instructions link only on jobs that have instructions', async () => {
+    await openJobs('?deadline=all');
+    const cards = page.getByTestId('job-card');
+    const links = await cards.getByRole('button', { name: 'Instructions' }).count();
+    expect(links).toBeGreaterThan(0);
+    expect(links).toBeLessThan(await cards.count());
+  });
+
+  it('filters by country through the picker and by deadline', async () => {
+    await openJobs();
+    await page.getByTestId('filter-country').click();
+    await page.getByTestId('filter-country').fill('Ken');
+    const kenyan = page.waitForResponse((r) => /available-jobs\/\?.*country=\d+/.test(r.url()));
+    await page.getByRole('option', { name: 'Kenya' }).click();
+    await page.waitForURL(/country=\d+/);
+    expect((await kenyan).status()).toBe(200);
+    await expect.poll(async () => [...new Set(await cardTexts('job-country'))]).toEqual(['Kenya']);
+    for (const text of await cardTexts('countdown')) expect(text).not.toContain('Deadline passed.');
+
+    await page.getByTestId('filter-deadline').click();
+    const past = page.waitForResponse((r) => /available-jobs\/\?.*deadline=past/.test(r.url()));
+    await page.getByRole('option', { name: 'Past' }).click();
+    await page.waitForURL(/deadline=past/);
+    expect((await past).status()).toBe(200);
+    await expect.poll(async () => [...new Set(await cardTexts('countdown'))]).toEqual(['Deadline passed.']);
+    expect(new Set(await cardTexts('job-country'))).toEqual(new Set(['Kenya']));
+  });
+
+  it('ticks the countdown every second', async () => {
+    await openJobs();
+    const seconds = page.getByTestId('countdown').first().locator('[data-unit="seconds"]');
+    const before = await seconds.innerText();
+    await page.waitForFunction(
+      (previous) => document.querySelector('[data-testid="countdown"] [data-unit="seconds"]')?.textContent !== previous,
+      before,
+      { timeout: 3000 },
+    );
+    expect(await seconds.innerText()).not.toBe(before);
+  });
+
+  it('opens the categories of a job', async () => {
+    await openJobs();
+    await page.getByTestId('job-card').first().getByRole('button', { name: 'Categories' }).click();
+    const categories = page.getByTestId('job-categories');
+    await categories.waitFor();
+    expect((await categories.innerText()).trim()).not.toBe('');
+  });
+
+  it('pages through the list in chunks of four page numbers', async () => {
+    await openJobs('?deadline=all');
+    const nav = page.getByRole('navigation', { name: 'Pages' });
+    expect(await nav.getByRole('button', { name: /^\d+$/ }).allInnerTexts()).toEqual(['1', '2', '3', '4']);
+    await nav.getByRole('button', { name: 'Last page' }).click();
+    await page.waitForURL(/page=13/);
+    await expect.poll(() => nav.getByRole('button', { name: /^\d+$/ }).allInnerTexts()).toEqual(['13']);
+    await expect.poll(() => page.getByTestId('job-card').count()).toBe(200 - 12 * 16);
+  });
+
+  it('switches to Swahili and to Amharic in Ethiopic script', async () => {
+    await openJobs();
+    const heading = () => page.getByRole('heading', { level: 1 }).innerText();
+    await page.getByTestId('language-switcher').selectOption('sw');
+    await expect.poll(heading).toBe('Kazi zilizopo');
+    expect(await page.getByRole('button', { name: 'Kategoria' }).first().count()).toBe(1);
+
+    await page.getByTestId('language-switcher').selectOption('am');
+    await expect.poll(heading).toBe('የሚገኙ ሥራዎች');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('am');
+    // The bundled Ethiopic font is loaded and used, so the script renders on any system.
+    const fontsLoaded = await page.evaluate(() =>
+      ['400', '700'].map((weight) => document.fonts.check(`${weight} 16px "Noto Sans Ethiopic"`, 'ሥራ')),
+    );
+    expect(fontsLoaded).toEqual([true, true]);
+    await page.screenshot({ path: `${SHOTS}jobs-desktop-am.png`, fullPage: true });
+
+    // The choice is remembered on the next visit.
+    await page.reload();
+    await expect.poll(heading).toBe('የሚገኙ ሥራዎች');
+  });
+
+  it('fits a 390 px wide phone screen without horizontal scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openJobs();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}jobs-mobile-en.png`, fullPage: false });
+    await page.getByTestId('language-switcher').selectOption('am');
+    await page.getByRole('heading', { level: 1 }).filter({ hasText: 'የሚገኙ ሥራዎች' }).waitFor();
+    await page.screenshot({ path: `${SHOTS}jobs-mobile-am.png`, fullPage: false });
+  });
+
+  it('leads every footer link to a real page, not a broken one', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.locator('footer nav a').first().waitFor();
+    const links = await page.locator('footer nav a').evaluateAll((anchors) =>
+      anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+    );
+    expect(links).toHaveLength(10);
+    for (const link of links) {
+      await page.goto(`${baseUrl}${link.href}`);
+      const heading = page.locator('main h1, main h3').first();
+      await heading.waitFor();
+      expect(await heading.innerText(), link.href).not.toBe('');
+      expect(await heading.innerText(), link.href).not.toBe('Page not found');
+    }
+    await page.goto(`${baseUrl}/no-such-page`);
+    await expect.poll(() => page.locator('main h3').first().innerText()).toBe('Page not found');
+  });
+
+  it('shows the server message in a toast when a request fails', async () => {
+    await page.route('**/api/v1/core/available-jobs/**', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'page: A valid integer is required.' }) }),
+    );
+    await page.goto(`${baseUrl}/jobs`);
+    const toast = page.locator('.Toastify__toast--error');
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('page: A valid integer is required.');
+  });
+});
