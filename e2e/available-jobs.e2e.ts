@@ -75,7 +75,8 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
     const seconds = page.getByTestId('countdown').first().locator('[data-unit="seconds"]');
     const before = await seconds.innerText();
     await page.waitForFunction(
-      (previous) => document.querySelector('[data-testid="countdown"] [data-unit="seconds"]')?.textContent !== previous,
+      (previous) =>
+        document.querySelector('[data-testid="countdown"] [data-unit="seconds"]')?.textContent !== previous,
       before,
       { timeout: 3000 },
     );
@@ -136,9 +137,11 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
   it('leads every footer link to a real page, not a broken one', async () => {
     await page.goto(`${baseUrl}/`);
     await page.locator('footer nav a').first().waitFor();
-    const links = await page.locator('footer nav a').evaluateAll((anchors) =>
-      anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
-    );
+    const links = await page
+      .locator('footer nav a')
+      .evaluateAll((anchors) =>
+        anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
+      );
     expect(links).toHaveLength(10);
     for (const link of links) {
       await page.goto(`${baseUrl}${link.href}`);
@@ -153,7 +156,11 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
 
   it('shows the server message in a toast when a request fails', async () => {
     await page.route('**/api/v1/core/available-jobs/**', (route) =>
-      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'page: A valid integer is required.' }) }),
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({ detail: 'page: A valid integer is required.' }),
+      }),
     );
     await page.goto(`${baseUrl}/jobs`);
     const toast = page.locator('.Toastify__toast--error');

@@ -36,7 +36,9 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
  */
 export default async function setup({ provide }: TestProject) {
   if (!chromiumPath) {
-    process.stdout.write(`\n  End-to-end tests skipped: Chromium is not installed. Install it with:\n    ${INSTALL_CHROMIUM}\n\n`);
+    process.stdout.write(
+      `\n  End-to-end tests skipped: Chromium is not installed. Install it with:\n    ${INSTALL_CHROMIUM}\n\n`,
+    );
     provide('baseUrl', '');
     return;
   }

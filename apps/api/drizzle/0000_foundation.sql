@@ -80,4 +80,4 @@ CREATE INDEX "sourcing_events_country_closing_idx" ON "sourcing_events" USING bt
 CREATE INDEX "sourcing_events_buyer_closing_idx" ON "sourcing_events" USING btree ("buyer_id","closing_at") WHERE is_public;--> statement-breakpoint
 CREATE INDEX "sourcing_events_search_idx" ON "sourcing_events" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "organisations_kind_name_idx" ON "organisations" USING btree ("kind","name");--> statement-breakpoint
-CREATE INDEX "organisations_search_idx" ON "organisations" USING gin ("search_vector");
+CREATE INDEX "organisations_buyer_search_idx" ON "organisations" USING gin ("search_vector") WHERE kind = 'buyer';

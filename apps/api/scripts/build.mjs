@@ -23,6 +23,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, 'pino', 'pino-pretty'],
-  banner: { js: "import { createRequire as __zCreateRequire } from 'node:module'; const require = __zCreateRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __zCreateRequire } from 'node:module'; const require = __zCreateRequire(import.meta.url);",
+  },
   logLevel: 'warning',
 });

@@ -44,8 +44,14 @@ export interface AppDeps {
 /** Wires repositories → services once; the HTTP app and the worker both take their services from here. */
 export function createServices({ database, clock = systemClock }: Pick<AppDeps, 'database' | 'clock'>) {
   const core = createCoreService({ repository: createCoreRepository(database.db), clock });
-  const organisations = createOrganisationsService({ repository: createOrganisationsRepository(database.db) });
-  const system = createSystemService({ repository: createSystemRepository(database.db), clock, version: APP_VERSION });
+  const organisations = createOrganisationsService({
+    repository: createOrganisationsRepository(database.db),
+  });
+  const system = createSystemService({
+    repository: createSystemRepository(database.db),
+    clock,
+    version: APP_VERSION,
+  });
   return { core, organisations, system };
 }
 export type Services = ReturnType<typeof createServices>;
@@ -54,7 +60,10 @@ export function jobDefinitions(services: Services): JobDefinition[] {
   return [...systemJobs(services.system)];
 }
 
-const flagsDir = path.join(path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')), 'flags/4x3');
+const flagsDir = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')),
+  'flags/4x3',
+);
 
 export async function buildApp(deps: AppDeps, services = createServices(deps)): Promise<FastifyInstance> {
   const { config } = deps;
@@ -134,7 +143,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
         // Hashed bundles never change; index.html must always be revalidated.
         res.header(
           'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

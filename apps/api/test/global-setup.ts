@@ -30,7 +30,9 @@ export default async function setup({ provide }: TestProject) {
   provide('pgAdminUrl', server.adminUrl);
   provide('pgTemplate', template);
   return async () => {
-    await withAdmin(server.adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`));
+    await withAdmin(server.adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`),
+    );
     await server.stop();
   };
 }

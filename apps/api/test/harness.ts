@@ -15,15 +15,28 @@ export interface TestContext {
 }
 
 /** A fresh database (cloned from the migrated template) and the real HTTP app on top of it. */
-export async function createTestContext(options: { clock?: Clock; env?: NodeJS.ProcessEnv } = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: { clock?: Clock; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestContext> {
   const adminUrl = inject('pgAdminUrl');
   const name = uniqueName('zabuni_test');
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`));
+  await withAdmin(adminUrl, (client) =>
+    client.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`),
+  );
   const url = databaseUrl(adminUrl, name);
   const logger = pino({ level: 'silent' });
   const database = connectDatabase(url, { max: 4, logger });
-  const config = loadConfig({ PUBLIC_URL: 'http://zabuni.test', WEB_DIST_DIR: '/nonexistent', ...options.env });
-  const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
+  const config = loadConfig({
+    PUBLIC_URL: 'http://zabuni.test',
+    WEB_DIST_DIR: '/nonexistent',
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -42,4 +42,3 @@ export const PAGE_SIZE = {
   max: 100,
 } as const;
 export const PAGINATION_CHUNK = 4;
-

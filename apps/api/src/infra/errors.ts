@@ -1,15 +1,12 @@
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from '@fastify/type-provider-zod';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from '@fastify/type-provider-zod';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 /** The failures a use case can report; each maps to exactly one HTTP status (ARCHITECTURE §10.7). */
 export type ErrorCode =
-  | 'validation'
-  | 'unauthenticated'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'rate_limited'
-  | 'unavailable';
+  'validation' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';
 
 const STATUS: Record<ErrorCode, number> = {
   validation: 400,

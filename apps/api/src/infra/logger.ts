@@ -12,6 +12,13 @@ export function createLogger(level: string, pretty: boolean): Logger {
     level,
     base: { service: 'zabuni' },
     redact: { paths: ['req.headers', 'password', '*.password', 'token', '*.token'], remove: true },
-    ...(pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' } } } : {}),
+    ...(pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service' },
+          },
+        }
+      : {}),
   });
 }

@@ -7,6 +7,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
  * apps/api, whether this code runs from source (apps/api/src/infra) or bundled (apps/api/dist).
  * Migrations and the built web app are found relative to it.
  */
-export const API_ROOT = here.endsWith(`${path.sep}dist`) ? path.resolve(here, '..') : path.resolve(here, '../..');
+export const API_ROOT = here.endsWith(`${path.sep}dist`)
+  ? path.resolve(here, '..')
+  : path.resolve(here, '../..');
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
 export const DEFAULT_WEB_DIST_DIR = path.resolve(API_ROOT, '../web/dist');

@@ -1,7 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { JOB_TYPES, type JobType } from '@zabuni/contracts';
 import type { Db } from '../infra/database.ts';
-import { categories, countries, sourcingEventCategories, sourcingEvents } from '../modules/core/core.tables.ts';
+import {
+  categories,
+  countries,
+  sourcingEventCategories,
+  sourcingEvents,
+} from '../modules/core/core.tables.ts';
 import { organisations } from '../modules/organisations/organisations.tables.ts';
 import { createRandom } from './random.ts';
 
@@ -107,7 +112,10 @@ export interface DemoSeedOptions {
  * Demo buyers and available jobs, for a first look at a fresh installation. Runs only on a database that
  * has no buyer organisations yet, so it never mixes with real data; returns whether it seeded.
  */
-export async function seedDemoData(db: Db, { now, seed = 2026, jobCount = 200 }: DemoSeedOptions): Promise<boolean> {
+export async function seedDemoData(
+  db: Db,
+  { now, seed = 2026, jobCount = 200 }: DemoSeedOptions,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     // Serialise concurrent first starts of several processes.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7231002)`);
@@ -134,7 +142,10 @@ export async function seedDemoData(db: Db, { now, seed = 2026, jobCount = 200 }:
           name,
           countryIso2: iso2,
           website: random.chance(0.8)
-            ? `https://www.${name.toLowerCase().replace(/[^a-z]+/g, '').slice(0, 24)}.example`
+            ? `https://www.${name
+                .toLowerCase()
+                .replace(/[^a-z]+/g, '')
+                .slice(0, 24)}.example`
             : null,
         })),
       )
@@ -151,7 +162,10 @@ export async function seedDemoData(db: Db, { now, seed = 2026, jobCount = 200 }:
       const minutes = random.int(30, 60 * 24 * 60);
       const closingAt = new Date(now.getTime() + (open ? minutes : -minutes) * 60_000);
       closingAt.setUTCSeconds(0, 0);
-      const iso2 = buyer.countryIso2 && buyer.countryIso2 !== 'KE' && random.chance(0.7) ? buyer.countryIso2 : random.pick(weighted);
+      const iso2 =
+        buyer.countryIso2 && buyer.countryIso2 !== 'KE' && random.chance(0.7)
+          ? buyer.countryIso2
+          : random.pick(weighted);
       return {
         buyerId: buyer.id,
         title: titleFor(jobType, category.name, year),
@@ -161,7 +175,10 @@ export async function seedDemoData(db: Db, { now, seed = 2026, jobCount = 200 }:
         instructions: random.chance(0.6) ? random.pick(INSTRUCTIONS) : null,
         advert: advertFor(buyer.name, jobType, category.name),
         categoryIds: [
-          ...new Set([category.id, ...Array.from({ length: random.int(0, 2) }, () => random.pick(categoryRows).id)]),
+          ...new Set([
+            category.id,
+            ...Array.from({ length: random.int(0, 2) }, () => random.pick(categoryRows).id),
+          ]),
         ],
       };
     });
@@ -172,7 +189,11 @@ export async function seedDemoData(db: Db, { now, seed = 2026, jobCount = 200 }:
       .returning({ id: sourcingEvents.id });
     await tx
       .insert(sourcingEventCategories)
-      .values(jobs.flatMap((job, i) => job.categoryIds.map((categoryId) => ({ eventId: inserted[i]!.id, categoryId }))));
+      .values(
+        jobs.flatMap((job, i) =>
+          job.categoryIds.map((categoryId) => ({ eventId: inserted[i]!.id, categoryId })),
+        ),
+      );
     return true;
   });
 }

@@ -23,7 +23,8 @@ const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Retry network trouble, never a 4xx: the same request would fail the same way.
-      retry: (failures, error) => failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      retry: (failures, error) =>
+        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
     },
   },
 });
@@ -37,7 +38,13 @@ export function App() {
         <LoadingBar />
         <RouterProvider router={router} />
         {/* SPEC §9: top right, no confirm button, 6000 ms with a progress bar, pause on hover. */}
-        <ToastContainer position="top-right" autoClose={6000} closeButton={false} pauseOnHover hideProgressBar={false} />
+        <ToastContainer
+          position="top-right"
+          autoClose={6000}
+          closeButton={false}
+          pauseOnHover
+          hideProgressBar={false}
+        />
       </QueryClientProvider>
     </MantineProvider>
   );

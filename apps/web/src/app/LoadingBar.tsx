@@ -7,5 +7,7 @@ export function LoadingBar() {
   const pending = useIsFetching() + useIsMutating();
   const { t } = useTranslation();
   if (pending === 0) return null;
-  return <div className={classes.bar} role="progressbar" aria-label={t('loading')} data-testid="loading-bar" />;
+  return (
+    <div className={classes.bar} role="progressbar" aria-label={t('loading')} data-testid="loading-bar" />
+  );
 }

@@ -54,7 +54,11 @@ export async function request<T>(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(0, timedOut ? 'The server took too long to answer.' : 'Network error: check your connection.', null);
+    throw new ApiError(
+      0,
+      timedOut ? 'The server took too long to answer.' : 'Network error: check your connection.',
+      null,
+    );
   }
   const text = await response.text();
   let body: unknown = null;

@@ -65,8 +65,12 @@ function applyToDocument(code: string) {
  */
 async function loadScriptFonts(code: string) {
   if (code !== 'am' || !('fonts' in document)) return;
-  const loads = ['400', '700'].map((weight) => document.fonts.load(`${weight} 16px "Noto Sans Ethiopic"`, 'ሀሁ'));
-  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(() => undefined);
+  const loads = ['400', '700'].map((weight) =>
+    document.fonts.load(`${weight} 16px "Noto Sans Ethiopic"`, 'ሀሁ'),
+  );
+  await Promise.race([Promise.all(loads), new Promise((resolve) => setTimeout(resolve, 2000))]).catch(
+    () => undefined,
+  );
 }
 
 /** Switches the interface language once its script's font is ready. */

@@ -37,7 +37,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 async function kenyaId() {
-  const [kenya] = await ctx.database.db.select({ id: countries.id }).from(countries).where(eq(countries.iso2, 'KE'));
+  const [kenya] = await ctx.database.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.iso2, 'KE'));
   return kenya!.id;
 }
 
@@ -50,7 +53,11 @@ describe('GET /api/v1/core/countries/', () => {
     expect(body.count).toBe(54);
     expect(body.results).toHaveLength(10);
     for (const country of body.results) {
-      expect(country).toMatchObject({ id: expect.any(Number), name: expect.any(String), flag: expect.stringMatching(/^\/flags\/[a-z]{2}\.svg$/) });
+      expect(country).toMatchObject({
+        id: expect.any(Number),
+        name: expect.any(String),
+        flag: expect.stringMatching(/^\/flags\/[a-z]{2}\.svg$/),
+      });
     }
     expect(body.previous).toBeNull();
     expect(body.next).toBe('http://zabuni.test/api/v1/core/countries/?page=2&page_size=10');
@@ -79,7 +86,10 @@ describe('GET /api/v1/core/countries/', () => {
     expect(capped.body.results).toHaveLength(54);
     const bad = await get<Record<string, unknown>>('/api/v1/core/countries/?page=first');
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ page: ['A valid integer is required.'], detail: 'page: A valid integer is required.' });
+    expect(bad.body).toEqual({
+      page: ['A valid integer is required.'],
+      detail: 'page: A valid integer is required.',
+    });
   });
 
   it('accepts the path without its trailing slash', async () => {
@@ -105,7 +115,9 @@ describe('GET /api/v1/core/countries/available-jobs/', () => {
 
 describe('GET /api/v1/core/buyers/', () => {
   it('pages buying organisations and finds them by any word prefix', async () => {
-    const all = await get<PageBody<{ id: number; company_name: string }>>('/api/v1/core/buyers/?page_size=10');
+    const all = await get<PageBody<{ id: number; company_name: string }>>(
+      '/api/v1/core/buyers/?page_size=10',
+    );
     expect(all.body.count).toBe(50);
     expect(all.body.results).toHaveLength(10);
     const names = all.body.results.map((b) => b.company_name);
@@ -165,27 +177,40 @@ describe('GET /api/v1/core/available-jobs/', () => {
   it('keeps only closed jobs for deadline=past, most recently closed first', async () => {
     const { body } = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?page_size=100&deadline=past');
     expect(body.count).toBeGreaterThan(0);
-    for (const job of body.results) expect(new Date(job.closing_date).getTime()).toBeLessThanOrEqual(new Date(NOW).getTime());
+    for (const job of body.results)
+      expect(new Date(job.closing_date).getTime()).toBeLessThanOrEqual(new Date(NOW).getTime());
     const closing = body.results.map((j) => j.closing_date);
     expect(closing).toEqual([...closing].sort().reverse());
-    const upcoming = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?page_size=1&deadline=upcoming');
+    const upcoming = await get<PageBody<JobBody>>(
+      '/api/v1/core/available-jobs/?page_size=1&deadline=upcoming',
+    );
     expect(upcoming.body.count + body.count).toBe(200);
   });
 
   it('filters by client', async () => {
-    const buyers = await get<PageBody<{ id: number; company_name: string }>>('/api/v1/core/buyers/?search=taifa');
+    const buyers = await get<PageBody<{ id: number; company_name: string }>>(
+      '/api/v1/core/buyers/?search=taifa',
+    );
     const taifa = buyers.body.results[0]!;
-    const { body } = await get<PageBody<JobBody>>(`/api/v1/core/available-jobs/?page_size=100&client=${taifa.id}`);
+    const { body } = await get<PageBody<JobBody>>(
+      `/api/v1/core/available-jobs/?page_size=100&client=${taifa.id}`,
+    );
     expect(body.count).toBeGreaterThan(0);
     for (const job of body.results) expect(job.company.company_name).toBe(taifa.company_name);
   });
 
   it('searches titles, adverts and buyer names by word prefix', async () => {
-    const byTitle = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?page_size=100&search=stationer');
-    for (const job of byTitle.body.results) expect(`${job.title} ${job.advert}`.toLowerCase()).toContain('stationer');
-    const byBuyer = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?page_size=100&search=Taifa%20Pension');
+    const byTitle = await get<PageBody<JobBody>>(
+      '/api/v1/core/available-jobs/?page_size=100&search=stationer',
+    );
+    for (const job of byTitle.body.results)
+      expect(`${job.title} ${job.advert}`.toLowerCase()).toContain('stationer');
+    const byBuyer = await get<PageBody<JobBody>>(
+      '/api/v1/core/available-jobs/?page_size=100&search=Taifa%20Pension',
+    );
     expect(byBuyer.body.count).toBeGreaterThan(0);
-    for (const job of byBuyer.body.results) expect(`${job.company.company_name} ${job.advert}`).toContain('Taifa Pension');
+    for (const job of byBuyer.body.results)
+      expect(`${job.company.company_name} ${job.advert}`).toContain('Taifa Pension');
     const nothing = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?search=zzqxv');
     expect(nothing.body).toEqual({ count: 0, next: null, previous: null, results: [] });
     const symbols = await get<PageBody<JobBody>>("/api/v1/core/available-jobs/?search=%26%7C!()':*");
@@ -197,14 +222,18 @@ describe('GET /api/v1/core/available-jobs/', () => {
     const seen = new Set<number>();
     let url: string | null = '/api/v1/core/available-jobs/?page_size=64&deadline=upcoming';
     while (url) {
-      const { body }: { body: PageBody<JobBody> } = await get<PageBody<JobBody>>(url.replace('http://zabuni.test', ''));
+      const { body }: { body: PageBody<JobBody> } = await get<PageBody<JobBody>>(
+        url.replace('http://zabuni.test', ''),
+      );
       for (const job of body.results) {
         expect(seen.has(job.id)).toBe(false);
         seen.add(job.id);
       }
       url = body.next;
     }
-    const upcoming = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?page_size=1&deadline=upcoming');
+    const upcoming = await get<PageBody<JobBody>>(
+      '/api/v1/core/available-jobs/?page_size=1&deadline=upcoming',
+    );
     expect(seen.size).toBe(upcoming.body.count);
   });
 
@@ -217,7 +246,10 @@ describe('GET /api/v1/core/available-jobs/', () => {
     const { body } = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?search=confidential');
     expect(body.count).toBe(0);
     expect((await get(`/api/v1/core/available-jobs/${hidden!.id}/`)).status).toBe(404);
-    await ctx.database.db.update(sourcingEvents).set({ isPublic: true }).where(eq(sourcingEvents.id, hidden!.id));
+    await ctx.database.db
+      .update(sourcingEvents)
+      .set({ isPublic: true })
+      .where(eq(sourcingEvents.id, hidden!.id));
   });
 
   it.each([
@@ -227,7 +259,9 @@ describe('GET /api/v1/core/available-jobs/', () => {
     ['client=1.5', 'client'],
     ['deadline=tomorrow', 'deadline'],
   ])('rejects %s with a 400 naming the field', async (query, field) => {
-    const { status, body } = await get<Record<string, string[] | string>>(`/api/v1/core/available-jobs/?${query}`);
+    const { status, body } = await get<Record<string, string[] | string>>(
+      `/api/v1/core/available-jobs/?${query}`,
+    );
     expect(status).toBe(400);
     expect(body[field]).toEqual([expect.any(String)]);
     expect(body.detail).toMatch(new RegExp(`^${field}: `));

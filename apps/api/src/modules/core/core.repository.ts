@@ -59,7 +59,9 @@ export function availableJobsQueries(db: Db, filter: AvailableJobsFilter) {
     filter.deadline === 'upcoming' ? gt(sourcingEvents.closingAt, filter.now) : undefined,
     filter.deadline === 'past' ? lte(sourcingEvents.closingAt, filter.now) : undefined,
     filter.tsQuery
-      ? sql`(${sourcingEvents.searchVector} @@ to_tsquery('simple', ${filter.tsQuery}) OR ${sourcingEvents.buyerId} IN (SELECT ${organisations.id} FROM ${organisations} WHERE ${organisations.kind} = 'buyer' AND ${organisations.searchVector} @@ to_tsquery('simple', ${filter.tsQuery})))`
+      ? // ANY(ARRAY(…)) rather than IN (…): the buyer ids become one value, so PostgreSQL can combine the
+        // text index and the buyer index (BitmapOr) instead of filtering every row.
+        sql`(${sourcingEvents.searchVector} @@ to_tsquery('simple', ${filter.tsQuery}) OR ${sourcingEvents.buyerId} = ANY(ARRAY(SELECT ${organisations.id} FROM ${organisations} WHERE ${organisations.kind} = 'buyer' AND ${organisations.searchVector} @@ to_tsquery('simple', ${filter.tsQuery}))))`
       : undefined,
   );
   // Open jobs read soonest-closing first; closed ones most recently closed first.
@@ -86,7 +88,12 @@ export function createCoreRepository(db: Db) {
     search ? ilike(countries.name, `%${search}%`) : undefined;
 
   return {
-    async listCountries({ pattern, onlyWithJobs, offset, limit }: Slice & { pattern: string | null; onlyWithJobs: boolean }) {
+    async listCountries({
+      pattern,
+      onlyWithJobs,
+      offset,
+      limit,
+    }: Slice & { pattern: string | null; onlyWithJobs: boolean }) {
       const where = and(
         countryNameFilter(pattern),
         onlyWithJobs
@@ -99,7 +106,13 @@ export function createCoreRepository(db: Db) {
           : undefined,
       );
       const [rows, [total]] = await Promise.all([
-        db.select(countryColumns).from(countries).where(where).orderBy(asc(countries.name)).limit(limit).offset(offset),
+        db
+          .select(countryColumns)
+          .from(countries)
+          .where(where)
+          .orderBy(asc(countries.name))
+          .limit(limit)
+          .offset(offset),
         db.select({ value: count() }).from(countries).where(where),
       ]);
       return { count: total?.value ?? 0, rows };
@@ -109,7 +122,12 @@ export function createCoreRepository(db: Db) {
       const where = pattern ? ilike(categories.name, `%${pattern}%`) : undefined;
       const [rows, [total]] = await Promise.all([
         db
-          .select({ id: categories.id, name: categories.name, group: categoryGroups.name, symbol: categoryGroups.symbol })
+          .select({
+            id: categories.id,
+            name: categories.name,
+            group: categoryGroups.name,
+            symbol: categoryGroups.symbol,
+          })
           .from(categories)
           .innerJoin(categoryGroups, eq(categoryGroups.id, categories.groupId))
           .where(where)

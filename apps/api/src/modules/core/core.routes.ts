@@ -34,7 +34,14 @@ export const coreRoutes =
   async (app) => {
     app.get(
       '/core/countries/',
-      { schema: { tags, summary: 'African countries', querystring: countriesQuery, response: { 200: countriesPage, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'African countries',
+          querystring: countriesQuery,
+          response: { 200: countriesPage, ...errors },
+        },
+      },
       async (request) => {
         const page = toPageRequest(request.query);
         const { count, results } = await core.listCountries(request.query.search, page);
@@ -61,7 +68,14 @@ export const coreRoutes =
 
     app.get(
       '/core/buyers/',
-      { schema: { tags, summary: 'Buying organisations (clients)', querystring: buyersQuery, response: { 200: buyersPage, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'Buying organisations (clients)',
+          querystring: buyersQuery,
+          response: { 200: buyersPage, ...errors },
+        },
+      },
       async (request) => {
         const page = toPageRequest(request.query);
         const { count, results } = await organisations.listBuyers(request.query.search, page);
@@ -72,7 +86,12 @@ export const coreRoutes =
     app.get(
       '/core/category-types/',
       {
-        schema: { tags, summary: 'Procurement categories', querystring: categoriesQuery, response: { 200: categoriesPage, ...errors } },
+        schema: {
+          tags,
+          summary: 'Procurement categories',
+          querystring: categoriesQuery,
+          response: { 200: categoriesPage, ...errors },
+        },
       },
       async (request) => {
         const page = toPageRequest(request.query);
@@ -103,13 +122,26 @@ export const coreRoutes =
 
     app.get(
       '/core/available-jobs/:id/',
-      { schema: { tags, summary: 'One available job with its categories', params: idParams, response: { 200: availableJobDetail, ...errors } } },
+      {
+        schema: {
+          tags,
+          summary: 'One available job with its categories',
+          params: idParams,
+          response: { 200: availableJobDetail, ...errors },
+        },
+      },
       async (request) => core.getAvailableJob(request.params.id),
     );
 
     app.get(
       '/core/options/',
-      { schema: { tags, summary: 'The option lists (sectors, job types, …)', response: { 200: optionListsSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'The option lists (sectors, job types, …)',
+          response: { 200: optionListsSchema },
+        },
+      },
       async () => core.optionLists(),
     );
 

@@ -1,4 +1,10 @@
-import type { AvailableJob, AvailableJobDetail, AvailableJobsQuery, Category, Country } from '@zabuni/contracts';
+import type {
+  AvailableJob,
+  AvailableJobDetail,
+  AvailableJobsQuery,
+  Category,
+  Country,
+} from '@zabuni/contracts';
 import { OPTION_LISTS, type OptionListName } from '@zabuni/contracts';
 import { escapeLikePattern, toPrefixTsQuery } from '@zabuni/domain';
 import { notFound } from '../../infra/errors.ts';
@@ -88,10 +94,9 @@ export function createCoreService({ repository, clock }: { repository: CoreRepos
 
     async optionLists() {
       const rows = await repository.optionValues();
-      const lists = Object.fromEntries(Object.keys(OPTION_LISTS).map((name) => [name, [] as string[]])) as Record<
-        OptionListName,
-        string[]
-      >;
+      const lists = Object.fromEntries(
+        Object.keys(OPTION_LISTS).map((name) => [name, [] as string[]]),
+      ) as Record<OptionListName, string[]>;
       for (const row of rows) lists[row.list as OptionListName]?.push(row.value);
       return lists;
     },

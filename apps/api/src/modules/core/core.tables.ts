@@ -41,7 +41,10 @@ export const categories = pgTable(
       .references(() => categoryGroups.id),
     name: text('name').notNull(),
   },
-  (t) => [unique('categories_group_name_unique').on(t.groupId, t.name), index('categories_name_idx').on(t.name)],
+  (t) => [
+    unique('categories_group_name_unique').on(t.groupId, t.name),
+    index('categories_name_idx').on(t.name),
+  ],
 );
 
 /** The option lists of SPEC §3 (sectors, job types, webinar modules, marketing sources, deadline filter). */
@@ -85,9 +88,15 @@ export const sourcingEvents = pgTable(
     ),
   },
   (t) => [
-    index('sourcing_events_closing_idx').on(t.closingAt, t.id).where(sql`is_public`),
-    index('sourcing_events_country_closing_idx').on(t.countryId, t.closingAt).where(sql`is_public`),
-    index('sourcing_events_buyer_closing_idx').on(t.buyerId, t.closingAt).where(sql`is_public`),
+    index('sourcing_events_closing_idx')
+      .on(t.closingAt, t.id)
+      .where(sql`is_public`),
+    index('sourcing_events_country_closing_idx')
+      .on(t.countryId, t.closingAt)
+      .where(sql`is_public`),
+    index('sourcing_events_buyer_closing_idx')
+      .on(t.buyerId, t.closingAt)
+      .where(sql`is_public`),
     index('sourcing_events_search_idx').using('gin', t.searchVector),
   ],
 );

@@ -31,7 +31,6 @@ export function createOrganisationsRepository(db: Db) {
       ]);
       return { count: total?.value ?? 0, rows };
     },
-
   };
 }
 export type OrganisationsRepository = ReturnType<typeof createOrganisationsRepository>;

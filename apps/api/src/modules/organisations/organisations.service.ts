@@ -12,7 +12,6 @@ export function createOrganisationsService({ repository }: { repository: Organis
       });
       return { count, results: rows.map((row) => ({ id: row.id, company_name: row.name })) };
     },
-
   };
 }
 export type OrganisationsService = ReturnType<typeof createOrganisationsService>;

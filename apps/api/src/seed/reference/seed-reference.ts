@@ -45,7 +45,9 @@ export async function seedReferenceData(db: Db): Promise<void> {
     await tx
       .insert(categories)
       .values(
-        CATEGORY_GROUPS.flatMap((g) => g.categories.map((name) => ({ groupId: groupIds.get(g.name)!, name }))),
+        CATEGORY_GROUPS.flatMap((g) =>
+          g.categories.map((name) => ({ groupId: groupIds.get(g.name)!, name })),
+        ),
       )
       .onConflictDoNothing();
 

@@ -1,4 +1,15 @@
-import { Anchor, Box, Burger, Button, Container, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Drawer,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -49,7 +60,13 @@ export function PublicLayout() {
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitcher />
               <Box visibleFrom="sm">{portalButton}</Box>
-              <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="md" size="sm" aria-label={t('nav.menu')} />
+              <Burger
+                opened={menuOpen}
+                onClick={menu.toggle}
+                hiddenFrom="md"
+                size="sm"
+                aria-label={t('nav.menu')}
+              />
             </Group>
           </Group>
         </Container>

@@ -39,4 +39,5 @@ export const availableJobQuery = (id: number) =>
     staleTime: 5 * 60_000,
   });
 
-export const useAvailableJob = (id: number, enabled: boolean) => useQuery({ ...availableJobQuery(id), enabled });
+export const useAvailableJob = (id: number, enabled: boolean) =>
+  useQuery({ ...availableJobQuery(id), enabled });

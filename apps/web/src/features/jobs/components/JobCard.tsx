@@ -26,7 +26,14 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
   const language = i18n.resolvedLanguage ?? 'en';
   const { company } = job;
   return (
-    <Card withBorder radius="md" padding="md" className={classes.card} data-testid="job-card" component="article">
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      className={classes.card}
+      data-testid="job-card"
+      component="article"
+    >
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <Avatar src={company.public_company_logo_url} alt="" radius="sm" color="brand" size={40}>
@@ -62,7 +69,8 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
         )}
         <Stack gap={6} mt="auto">
           <Text size="xs" c="dimmed" data-testid="job-closing">
-            {t('card.closes')}: <time dateTime={job.closing_date}>{formatDate(job.closing_date, language, true)}</time>
+            {t('card.closes')}:{' '}
+            <time dateTime={job.closing_date}>{formatDate(job.closing_date, language, true)}</time>
           </Text>
           <Countdown closingAt={job.closing_date} />
           <Group gap="md" mt={4}>

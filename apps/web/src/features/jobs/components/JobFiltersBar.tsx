@@ -28,7 +28,10 @@ interface Props {
 export function JobFiltersBar({ filters, deadline, onChange, onClear }: Props) {
   const { t } = useTranslation('jobs');
   const [search, setSearch] = useState(filters.search ?? '');
-  const pushSearch = useDebouncedCallback((value: string) => onChange({ search: value.trim() || undefined }), 400);
+  const pushSearch = useDebouncedCallback(
+    (value: string) => onChange({ search: value.trim() || undefined }),
+    400,
+  );
 
   return (
     <Grid gap="sm" align="flex-end" data-testid="job-filters">

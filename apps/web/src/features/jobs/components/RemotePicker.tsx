@@ -26,7 +26,16 @@ interface Props<T> {
  * A searchable picker whose options come from a paginated endpoint: typing asks the server (the picker page
  * size applies), so it works for 3,400 clients as well as for 10.
  */
-export function RemotePicker<T>({ label, placeholder, nothingFound, value, onChange, useOptions, toOption, testId }: Props<T>) {
+export function RemotePicker<T>({
+  label,
+  placeholder,
+  nothingFound,
+  value,
+  onChange,
+  useOptions,
+  toOption,
+  testId,
+}: Props<T>) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [known, setKnown] = useState<Record<string, Option>>({});

