@@ -133,14 +133,13 @@ async function load(port: number, paths: string[]): Promise<Figures> {
     requests: paths.map((p) => ({ path: p })),
   });
   const latencies: number[] = [];
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    duration,
-    requests: paths.map((p) => ({ path: p })),
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `http://127.0.0.1:${port}`, connections, duration, requests: paths.map((p) => ({ path: p })) },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
-  const result = await instance;
   latencies.sort((a, b) => a - b);
   return {
     requestsPerSecond: result.requests.average,
