@@ -1,15 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import amCommon from '../locales/am/common.json';
-import amJobs from '../locales/am/jobs.json';
 import enCommon from '../locales/en/common.json';
 import enJobs from '../locales/en/jobs.json';
-import frCommon from '../locales/fr/common.json';
-import frJobs from '../locales/fr/jobs.json';
-import ptCommon from '../locales/pt/common.json';
-import ptJobs from '../locales/pt/jobs.json';
-import swCommon from '../locales/sw/common.json';
-import swJobs from '../locales/sw/jobs.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -20,6 +12,20 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
+const NAMESPACES = ['common', 'jobs'] as const;
+
+/** English ships in the first load (it is also the fallback); other languages load when chosen. */
+const translations = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/*']);
+
+async function loadLanguage(code: LanguageCode) {
+  if (code === 'en' || i18next.hasResourceBundle(code, 'jobs')) return;
+  await Promise.all(
+    NAMESPACES.map(async (ns) => {
+      const module = await translations[`../locales/${code}/${ns}.json`]!();
+      i18next.addResourceBundle(code, ns, module.default, true, true);
+    }),
+  );
+}
 
 const STORAGE_KEY = 'zabuni.language';
 
@@ -76,29 +82,25 @@ async function loadScriptFonts(code: string) {
 /** Switches the interface language once its script's font is ready. */
 export async function changeLanguage(code: LanguageCode) {
   rememberLanguage(code);
-  await loadScriptFonts(code);
+  await Promise.all([loadLanguage(code), loadScriptFonts(code)]);
   await i18next.changeLanguage(code);
 }
 
 export async function initI18n() {
   const language = initialLanguage();
-  await loadScriptFonts(language);
   await i18next.use(initReactI18next).init({
-    lng: language,
+    lng: 'en',
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: LANGUAGES.map((l) => l.code),
-    ns: ['common', 'jobs'],
+    ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, jobs: enJobs },
-      sw: { common: swCommon, jobs: swJobs },
-      fr: { common: frCommon, jobs: frJobs },
-      pt: { common: ptCommon, jobs: ptJobs },
-      am: { common: amCommon, jobs: amJobs },
-    },
+    resources: { en: { common: enCommon, jobs: enJobs } },
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  await Promise.all([loadLanguage(language), loadScriptFonts(language)]);
+  if (language !== 'en') await i18next.changeLanguage(language);
   applyToDocument(i18next.language);
   i18next.on('languageChanged', applyToDocument);
   return i18next;

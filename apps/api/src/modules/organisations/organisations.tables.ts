@@ -24,6 +24,8 @@ export const organisations = pgTable(
   (t) => [
     index('organisations_kind_name_idx').on(t.kind, t.name),
     // Buyer names are searched on the public site; a partial index keeps 300k supplier names out of it.
-    index('organisations_buyer_search_idx').using('gin', t.searchVector).where(sql`kind = 'buyer'`),
+    index('organisations_buyer_search_idx')
+      .using('gin', t.searchVector)
+      .where(sql`kind = 'buyer'`),
   ],
 );

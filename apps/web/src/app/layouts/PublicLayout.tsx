@@ -71,16 +71,23 @@ export function PublicLayout() {
           </Group>
         </Container>
       </header>
-      <Drawer opened={menuOpen} onClose={menu.close} title={t('nav.menu')} size="xs" position="right">
-        <Stack gap="xs" component="nav">
-          {HEADER_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={classes.navLink} onClick={menu.close}>
-              {t(link.key)}
-            </NavLink>
-          ))}
-          {portalButton}
-        </Stack>
-      </Drawer>
+      {/* A plain panel rather than a drawer: no portal or scroll-lock code in every page's first load. */}
+      {menuOpen && (
+        <Box hiddenFrom="md" className={classes.mobileMenu} id="mobile-menu">
+          <Container size="lg" py="sm">
+            <Stack gap={4} component="nav" aria-label={t('nav.menu')}>
+              {HEADER_LINKS.map((link) => (
+                <NavLink key={link.to} to={link.to} className={classes.navLink} onClick={menu.close}>
+                  {t(link.key)}
+                </NavLink>
+              ))}
+              <Box hiddenFrom="sm" mt="xs">
+                {portalButton}
+              </Box>
+            </Stack>
+          </Container>
+        </Box>
+      )}
 
       <main id="main" className={classes.main}>
         <Outlet />
