@@ -15,7 +15,10 @@ export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 const NAMESPACES = ['common', 'jobs'] as const;
 
 /** English ships in the first load (it is also the fallback); other languages load when chosen. */
-const translations = import.meta.glob<{ default: Record<string, unknown> }>(['../locales/*/*.json', '!../locales/en/*']);
+const translations = import.meta.glob<{ default: Record<string, unknown> }>([
+  '../locales/*/*.json',
+  '!../locales/en/*',
+]);
 
 async function loadLanguage(code: LanguageCode) {
   if (code === 'en' || i18next.hasResourceBundle(code, 'jobs')) return;
