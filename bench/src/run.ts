@@ -21,7 +21,7 @@ import { generateBenchData, SCALE } from './generate.ts';
  * `npm run bench`: the available-jobs list at seed scale under 100 concurrent connections, through our
  * whole stack and through a bare endpoint running the same SQL. Settings: BENCH_DATABASE_URL (default: an
  * embedded server in .data/bench, generated once), BENCH_DURATION seconds per run (10),
- * BENCH_CONNECTIONS (100).
+ * BENCH_CONNECTIONS (100), BENCH_ONLY (indexes of the request mix to keep).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -69,6 +69,9 @@ const mix: Array<Record<string, string | number>> = [
   { deadline: 'upcoming', page: 40 },
   { search: 'umoja bank', deadline: 'upcoming' },
 ];
+// BENCH_ONLY=5,6 keeps only those request variants (e.g. to isolate our own overhead on cheap SQL).
+const only = process.env.BENCH_ONLY?.split(',').map(Number);
+if (only) mix.splice(0, mix.length, ...mix.filter((_, i) => only.includes(i)));
 const now = new Date();
 const variants = mix.map((m) => {
   const filter: AvailableJobsFilter = {
