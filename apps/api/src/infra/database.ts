@@ -39,3 +39,12 @@ export function connectDatabase(url: string, options: { max: number; logger: Log
     },
   };
 }
+
+/** A page of rows and the total they were cut from, fetched in parallel. */
+export async function rowsAndCount<Row>(
+  rows: PromiseLike<Row[]>,
+  total: PromiseLike<Array<{ value: number }>>,
+): Promise<{ count: number; rows: Row[] }> {
+  const [pageRows, [counted]] = await Promise.all([rows, total]);
+  return { count: counted?.value ?? 0, rows: pageRows };
+}

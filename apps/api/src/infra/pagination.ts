@@ -33,3 +33,14 @@ export function toPage<T>(
     results,
   };
 }
+
+/** Runs a list use case for the request's page and wraps its answer in the list envelope. */
+export async function pageOf<T>(
+  request: FastifyRequest & { query: { page: number; page_size: number } },
+  publicUrl: string,
+  load: (page: PageRequest) => Promise<{ count: number; results: T[] }>,
+): Promise<Page<T>> {
+  const page = toPageRequest(request.query);
+  const { count, results } = await load(page);
+  return toPage(request, publicUrl, page, count, results);
+}

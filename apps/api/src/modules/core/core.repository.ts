@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { DeadlineFilter } from '@zabuni/domain';
-import type { Db } from '../../infra/database.ts';
+import { rowsAndCount, type Db } from '../../infra/database.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import {
   categories,
@@ -105,7 +105,7 @@ export function createCoreRepository(db: Db) {
             )
           : undefined,
       );
-      const [rows, [total]] = await Promise.all([
+      return rowsAndCount(
         db
           .select(countryColumns)
           .from(countries)
@@ -114,13 +114,12 @@ export function createCoreRepository(db: Db) {
           .limit(limit)
           .offset(offset),
         db.select({ value: count() }).from(countries).where(where),
-      ]);
-      return { count: total?.value ?? 0, rows };
+      );
     },
 
     async listCategories({ pattern, offset, limit }: Slice & { pattern: string | null }) {
       const where = pattern ? ilike(categories.name, `%${pattern}%`) : undefined;
-      const [rows, [total]] = await Promise.all([
+      return rowsAndCount(
         db
           .select({
             id: categories.id,
@@ -135,14 +134,12 @@ export function createCoreRepository(db: Db) {
           .limit(limit)
           .offset(offset),
         db.select({ value: count() }).from(categories).where(where),
-      ]);
-      return { count: total?.value ?? 0, rows };
+      );
     },
 
     async listAvailableJobs(filter: AvailableJobsFilter) {
       const queries = availableJobsQueries(db, filter);
-      const [rows, [total]] = await Promise.all([queries.rows, queries.count]);
-      return { count: total?.value ?? 0, rows };
+      return rowsAndCount(queries.rows, queries.count);
     },
 
     async findAvailableJob(id: number) {

@@ -14,7 +14,7 @@ import {
   optionListsSchema,
   siteSettings,
 } from '@zabuni/contracts';
-import { toPage, toPageRequest } from '../../infra/pagination.ts';
+import { pageOf } from '../../infra/pagination.ts';
 import type { OrganisationsService } from '../organisations/organisations.service.ts';
 import type { CoreService } from './core.service.ts';
 
@@ -42,11 +42,7 @@ export const coreRoutes =
           response: { 200: countriesPage, ...errors },
         },
       },
-      async (request) => {
-        const page = toPageRequest(request.query);
-        const { count, results } = await core.listCountries(request.query.search, page);
-        return toPage(request, publicUrl, page, count, results);
-      },
+      async (request) => pageOf(request, publicUrl, (page) => core.listCountries(request.query.search, page)),
     );
 
     app.get(
@@ -59,11 +55,8 @@ export const coreRoutes =
           response: { 200: countriesPage, ...errors },
         },
       },
-      async (request) => {
-        const page = toPageRequest(request.query);
-        const { count, results } = await core.listCountries(request.query.search, page, true);
-        return toPage(request, publicUrl, page, count, results);
-      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) => core.listCountries(request.query.search, page, true)),
     );
 
     app.get(
@@ -76,11 +69,8 @@ export const coreRoutes =
           response: { 200: buyersPage, ...errors },
         },
       },
-      async (request) => {
-        const page = toPageRequest(request.query);
-        const { count, results } = await organisations.listBuyers(request.query.search, page);
-        return toPage(request, publicUrl, page, count, results);
-      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) => organisations.listBuyers(request.query.search, page)),
     );
 
     app.get(
@@ -93,11 +83,8 @@ export const coreRoutes =
           response: { 200: categoriesPage, ...errors },
         },
       },
-      async (request) => {
-        const page = toPageRequest(request.query);
-        const { count, results } = await core.listCategories(request.query.search, page);
-        return toPage(request, publicUrl, page, count, results);
-      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) => core.listCategories(request.query.search, page)),
     );
 
     app.get(
@@ -113,11 +100,7 @@ export const coreRoutes =
           response: { 200: availableJobsPage, ...errors },
         },
       },
-      async (request) => {
-        const page = toPageRequest(request.query);
-        const { count, results } = await core.listAvailableJobs(request.query, page);
-        return toPage(request, publicUrl, page, count, results);
-      },
+      async (request) => pageOf(request, publicUrl, (page) => core.listAvailableJobs(request.query, page)),
     );
 
     app.get(

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../infra/database.ts';
+import { rowsAndCount, type Db } from '../../infra/database.ts';
 import { organisations } from './organisations.tables.ts';
 
 export interface ListFilter {
@@ -19,7 +19,7 @@ export function createOrganisationsRepository(db: Db) {
   return {
     async listBuyers({ tsQuery, offset, limit }: ListFilter) {
       const where = buyerConditions(tsQuery);
-      const [rows, [total]] = await Promise.all([
+      return rowsAndCount(
         db
           .select({ id: organisations.id, name: organisations.name })
           .from(organisations)
@@ -28,8 +28,7 @@ export function createOrganisationsRepository(db: Db) {
           .limit(limit)
           .offset(offset),
         db.select({ value: count() }).from(organisations).where(where),
-      ]);
-      return { count: total?.value ?? 0, rows };
+      );
     },
   };
 }
