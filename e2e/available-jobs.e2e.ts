@@ -167,4 +167,15 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
     await toast.waitFor();
     expect(await toast.innerText()).toContain('page: A valid integer is required.');
   });
+
+  it('explains a network failure in the chosen language', async () => {
+    await page.goto(`${baseUrl}/jobs?lang=sw`);
+    await page.getByTestId('job-card').first().waitFor();
+    await page.route('**/api/v1/core/available-jobs/**', (route) => route.abort('connectionrefused'));
+    await page.getByTestId('filter-deadline').click();
+    await page.getByRole('option', { name: 'Zilizopita' }).click();
+    const toast = page.locator('.Toastify__toast--error').first();
+    await toast.waitFor({ timeout: 15_000 });
+    expect(await toast.innerText()).toContain('Hitilafu ya mtandao');
+  });
 });

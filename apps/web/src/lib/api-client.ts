@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@zabuni/contracts';
+import i18next from 'i18next';
 
 /** SPEC §7: every call has a 60-second timeout, asks for JSON and is marked as an asynchronous browser request. */
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -27,9 +28,9 @@ export function buildUrl(path: string, params: QueryParams = {}): string {
 }
 
 /** The message a user should see for a failed call: the server's `detail`, else a generic one. */
-function messageOf(status: number, body: ErrorBody | null, fallback: string): string {
+function messageOf(status: number, body: ErrorBody | null): string {
   if (body && typeof body.detail === 'string' && body.detail) return body.detail;
-  return status === 0 ? fallback : `${fallback} (${status})`;
+  return i18next.t('errors.requestFailed', { ns: 'common', status });
 }
 
 export async function request<T>(
@@ -54,11 +55,7 @@ export async function request<T>(
   } catch (error) {
     if (options.signal?.aborted) throw error;
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ApiError(
-      0,
-      timedOut ? 'The server took too long to answer.' : 'Network error: check your connection.',
-      null,
-    );
+    throw new ApiError(0, i18next.t(timedOut ? 'errors.timeout' : 'errors.network', { ns: 'common' }), null);
   }
   const text = await response.text();
   let body: unknown = null;
@@ -71,7 +68,7 @@ export async function request<T>(
   }
   if (!response.ok) {
     const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
-    throw new ApiError(response.status, messageOf(response.status, errorBody, 'Request failed'), errorBody);
+    throw new ApiError(response.status, messageOf(response.status, errorBody), errorBody);
   }
   return body as T;
 }
