@@ -43,7 +43,7 @@ export const availableJob = z
       company_website: z.string().nullable(),
       public_company_logo_url: z.string().nullable(),
     }),
-    country: z.object({ name: z.string(), flag: z.string() }),
+    country: z.object({ name: z.string(), flag: z.string(), iso2: z.string().length(2) }),
   })
   .meta({ id: 'AvailableJob' });
 export type AvailableJob = z.infer<typeof availableJob>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMoney, formatRelative } from './format.ts';
+import { countryName, formatDate, formatMoney, formatRelative } from './format.ts';
 
 describe('formatDate', () => {
   it('writes English dates as "Month Day, Year" in East Africa Time', () => {
@@ -36,5 +36,14 @@ describe('formatMoney', () => {
   it('shows two decimals and the code', () => {
     expect(formatMoney(3000, 'KES')).toBe('KES 3,000.00');
     expect(formatMoney(400.5, 'KES')).toBe('KES 400.50');
+  });
+});
+
+describe('countryName', () => {
+  it('names a country in the viewer language and keeps the given name otherwise', () => {
+    expect(countryName('KE', 'Kenya', 'en')).toBe('Kenya');
+    expect(countryName('CI', "Côte d'Ivoire", 'fr')).toMatch(/Côte d.Ivoire/);
+    expect(countryName('KE', 'Kenya', 'am')).toBe('ኬንያ');
+    expect(countryName('XX', 'Somewhere', 'en')).toBe('Somewhere');
   });
 });

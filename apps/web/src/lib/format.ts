@@ -60,3 +60,16 @@ export function formatRelative(value: string | Date, locale: string, now: Date =
 export function formatMoney(amount: number, currency: string, locale = 'en'): string {
   return `${currency} ${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount)}`;
 }
+
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+/** A country's name in the viewer's language (Intl region names), or the given name where there is none. */
+export function countryName(iso2: string, fallback: string, locale: string): string {
+  if (!regionNames.has(locale)) {
+    try {
+      regionNames.set(locale, new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }));
+    } catch {
+      regionNames.set(locale, null);
+    }
+  }
+  return regionNames.get(locale)?.of(iso2.toUpperCase()) ?? fallback;
+}

@@ -157,7 +157,7 @@ describe('GET /api/v1/core/available-jobs/', () => {
     expect(Object.keys(body.results[0]!.company).sort()).toEqual(
       ['company_name', 'company_website', 'public_company_logo_url'].sort(),
     );
-    expect(Object.keys(body.results[0]!.country).sort()).toEqual(['flag', 'name']);
+    expect(Object.keys(body.results[0]!.country).sort()).toEqual(['flag', 'iso2', 'name']);
   });
 
   it('filters by country and upcoming deadline: only Kenyan jobs closing after now', async () => {

@@ -31,7 +31,7 @@ function toAvailableJob(row: AvailableJobRow): AvailableJob {
       company_website: row.companyWebsite,
       public_company_logo_url: row.companyLogoUrl,
     },
-    country: { name: row.countryName, flag: flagUrl(row.countryIso2) },
+    country: { name: row.countryName, flag: flagUrl(row.countryIso2), iso2: row.countryIso2 },
   };
 }
 

@@ -2,7 +2,7 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import type { AvailableJob } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { countryName, formatDate } from '../../../lib/format.ts';
 import { Countdown } from './Countdown.tsx';
 import classes from './JobCard.module.css';
 
@@ -25,6 +25,7 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
   const { t, i18n } = useTranslation('jobs');
   const language = i18n.resolvedLanguage ?? 'en';
   const { company } = job;
+  const country = countryName(job.country.iso2, job.country.name, language);
   return (
     <Card
       withBorder
@@ -44,9 +45,9 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
               {company.company_name}
             </Text>
             <Group gap={6} wrap="nowrap">
-              <CountryFlag src={job.country.flag} name={job.country.name} size={12} />
-              <Text size="xs" c="dimmed" data-testid="job-country">
-                {job.country.name}
+              <CountryFlag src={job.country.flag} name={country} size={12} />
+              <Text size="xs" c="dimmed" data-testid="job-country" data-iso2={job.country.iso2}>
+                {country}
               </Text>
               {company.company_website && (
                 <Anchor href={company.company_website} target="_blank" rel="noopener noreferrer" size="xs">

@@ -4,6 +4,7 @@ import type { Buyer, Country, DeadlineFilterOption } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { countryName } from '../../../lib/format.ts';
 import { useBuyers, useJobCountries } from '../api/pickers.ts';
 import type { JobFilters } from '../api/available-jobs.ts';
 import { RemotePicker } from './RemotePicker.tsx';
@@ -26,7 +27,8 @@ interface Props {
 
 /** SPEC §2 filter bar: client, deadline, country; plus a free-text search the API supports. */
 export function JobFiltersBar({ filters, deadline, onChange, onClear }: Props) {
-  const { t } = useTranslation('jobs');
+  const { t, i18n } = useTranslation('jobs');
+  const language = i18n.resolvedLanguage ?? 'en';
   const [search, setSearch] = useState(filters.search ?? '');
   const pushSearch = useDebouncedCallback(
     (value: string) => onChange({ search: value.trim() || undefined }),
@@ -84,7 +86,7 @@ export function JobFiltersBar({ filters, deadline, onChange, onClear }: Props) {
           useOptions={useJobCountries}
           toOption={(country) => ({
             value: String(country.id),
-            label: country.name,
+            label: countryName(country.iso2, country.name, language),
             icon: <CountryFlag src={country.flag} name="" size={12} />,
           })}
           testId="filter-country"
