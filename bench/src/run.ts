@@ -161,6 +161,8 @@ const ours = await startProcess(
     DATABASE_URL: databaseUrl,
     PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
+    // Required in production; the scenario sends no mail.
+    SMTP_URL: 'smtp://127.0.0.1:2525',
     RUN_WORKER: 'false',
     LOG_LEVEL: 'warn',
     DB_POOL_MAX: String(poolMax),

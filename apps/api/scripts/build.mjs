@@ -14,6 +14,7 @@ await build({
     worker: 'src/worker.ts',
     migrate: 'src/cli/migrate.ts',
     'seed-demo': 'src/cli/seed-demo.ts',
+    'audit-verify': 'src/cli/audit-verify.ts',
   },
   absWorkingDir: new URL('..', import.meta.url).pathname,
   outdir: 'dist',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -12,12 +13,25 @@ import {
   type ZodTypeProvider,
 } from '@fastify/type-provider-zod';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
+import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
+import { createSecretBox } from './infra/crypto.ts';
 import type { Database } from './infra/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
+import { createJobQueue, type BindableJobQueue } from './infra/queue.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { authenticationRoutes } from './modules/authentication/authentication.routes.ts';
+import { createAuthenticationService } from './modules/authentication/authentication.service.ts';
+import { mailJobs } from './modules/mail/mail.jobs.ts';
+import { devMailRoutes } from './modules/mail/mail.routes.ts';
+import { createMailService, MAIL_SEND_JOB } from './modules/mail/mail.service.ts';
+import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
+import { createRateLimiter } from './modules/system/rate-limit.ts';
 import { createCoreRepository } from './modules/core/core.repository.ts';
 import { coreRoutes } from './modules/core/core.routes.ts';
 import { createCoreService, type Clock } from './modules/core/core.service.ts';
@@ -39,25 +53,44 @@ export interface AppDeps {
   database: Database;
   logger: Logger;
   clock?: Clock;
+  /** The background-job queue; work runs inline until it is bound to pg-boss. */
+  queue?: BindableJobQueue;
 }
 
 /** Wires repositories → services once; the HTTP app and the worker both take their services from here. */
-export function createServices({ database, clock = systemClock }: Pick<AppDeps, 'database' | 'clock'>) {
-  const core = createCoreService({ repository: createCoreRepository(database.db), clock });
-  const organisations = createOrganisationsService({
-    repository: createOrganisationsRepository(database.db),
-  });
-  const system = createSystemService({
-    repository: createSystemRepository(database.db),
+export function createServices({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+  queue = createJobQueue(),
+}: AppDeps) {
+  const { db } = database;
+  const signer = createTokenSigner(config.jwtSecret, config.publicUrl);
+  const core = createCoreService({ repository: createCoreRepository(db), clock });
+  const organisations = createOrganisationsService({ repository: createOrganisationsRepository(db) });
+  const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
+  const audit = createAuditService({ db, clock });
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
+  queue.handleInline(MAIL_SEND_JOB, (data) => mail.deliver((data as { id: number }).id));
+  const authentication = createAuthenticationService({
+    db,
     clock,
-    version: APP_VERSION,
+    signer,
+    secrets: createSecretBox(config.jwtSecret, 'totp-secrets'),
+    audit,
+    mail,
+    organisations,
+    publicUrl: config.publicUrl,
   });
-  return { core, organisations, system };
+  const limiter = createRateLimiter(db);
+  return { core, organisations, system, audit, mail, authentication, limiter, signer, queue };
 }
 export type Services = ReturnType<typeof createServices>;
 
 export function jobDefinitions(services: Services): JobDefinition[] {
-  return [...systemJobs(services.system)];
+  return [...systemJobs(services.system), ...mailJobs(services.mail)];
 }
 
 const flagsDir = path.join(
@@ -71,13 +104,15 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     loggerInstance: deps.logger,
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  registerAuthentication(app, services.signer);
 
   // One line per request: method, route pattern, status, time. No query strings, headers or addresses.
   app.addHook('onResponse', async (request, reply) => {
@@ -121,6 +156,24 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
+  await app.register(
+    authenticationRoutes({
+      authentication: services.authentication,
+      limiter: services.limiter,
+      secureCookies: config.publicUrl.startsWith('https://'),
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    organisationsRoutes({ organisations: services.organisations, publicUrl: config.publicUrl }),
+    {
+      prefix: '/api/v1',
+    },
+  );
+  await app.register(auditRoutes({ audit: services.audit, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
+  if (!config.isProduction) await app.register(devMailRoutes({ mail: services.mail }));
 
   await app.register(fastifyStatic, {
     root: flagsDir,
@@ -152,7 +205,8 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url.startsWith('/flags/');
+    const isApi =
+      request.url.startsWith('/api/') || request.url.startsWith('/flags/') || request.url.startsWith('/dev/');
     if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
     if (!webBuilt) {
       return reply

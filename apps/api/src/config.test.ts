@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       expect(problems).toContain('JWT_SECRET');
       expect(problems).toContain('DATABASE_URL');
       expect(problems).toContain('PUBLIC_URL');
+      expect(problems).toContain('SMTP_URL');
     }
   });
 
@@ -31,6 +32,7 @@ describe('loadConfig', () => {
       JWT_SECRET: 'x'.repeat(40),
       DATABASE_URL: 'postgres://zabuni:secret@db.internal:5432/zabuni',
       PUBLIC_URL: 'https://tenders.example.co.ke/',
+      SMTP_URL: 'smtps://mailer:secret@smtp.example.co.ke:465',
       PORT: '8080',
       RUN_WORKER: 'false',
     });

@@ -24,6 +24,9 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@zabuni.africa'),
     SUPPORT_PHONE: z.string().min(3).default('+254 20 765 0000'),
     WEB_DIST_DIR: z.string().optional(),
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    MAIL_FROM: z.string().min(3).default('Zabuni <no-reply@zabuni.africa>'),
+    TRUST_PROXY: z.string().default('false'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
@@ -39,6 +42,13 @@ const envSchema = z
         code: 'custom',
         path: ['DATABASE_URL'],
         message: 'is required in production (the embedded PostgreSQL is for development)',
+      });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required in production (activation and reset mails must reach people)',
       });
     }
     if (!env.PUBLIC_URL) {
@@ -67,6 +77,10 @@ export interface Config {
   supportEmail: string;
   supportPhone: string;
   webDistDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Fastify's trustProxy: false, true, or the proxy addresses/CIDRs to trust (comma-separated). */
+  trustProxy: boolean | string;
 }
 
 export class ConfigError extends Error {
@@ -105,5 +119,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
   };
 }

@@ -5,13 +5,14 @@ import { startJobs } from './infra/jobs.ts';
 /** `npm start`: database, migrations, seeds, job queue (with the worker unless RUN_WORKER=false), web + API. */
 const runtime = await openRuntime({ prepareData: true });
 const { config, logger, database } = runtime;
-const services = createServices({ database });
+const services = createServices({ config, database, logger });
 const jobs = await startJobs({
   url: runtime.databaseUrl,
   logger,
   definitions: jobDefinitions(services),
   work: config.runWorker,
 });
+services.queue.bind(jobs.boss);
 if (config.runWorker) await services.system.heartbeat();
 const app = await buildApp({ config, database, logger }, services);
 
@@ -35,6 +36,7 @@ process.stdout.write(
     `    API docs       ${local}/api/docs`,
     `    OpenAPI        ${local}/api/openapi.json`,
     `    Health         ${local}/api/health`,
+    ...(config.isProduction ? [] : [`    Dev mailbox    ${local}/dev/mailbox`]),
     '',
   ].join('\n') + '\n',
 );

@@ -4,13 +4,18 @@ import { startJobs } from './infra/jobs.ts';
 
 /** `npm run worker`: takes background jobs only. Run API processes with RUN_WORKER=false beside it. */
 const runtime = await openRuntime({ prepareData: false });
-const services = createServices({ database: runtime.database });
+const services = createServices({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
 const jobs = await startJobs({
   url: runtime.databaseUrl,
   logger: runtime.logger,
   definitions: jobDefinitions(services),
   work: true,
 });
+services.queue.bind(jobs.boss);
 await services.system.heartbeat();
 onShutdown(runtime.logger, async () => {
   await jobs.stop();

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { inject } from 'vitest';
-import { buildApp } from '../src/app.ts';
+import { buildApp, createServices, type Services } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase, type Database } from '../src/infra/database.ts';
 import type { Clock } from '../src/modules/core/core.service.ts';
@@ -9,6 +9,7 @@ import { databaseUrl, uniqueName, withAdmin } from './test-postgres.ts';
 
 export interface TestContext {
   app: FastifyInstance;
+  services: Services;
   database: Database;
   url: string;
   close(): Promise<void>;
@@ -31,15 +32,13 @@ export async function createTestContext(
     WEB_DIST_DIR: '/nonexistent',
     ...options.env,
   });
-  const app = await buildApp({
-    config,
-    database,
-    logger,
-    ...(options.clock ? { clock: options.clock } : {}),
-  });
+  const deps = { config, database, logger, ...(options.clock ? { clock: options.clock } : {}) };
+  const services = createServices(deps);
+  const app = await buildApp(deps, services);
   await app.ready();
   return {
     app,
+    services,
     database,
     url,
     async close() {
@@ -51,3 +50,14 @@ export async function createTestContext(
 }
 
 export const fixedClock = (iso: string): Clock => ({ now: () => new Date(iso) });
+
+/** A clock the test moves forward by hand (expiry, TOTP time steps). */
+export function manualClock(start = new Date()) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  };
+}

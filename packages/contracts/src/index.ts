@@ -4,3 +4,4 @@ export * from './pagination.ts';
 export * from './errors.ts';
 export * from './core.ts';
 export * from './system.ts';
+export * from './auth.ts';

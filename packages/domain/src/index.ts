@@ -1,3 +1,5 @@
 export * from './deadline.ts';
 export * from './search.ts';
 export * from './pagination.ts';
+export * from './access.ts';
+export * from './audit-chain.ts';

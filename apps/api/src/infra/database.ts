@@ -3,6 +3,9 @@ import pg from 'pg';
 import type { Logger } from './logger.ts';
 
 export type Db = NodePgDatabase;
+/** A transaction handle: repositories accept either, so a use case can run them in one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type Executor = Db | Tx;
 
 export interface Database {
   pool: pg.Pool;

@@ -23,6 +23,7 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields: Record<string, string[]> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -54,11 +55,17 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ ...fields, detail });
     }
     if (error instanceof AppError) {
-      return reply.code(error.status).send({ ...error.fields, detail: error.message });
+      return reply
+        .code(error.status)
+        .headers(error.headers)
+        .send({ ...error.fields, detail: error.message });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
       return reply.code(500).send({ detail: SERVER_ERROR });
+    }
+    if (error.statusCode === 429) {
+      return reply.code(429).send({ detail: 'Too many requests. Please wait a moment and try again.' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -26,6 +26,7 @@ interface Deps {
 }
 
 const tags = ['Core'];
+const PUBLIC = { access: { public: true } } as const;
 const errors = { 400: errorBody, 404: errorBody };
 
 /** SPEC §7 "Core": public reference data and the available-jobs list. No authentication. */
@@ -35,6 +36,7 @@ export const coreRoutes =
     app.get(
       '/core/countries/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'African countries',
@@ -48,6 +50,7 @@ export const coreRoutes =
     app.get(
       '/core/countries/available-jobs/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'Countries that have published jobs',
@@ -62,6 +65,7 @@ export const coreRoutes =
     app.get(
       '/core/buyers/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'Buying organisations (clients)',
@@ -76,6 +80,7 @@ export const coreRoutes =
     app.get(
       '/core/category-types/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'Procurement categories',
@@ -90,6 +95,7 @@ export const coreRoutes =
     app.get(
       '/core/available-jobs/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'Published sourcing events (tenders, RFQs, prequalifications)',
@@ -106,6 +112,7 @@ export const coreRoutes =
     app.get(
       '/core/available-jobs/:id/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'One available job with its categories',
@@ -119,6 +126,7 @@ export const coreRoutes =
     app.get(
       '/core/options/',
       {
+        config: PUBLIC,
         schema: {
           tags,
           summary: 'The option lists (sectors, job types, …)',
@@ -130,7 +138,10 @@ export const coreRoutes =
 
     app.get(
       '/core/site/',
-      { schema: { tags, summary: 'Public settings of this deployment', response: { 200: siteSettings } } },
+      {
+        config: PUBLIC,
+        schema: { tags, summary: 'Public settings of this deployment', response: { 200: siteSettings } },
+      },
       async () => ({
         tender_portal_url: site.tenderPortalUrl,
         support_email: site.supportEmail,

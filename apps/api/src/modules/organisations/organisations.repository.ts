@@ -1,6 +1,8 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
-import { rowsAndCount, type Db } from '../../infra/database.ts';
-import { organisations } from './organisations.tables.ts';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { OrganisationKind, Role } from '@zabuni/domain';
+import { rowsAndCount, type Db, type Executor } from '../../infra/database.ts';
+import { users } from '../authentication/authentication.tables.ts';
+import { buyerSuppliers, memberships, organisations } from './organisations.tables.ts';
 
 export interface ListFilter {
   /** A prefix tsquery (see `toPrefixTsQuery`), or null for no text filter. */
@@ -8,6 +10,99 @@ export interface ListFilter {
   offset: number;
   limit: number;
 }
+
+export interface NewOrganisation {
+  kind: OrganisationKind;
+  name: string;
+  website?: string | null;
+  countryIso2?: string | null;
+  taxPin?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  contactPerson?: string | null;
+}
+
+export const organisationsRepository = (db: Executor) => ({
+  async insert(organisation: NewOrganisation): Promise<number> {
+    const [row] = await db.insert(organisations).values(organisation).returning({ id: organisations.id });
+    return row!.id;
+  },
+
+  async addMembership(userId: number, organisationId: number, role: Role) {
+    await db.insert(memberships).values({ userId, organisationId, role }).onConflictDoNothing();
+  },
+
+  async removeMembership(userId: number, organisationId: number, role: Role) {
+    await db
+      .delete(memberships)
+      .where(
+        and(
+          eq(memberships.userId, userId),
+          eq(memberships.organisationId, organisationId),
+          eq(memberships.role, role),
+        ),
+      );
+  },
+
+  /** Every role a user holds, with the organisation it is held in. */
+  async grantsOf(userId: number) {
+    return db
+      .select({
+        organisationId: memberships.organisationId,
+        role: memberships.role,
+        kind: organisations.kind,
+        name: organisations.name,
+      })
+      .from(memberships)
+      .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+      .where(eq(memberships.userId, userId))
+      .orderBy(asc(organisations.name), asc(memberships.role));
+  },
+
+  async addToSupplierList(buyerId: number, supplierId: number) {
+    await db.insert(buyerSuppliers).values({ buyerId, supplierId }).onConflictDoNothing();
+  },
+
+  /** Buyers that have any of these suppliers on their supplier list. */
+  async buyersListing(supplierIds: number[]): Promise<number[]> {
+    if (supplierIds.length === 0) return [];
+    const rows = await db
+      .selectDistinct({ buyerId: buyerSuppliers.buyerId })
+      .from(buyerSuppliers)
+      .where(inArray(buyerSuppliers.supplierId, supplierIds))
+      .orderBy(asc(buyerSuppliers.buyerId));
+    return rows.map((row) => row.buyerId);
+  },
+
+  /**
+   * Members of the caller's organisations. `scope` (the caller's organisation ids) is required: the query
+   * can never return another organisation's people.
+   */
+  async members(scope: number[], offset: number, limit: number) {
+    if (scope.length === 0) return { count: 0, rows: [] };
+    const where = inArray(memberships.organisationId, scope);
+    return rowsAndCount(
+      db
+        .select({
+          userId: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          email: users.email,
+          organisationId: memberships.organisationId,
+          organisationName: organisations.name,
+          role: memberships.role,
+        })
+        .from(memberships)
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .innerJoin(organisations, eq(organisations.id, memberships.organisationId))
+        .where(where)
+        .orderBy(asc(organisations.name), asc(users.lastName), asc(users.id), asc(memberships.role))
+        .limit(limit)
+        .offset(offset),
+      db.select({ value: count() }).from(memberships).where(where),
+    );
+  },
+});
 
 export function createOrganisationsRepository(db: Db) {
   const buyerConditions = (tsQuery: string | null): SQL | undefined =>
@@ -17,6 +112,7 @@ export function createOrganisationsRepository(db: Db) {
     );
 
   return {
+    ...organisationsRepository(db),
     async listBuyers({ tsQuery, offset, limit }: ListFilter) {
       const where = buyerConditions(tsQuery);
       return rowsAndCount(

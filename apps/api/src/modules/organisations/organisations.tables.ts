@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { ROLES } from '@zabuni/domain';
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { tsvector } from '../../infra/column-types.ts';
 
 /**
@@ -18,6 +19,11 @@ export const organisations = pgTable(
     logoUrl: text('logo_url'),
     /** ISO-2 code of the home country; a foreign key would tie this module to reference data. */
     countryIso2: text('country_iso2'),
+    /** Tax PIN (KRA PIN in Kenya), upper-cased. */
+    taxPin: text('tax_pin'),
+    email: text('email'),
+    phone: text('phone'),
+    contactPerson: text('contact_person'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', name)`),
   },
@@ -27,5 +33,42 @@ export const organisations = pgTable(
     index('organisations_buyer_search_idx')
       .using('gin', t.searchVector)
       .where(sql`kind = 'buyer'`),
+  ],
+);
+
+export const role = pgEnum('role', ROLES as [string, ...string[]]);
+
+/** A user's roles in an organisation (a user may belong to several organisations). */
+export const memberships = pgTable(
+  'memberships',
+  {
+    userId: integer('user_id').notNull(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    role: role('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.organisationId, t.role] }),
+    index('memberships_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/** A buyer's supplier list: the suppliers it trades with (a supplier may be on many buyers' lists). */
+export const buyerSuppliers = pgTable(
+  'buyer_suppliers',
+  {
+    buyerId: integer('buyer_id')
+      .notNull()
+      .references(() => organisations.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => organisations.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.buyerId, t.supplierId] }),
+    index('buyer_suppliers_supplier_idx').on(t.supplierId),
   ],
 );

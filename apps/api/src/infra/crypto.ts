@@ -1,0 +1,48 @@
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+
+/** An unguessable token for links and sessions (256 bits, URL-safe). */
+export const randomToken = () => randomBytes(32).toString('base64url');
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A six-digit code for emailed sign-in verification. */
+export const randomDigits = (length = 6) =>
+  Array.from({ length }, () => randomInt(0, 10).toString()).join('');
+
+/** Recovery codes people can type: 10 characters without look-alikes, shown as xxxxx-xxxxx. */
+export function recoveryCode(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  const chars = Array.from({ length: 10 }, () => alphabet[randomInt(0, alphabet.length)]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/**
+ * Symmetric encryption for secrets we must read back (TOTP seeds): AES-256-GCM with a key derived from the
+ * application secret, so a database dump alone does not reveal them.
+ */
+export function createSecretBox(applicationSecret: string, purpose: string) {
+  const key = Buffer.from(hkdfSync('sha256', applicationSecret, 'zabuni', purpose, 32));
+  return {
+    seal(plain: string): string {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', key, iv);
+      const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+      return [
+        'v1',
+        iv.toString('base64url'),
+        cipher.getAuthTag().toString('base64url'),
+        body.toString('base64url'),
+      ].join('.');
+    },
+    open(sealed: string): string {
+      const [version, iv, tag, body] = sealed.split('.');
+      if (version !== 'v1' || !iv || !tag || !body) throw new Error('unreadable sealed value');
+      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString(
+        'utf8',
+      );
+    },
+  };
+}
+export type SecretBox = ReturnType<typeof createSecretBox>;

@@ -1,0 +1,49 @@
+import { asc, desc, gt, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/database.ts';
+import { auditLog } from './audit.tables.ts';
+
+const AUDIT_CHAIN_LOCK = 7_231_003;
+
+export const auditRepository = (db: Executor) => ({
+  /**
+   * Serialises appends (transaction-scoped advisory lock) so each entry links to the true previous one,
+   * however many API processes write at once.
+   */
+  async lockAndReadLastHash(): Promise<string | null> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
+    const [last] = await db
+      .select({ hash: auditLog.hash })
+      .from(auditLog)
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    return last?.hash ?? null;
+  },
+
+  async nextId(): Promise<number> {
+    const result = await db.execute<{ id: number }>(
+      sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS id`,
+    );
+    return result.rows[0]!.id;
+  },
+
+  async insert(entry: typeof auditLog.$inferInsert & { id: number }) {
+    await db.execute(sql`
+      INSERT INTO audit_log (id, occurred_at, actor_user_id, organisation_id, action, ip, detail, previous_hash, hash)
+      OVERRIDING SYSTEM VALUE
+      VALUES (${entry.id}, ${entry.occurredAt}, ${entry.actorUserId ?? null}, ${entry.organisationId ?? null},
+              ${entry.action}, ${entry.ip ?? null}, ${JSON.stringify(entry.detail)}::jsonb, ${entry.previousHash}, ${entry.hash})`);
+  },
+
+  async page(afterId: number, limit: number) {
+    return db.select().from(auditLog).where(gt(auditLog.id, afterId)).orderBy(asc(auditLog.id)).limit(limit);
+  },
+
+  async newest(limit: number, offset: number) {
+    return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit).offset(offset);
+  },
+
+  async count(): Promise<number> {
+    const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_log`);
+    return result.rows[0]!.n;
+  },
+});

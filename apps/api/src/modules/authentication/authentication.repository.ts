@@ -1,0 +1,158 @@
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/database.ts';
+import { oneTimeTokens, recoveryCodes, refreshSessions, users } from './authentication.tables.ts';
+
+export type User = typeof users.$inferSelect;
+export type OneTimePurpose = 'activation' | 'password_reset' | 'email_code';
+
+export const authenticationRepository = (db: Executor) => ({
+  async findByLogin(identifier: string): Promise<User | null> {
+    const value = identifier.trim().toLowerCase();
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(or(eq(sql`lower(${users.email})`, value), eq(sql`lower(${users.username})`, value)))
+      .limit(1);
+    return user ?? null;
+  },
+
+  async findById(id: number): Promise<User | null> {
+    const [user] = await db.select().from(users).where(eq(users.id, id));
+    return user ?? null;
+  },
+
+  async findByEmail(email: string): Promise<User | null> {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return user ?? null;
+  },
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async insert(user: typeof users.$inferInsert): Promise<number> {
+    const [row] = await db.insert(users).values(user).returning({ id: users.id });
+    return row!.id;
+  },
+
+  async update(id: number, patch: Partial<typeof users.$inferInsert>) {
+    await db
+      .update(users)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  },
+
+  async recordFailedLogin(id: number, lockedUntil: Date | null): Promise<number> {
+    const [row] = await db
+      .update(users)
+      .set({ failedLoginCount: sql`${users.failedLoginCount} + 1`, ...(lockedUntil ? { lockedUntil } : {}) })
+      .where(eq(users.id, id))
+      .returning({ failed: users.failedLoginCount });
+    return row?.failed ?? 0;
+  },
+
+  async insertToken(userId: number, purpose: OneTimePurpose, tokenHash: string, expiresAt: Date) {
+    await db.insert(oneTimeTokens).values({ userId, purpose, tokenHash, expiresAt });
+  },
+
+  /** Earlier links of the same kind stop working when a new one is sent. */
+  async retireTokens(userId: number, purpose: OneTimePurpose) {
+    await db
+      .update(oneTimeTokens)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
+  },
+
+  /**
+   * Uses a one-time token: succeeds once, before its expiry. Otherwise tells why it cannot be used.
+   */
+  async consumeToken(
+    tokenHash: string,
+    purpose: OneTimePurpose,
+    now: Date,
+  ): Promise<{ userId: number } | { error: 'unknown' | 'used' | 'expired' }> {
+    const [used] = await db
+      .update(oneTimeTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(oneTimeTokens.tokenHash, tokenHash),
+          eq(oneTimeTokens.purpose, purpose),
+          isNull(oneTimeTokens.usedAt),
+          gt(oneTimeTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: oneTimeTokens.userId });
+    if (used) return { userId: used.userId };
+    const [token] = await db
+      .select({ usedAt: oneTimeTokens.usedAt })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.tokenHash, tokenHash), eq(oneTimeTokens.purpose, purpose)));
+    if (!token) return { error: 'unknown' };
+    return { error: token.usedAt ? 'used' : 'expired' };
+  },
+
+  async insertSession(session: typeof refreshSessions.$inferInsert) {
+    await db.insert(refreshSessions).values(session);
+  },
+
+  /** Revokes the session holding this refresh token and returns it, if it was still valid. */
+  async takeSession(tokenHash: string, now: Date) {
+    const [session] = await db
+      .update(refreshSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(refreshSessions.tokenHash, tokenHash),
+          isNull(refreshSessions.revokedAt),
+          gt(refreshSessions.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (session) return { session, reused: false };
+    const [known] = await db.select().from(refreshSessions).where(eq(refreshSessions.tokenHash, tokenHash));
+    return { session: null, reused: Boolean(known?.revokedAt), userId: known?.userId ?? null };
+  },
+
+  async revokeSessions(userId: number, now: Date) {
+    await db
+      .update(refreshSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
+  },
+
+  async replaceRecoveryCodes(userId: number, codeHashes: string[]) {
+    await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if (codeHashes.length > 0)
+      await db.insert(recoveryCodes).values(codeHashes.map((codeHash) => ({ userId, codeHash })));
+  },
+
+  async consumeRecoveryCode(userId: number, codeHash: string, now: Date): Promise<boolean> {
+    const rows = await db
+      .update(recoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(recoveryCodes.userId, userId),
+          eq(recoveryCodes.codeHash, codeHash),
+          isNull(recoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: recoveryCodes.id });
+    return rows.length > 0;
+  },
+});

@@ -1,0 +1,416 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  accessResponse,
+  advertiserRegistration,
+  AUTH_MESSAGES,
+  changePasswordRequest,
+  errorBody,
+  loginRequest,
+  me,
+  messageBody,
+  profileUpdate,
+  resetConfirm,
+  resetRequest,
+  switchBuyerRequest,
+  tfaDisableRequest,
+  tfaEnableRequest,
+  tfaEnableResponse,
+  tfaErrorBody,
+  tfaSetupResponse,
+  verifyEmailQuery,
+} from '@zabuni/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../infra/auth.ts';
+import { sha256 } from '../../infra/crypto.ts';
+import { AppError } from '../../infra/errors.ts';
+import { TOKEN_LIFETIME } from '@zabuni/domain';
+import type { RateLimiter } from '../system/rate-limit.ts';
+import type { AuthenticationService, IssuedSession } from './authentication.service.ts';
+
+interface Deps {
+  authentication: AuthenticationService;
+  limiter: RateLimiter;
+  secureCookies: boolean;
+}
+
+const tags = ['Authentication'];
+const PUBLIC = { access: { public: true } } as const;
+const SIGNED_IN = { access: {} } as const;
+const minutes = (n: number) => n * 60;
+
+/** SPEC §7 Authentication. Tokens go back in the body (Bearer clients) and in httpOnly cookies (web app). */
+export const authenticationRoutes =
+  ({ authentication, limiter, secureCookies }: Deps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const context = (request: FastifyRequest) => ({ ip: request.ip ?? null });
+
+    const setSessionCookies = (reply: FastifyReply, session: IssuedSession) => {
+      reply.setCookie(ACCESS_COOKIE, session.access, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies,
+        maxAge: minutes(
+          session.refresh ? TOKEN_LIFETIME.accessMinutes : TOKEN_LIFETIME.twoFactorPendingMinutes,
+        ),
+      });
+      if (session.refresh) {
+        reply.setCookie(REFRESH_COOKIE, session.refresh, {
+          path: '/api/v1/authentication/',
+          httpOnly: true,
+          sameSite: 'strict',
+          secure: secureCookies,
+          // Without "remember me" the cookie ends with the browser session.
+          ...(session.remember ? { maxAge: TOKEN_LIFETIME.refreshDaysRemembered * 86_400 } : {}),
+        });
+      }
+    };
+    const clearSessionCookies = (reply: FastifyReply) => {
+      reply.clearCookie(ACCESS_COOKIE, { path: '/' });
+      reply.clearCookie(REFRESH_COOKIE, { path: '/api/v1/authentication/' });
+    };
+
+    app.post(
+      '/authentication/token/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Sign in with email or username and password',
+          description:
+            'Answers `{access}`. When the account has two-factor verification on, the token carries `two_fa: "yes"` and ' +
+            'only permits `/authentication/tfa/verify/`.',
+          body: loginRequest,
+          response: { 200: accessResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const identifier = (request.body.username || request.body.email || '').toLowerCase();
+        await limiter.hit(
+          { key: `token:ip:${request.ip}`, limit: 30, windowSeconds: 300 },
+          { key: `token:account:${sha256(identifier)}`, limit: 10, windowSeconds: 900 },
+        );
+        const session = await authentication.login(
+          identifier,
+          request.body.password,
+          request.body.remember ?? false,
+          context(request),
+        );
+        setSessionCookies(reply, session);
+        return { access: session.access };
+      },
+    );
+
+    app.post(
+      '/authentication/token/refresh/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'New access token from the refresh cookie (rotated)',
+          response: { 200: accessResponse, 401: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const token = request.cookies[REFRESH_COOKIE];
+        if (!token) throw new AppError('unauthenticated', AUTH_MESSAGES.sessionExpired);
+        try {
+          const session = await authentication.refresh(token, context(request));
+          setSessionCookies(reply, session);
+          return { access: session.access };
+        } catch (error) {
+          clearSessionCookies(reply);
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/authentication/logout/',
+      {
+        config: PUBLIC,
+        schema: { tags, summary: 'End the session and clear its cookies', response: { 200: messageBody } },
+      },
+      async (request, reply) => {
+        await authentication.logout(
+          request.cookies[REFRESH_COOKIE] ?? null,
+          request.principal?.userId ?? null,
+          context(request),
+        );
+        clearSessionCookies(reply);
+        return { detail: 'You have been logged out.' };
+      },
+    );
+
+    app.post(
+      '/authentication/tfa/verify/',
+      {
+        config: { access: { twoFactorPending: true } },
+        schema: {
+          tags,
+          summary: 'Complete sign-in with a two-factor code',
+          description:
+            'Accepts an authenticator-app code, a code sent by email, or a recovery code. `{"send_email_code": true}` emails a ' +
+            'fresh 6-digit code instead. Failure: 400 `{error}`.',
+          body: z.object({
+            code: z.string().max(40).optional(),
+            send_email_code: z.boolean().optional(),
+            remember: z.boolean().optional(),
+          }),
+          response: {
+            200: accessResponse,
+            202: messageBody,
+            400: tfaErrorBody,
+            401: errorBody,
+            429: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        if (!principal.twoFactorPending)
+          return reply.code(400).send({ error: 'Two-factor verification is already complete.' });
+        await limiter.hit(
+          { key: `tfa:user:${principal.userId}`, limit: 10, windowSeconds: 600 },
+          { key: `tfa:ip:${request.ip}`, limit: 30, windowSeconds: 300 },
+        );
+        if (request.body.send_email_code) {
+          await authentication.sendSignInCode(principal.userId, context(request));
+          return reply.code(202).send({ detail: 'We have emailed you a 6-digit sign-in code.' });
+        }
+        try {
+          const session = await authentication.verifySecondFactor(
+            principal.userId,
+            request.body.code ?? '',
+            request.body.remember ?? false,
+            context(request),
+          );
+          setSessionCookies(reply, session);
+          return { access: session.access };
+        } catch (error) {
+          if (error instanceof AppError && error.code === 'validation')
+            return reply.code(400).send({ error: error.message });
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/authentication/register/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Register an advertiser (company and first user); mails an activation link',
+          body: advertiserRegistration,
+          response: {
+            201: z.object({ detail: z.string(), message: z.string() }),
+            400: errorBody,
+            429: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        await limiter.hit({ key: `register:ip:${request.ip}`, limit: 10, windowSeconds: 3600 });
+        await authentication.register(request.body, context(request));
+        return reply.code(201).send({ detail: AUTH_MESSAGES.registered, message: AUTH_MESSAGES.checkEmail });
+      },
+    );
+
+    app.get(
+      '/authentication/verify_email',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Activate an account from its emailed link',
+          querystring: verifyEmailQuery,
+          response: { 200: messageBody, 400: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        await limiter.hit({ key: `activate:ip:${request.ip}`, limit: 30, windowSeconds: 3600 });
+        await authentication.activate(request.query.token, context(request));
+        return { detail: AUTH_MESSAGES.activated };
+      },
+    );
+
+    app.get(
+      '/authentication/me/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'The signed-in user with organisations and roles',
+          response: { 200: me, 401: errorBody },
+        },
+      },
+      async (request) => authentication.me(principalOf(request).userId),
+    );
+
+    app.patch(
+      '/authentication/me/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Update the profile',
+          body: profileUpdate,
+          response: { 200: me, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request) => {
+        const { userId } = principalOf(request);
+        await authentication.updateProfile(userId, request.body);
+        return authentication.me(userId);
+      },
+    );
+
+    app.post(
+      '/authentication/change-password/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Change the password (ends other sessions)',
+          body: changePasswordRequest,
+          response: { 200: messageBody, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request) => {
+        await authentication.changePassword(
+          principalOf(request).userId,
+          request.body.current_password,
+          request.body.password,
+          context(request),
+        );
+        return { detail: 'Your password has been changed.' };
+      },
+    );
+
+    app.post(
+      '/authentication/reset_password_request/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Mail a password-reset link (same answer whether the email exists or not)',
+          body: resetRequest,
+          response: { 200: messageBody, 400: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        await limiter.hit(
+          { key: `reset:ip:${request.ip}`, limit: 10, windowSeconds: 3600 },
+          { key: `reset:account:${sha256(request.body.email)}`, limit: 3, windowSeconds: 3600 },
+        );
+        await authentication.requestPasswordReset(request.body.email, context(request));
+        return { detail: AUTH_MESSAGES.resetSent };
+      },
+    );
+
+    app.post(
+      '/authentication/confirm/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'Set a new password with a reset token',
+          body: resetConfirm,
+          response: { 200: messageBody, 400: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        await limiter.hit({ key: `confirm:ip:${request.ip}`, limit: 20, windowSeconds: 3600 });
+        await authentication.confirmPasswordReset(
+          request.body.token,
+          request.body.password,
+          context(request),
+        );
+        return { detail: AUTH_MESSAGES.resetDone };
+      },
+    );
+
+    app.post(
+      '/authentication/tfa/setup/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Start authenticator-app enrolment (secret and QR code)',
+          response: { 200: tfaSetupResponse, 401: errorBody },
+        },
+      },
+      async (request) => authentication.startTotpEnrolment(principalOf(request).userId),
+    );
+
+    app.post(
+      '/authentication/tfa/enable/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Confirm enrolment with a first code; answers the recovery codes once',
+          body: tfaEnableRequest,
+          response: { 200: tfaEnableResponse, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request) => ({
+        recovery_codes: await authentication.confirmTotpEnrolment(
+          principalOf(request).userId,
+          request.body.code,
+          context(request),
+        ),
+      }),
+    );
+
+    app.post(
+      '/authentication/tfa/disable/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Turn two-factor verification off (password required)',
+          body: tfaDisableRequest,
+          response: { 200: messageBody, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request) => {
+        await authentication.disableTwoFactor(
+          principalOf(request).userId,
+          request.body.password,
+          context(request),
+        );
+        return { detail: 'Two-factor verification is now off.' };
+      },
+    );
+
+    app.post(
+      '/authentication/switch-buyer/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Select the buyer company a supplier works for (new token)',
+          body: switchBuyerRequest,
+          response: { 200: accessResponse, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const access = await authentication.switchBuyer(
+          principalOf(request).userId,
+          request.body.buyer_company_id,
+          context(request),
+        );
+        reply.setCookie(ACCESS_COOKIE, access, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookies,
+          maxAge: minutes(TOKEN_LIFETIME.accessMinutes),
+        });
+        return { access };
+      },
+    );
+  };

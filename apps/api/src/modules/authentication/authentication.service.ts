@@ -1,0 +1,611 @@
+import { hash as argonHash, verify as argonVerify, type Algorithm } from '@node-rs/argon2';
+import { AUTH_MESSAGES, taxPinMessage, type AccessClaims, type Me } from '@zabuni/contracts';
+import { isLocked, isValidTaxPin, lockoutAfterFailure, TOKEN_LIFETIME, type Grant } from '@zabuni/domain';
+import { eq } from 'drizzle-orm';
+import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
+import QRCode from 'qrcode';
+import type { TokenSigner } from '../../infra/auth.ts';
+import { randomDigits, randomToken, recoveryCode, sha256, type SecretBox } from '../../infra/crypto.ts';
+import type { Db } from '../../infra/database.ts';
+import { AppError } from '../../infra/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { countries } from '../core/core.tables.ts';
+import type { Clock } from '../core/core.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import type { OrganisationsService } from '../organisations/organisations.service.ts';
+import { authenticationRepository, type User } from './authentication.repository.ts';
+
+// Argon2id with OWASP's parameters. `Algorithm` is an ambient const enum (unusable under
+// verbatimModuleSyntax), so its value is spelled out: Argon2id = 2.
+const ARGON = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+/** Verified against when no account matches, so an unknown login costs the same time as a known one. */
+let dummyHash: Promise<string> | null = null;
+const TOTP_STEP_SECONDS = 30;
+
+export interface RequestContext {
+  ip: string | null;
+}
+
+export interface IssuedSession {
+  access: string;
+  /** Refresh token for the httpOnly cookie; null on the two-factor pending token. */
+  refresh: string | null;
+  remember: boolean;
+}
+
+export interface RegistrationInput {
+  name: string;
+  company_website: string;
+  tax_pin: string;
+  country: number;
+  first_name: string;
+  last_name: string;
+  contact_person?: string | undefined;
+  contact_person_email: string;
+  contact_person_phone_number: string;
+  username: string;
+  password: string;
+  language?: string | undefined;
+}
+
+interface Deps {
+  db: Db;
+  clock: Clock;
+  signer: TokenSigner;
+  secrets: SecretBox;
+  audit: AuditService;
+  mail: MailService;
+  organisations: OrganisationsService;
+  publicUrl: string;
+}
+
+export function createAuthenticationService(deps: Deps) {
+  const { db, clock, signer, secrets, audit, mail, organisations, publicUrl } = deps;
+  const users = () => authenticationRepository(db);
+
+  const hashPassword = (password: string) => argonHash(password, ARGON);
+  const passwordMatches = async (hash: string | null, password: string) => {
+    if (!hash) {
+      dummyHash ??= hashPassword('zabuni-timing-equaliser');
+      await argonVerify(await dummyHash, password).catch(() => false);
+      return false;
+    }
+    return argonVerify(hash, password).catch(() => false);
+  };
+
+  /** The buyer organisation the token speaks for (SPEC's buyer_company_id). */
+  function currentBuyer(
+    user: User,
+    access: Awaited<ReturnType<OrganisationsService['accessOf']>>,
+  ): number | null {
+    const choices = [...access.buyerIds, ...access.supplierBuyerIds];
+    if (user.selectedBuyerId && choices.includes(user.selectedBuyerId)) return user.selectedBuyerId;
+    return choices[0] ?? null;
+  }
+
+  async function claimsFor(
+    user: User,
+    twoFactorPending: boolean,
+  ): Promise<AccessClaims & { grants: Grant[] }> {
+    const access = await organisations.accessOf(user.id);
+    return {
+      user_id: user.id,
+      email: user.email,
+      username: user.username,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      roles: [...new Set(access.grants.map((g) => g.role))],
+      grants: access.grants,
+      two_fa: twoFactorPending ? 'yes' : 'no',
+      buyer_company_id: currentBuyer(user, access),
+    };
+  }
+
+  /** A full session: access token plus a refresh token stored (hashed) for rotation. */
+  async function openSession(
+    user: User,
+    remember: boolean,
+    twoFactorVerified: boolean,
+  ): Promise<IssuedSession> {
+    const refresh = randomToken();
+    const now = clock.now();
+    const lifetime = remember
+      ? TOKEN_LIFETIME.refreshDaysRemembered * 24
+      : TOKEN_LIFETIME.refreshHoursSession;
+    await users().insertSession({
+      userId: user.id,
+      tokenHash: sha256(refresh),
+      remember,
+      twoFactorVerified,
+      expiresAt: new Date(now.getTime() + lifetime * 3_600_000),
+    });
+    const access = await signer.sign(await claimsFor(user, false), TOKEN_LIFETIME.accessMinutes);
+    return { access, refresh, remember };
+  }
+
+  async function sendEmailCode(user: User, ip: string | null) {
+    const code = randomDigits(6);
+    const mailId = await db.transaction(async (tx) => {
+      const repository = authenticationRepository(tx);
+      await repository.retireTokens(user.id, 'email_code');
+      await repository.insertToken(
+        user.id,
+        'email_code',
+        sha256(`${user.id}:${code}`),
+        new Date(clock.now().getTime() + TOKEN_LIFETIME.emailCodeMinutes * 60_000),
+      );
+      await audit.record(tx, { action: 'two_factor.email_code_sent', actorUserId: user.id, ip });
+      return mail.enqueue(tx, {
+        to: user.email,
+        template: 'sign_in_code',
+        language: user.language,
+        params: { name: user.firstName, code, minutes: TOKEN_LIFETIME.emailCodeMinutes },
+      });
+    });
+    await mail.dispatch([mailId]);
+  }
+
+  async function checkSecondFactor(user: User, code: string): Promise<'totp' | 'email' | 'recovery' | null> {
+    const now = clock.now();
+    const digits = code.replace(/\s+/g, '');
+    if (user.totpSecret && /^\d{6}$/.test(digits)) {
+      const result = await verifyTotp({
+        secret: secrets.open(user.totpSecret),
+        token: digits,
+        epochTolerance: TOTP_STEP_SECONDS,
+        epoch: Math.floor(now.getTime() / 1000),
+        ...(user.totpLastStep !== null ? { afterTimeStep: user.totpLastStep } : {}),
+      } as Parameters<typeof verifyTotp>[0]);
+      if (result.valid) {
+        await users().update(user.id, { totpLastStep: (result as { timeStep: number }).timeStep });
+        return 'totp';
+      }
+    }
+    if (/^\d{6}$/.test(digits)) {
+      const consumed = await users().consumeToken(sha256(`${user.id}:${digits}`), 'email_code', now);
+      if ('userId' in consumed && consumed.userId === user.id) return 'email';
+    }
+    const recovery = code.trim().toLowerCase();
+    if (
+      /^[a-z0-9]{5}-[a-z0-9]{5}$/.test(recovery) &&
+      (await users().consumeRecoveryCode(user.id, sha256(recovery), now))
+    ) {
+      return 'recovery';
+    }
+    return null;
+  }
+
+  async function activeUser(userId: number): Promise<User> {
+    const user = await users().findById(userId);
+    if (!user || !user.isActive) throw new AppError('unauthenticated', AUTH_MESSAGES.sessionExpired);
+    return user;
+  }
+
+  return {
+    async register(input: RegistrationInput, context: RequestContext): Promise<void> {
+      const [country] = await db
+        .select({ iso2: countries.iso2 })
+        .from(countries)
+        .where(eq(countries.id, input.country));
+      if (!country)
+        throw new AppError('validation', 'country: Select a valid country.', {
+          country: ['Select a valid country.'],
+        });
+      if (!isValidTaxPin(input.tax_pin, country.iso2)) {
+        const message = taxPinMessage(country.iso2);
+        throw new AppError('validation', `tax_pin: ${message}`, { tax_pin: [message] });
+      }
+      if (await users().usernameTaken(input.username)) {
+        const message = 'A user with that username already exists.';
+        throw new AppError('validation', `username: ${message}`, { username: [message] });
+      }
+      const email = input.contact_person_email.toLowerCase();
+      const language = input.language ?? 'en';
+      const existing = await users().findByEmail(email);
+      if (existing) {
+        // Same answer as a new registration (no account enumeration); the owner hears about it by mail.
+        const mailId = await mail.enqueue(db, {
+          to: existing.email,
+          template: 'existing_account',
+          language: existing.language,
+          params: { name: existing.firstName, link: `${publicUrl}/forgot-password` },
+        });
+        await mail.dispatch([mailId]);
+        return;
+      }
+      const passwordHash = await hashPassword(input.password);
+      const token = randomToken();
+      const mailId = await db.transaction(async (tx) => {
+        const organisationId = await organisations.create(tx, {
+          kind: 'advertiser',
+          name: input.name,
+          website: input.company_website || null,
+          countryIso2: country.iso2,
+          taxPin: input.tax_pin,
+          email,
+          phone: input.contact_person_phone_number,
+          contactPerson: input.contact_person?.trim() || `${input.first_name} ${input.last_name}`,
+        });
+        const repository = authenticationRepository(tx);
+        const userId = await repository.insert({
+          email,
+          username: input.username,
+          firstName: input.first_name,
+          lastName: input.last_name,
+          phone: input.contact_person_phone_number,
+          passwordHash,
+          language,
+          isActive: false,
+        });
+        await organisations.addMember(tx, userId, organisationId, 'advertiser');
+        await repository.insertToken(
+          userId,
+          'activation',
+          sha256(token),
+          new Date(clock.now().getTime() + TOKEN_LIFETIME.activationHours * 3_600_000),
+        );
+        await audit.record(tx, {
+          action: 'account.registered',
+          actorUserId: userId,
+          organisationId,
+          ip: context.ip,
+        });
+        return mail.enqueue(tx, {
+          to: email,
+          template: 'activation',
+          language,
+          params: {
+            name: input.first_name,
+            link: `${publicUrl}/activate?token=${encodeURIComponent(token)}`,
+            hours: TOKEN_LIFETIME.activationHours,
+          },
+        });
+      });
+      await mail.dispatch([mailId]);
+    },
+
+    async activate(token: string, context: RequestContext): Promise<void> {
+      await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        const result = await repository.consumeToken(sha256(token), 'activation', clock.now());
+        if ('error' in result) {
+          const message =
+            result.error === 'used'
+              ? 'This activation link has already been used. Please login to access your account.'
+              : `${AUTH_MESSAGES.activationExpired}. Please register again or contact support.`;
+          throw new AppError('validation', message);
+        }
+        await repository.update(result.userId, { isActive: true });
+        await audit.record(tx, { action: 'account.activated', actorUserId: result.userId, ip: context.ip });
+      });
+    },
+
+    async login(
+      identifier: string,
+      password: string,
+      remember: boolean,
+      context: RequestContext,
+    ): Promise<IssuedSession> {
+      const now = clock.now();
+      const user = await users().findByLogin(identifier);
+      if (user && isLocked(user.lockedUntil, now)) {
+        await db.transaction((tx) =>
+          audit.record(tx, { action: 'login.locked', actorUserId: user.id, ip: context.ip }),
+        );
+        throw new AppError('rate_limited', AUTH_MESSAGES.locked);
+      }
+      const matches = await passwordMatches(user?.passwordHash ?? null, password);
+      if (!user || !matches) {
+        await db.transaction(async (tx) => {
+          if (user) {
+            const failed = await authenticationRepository(tx).recordFailedLogin(user.id, null);
+            const lockedUntil = lockoutAfterFailure(failed, now);
+            if (lockedUntil)
+              await authenticationRepository(tx).update(user.id, { lockedUntil, failedLoginCount: 0 });
+          }
+          await audit.record(tx, {
+            action: 'login.failure',
+            actorUserId: user?.id ?? null,
+            ip: context.ip,
+            detail: { reason: user ? 'wrong_password' : 'unknown_account' },
+          });
+        });
+        throw new AppError('unauthenticated', AUTH_MESSAGES.badCredentials);
+      }
+      if (!user.isActive) throw new AppError('unauthenticated', AUTH_MESSAGES.inactive);
+
+      if (user.twoFactorEnabled) {
+        await db.transaction(async (tx) => {
+          await authenticationRepository(tx).update(user.id, { failedLoginCount: 0, lockedUntil: null });
+          await audit.record(tx, {
+            action: 'login.success',
+            actorUserId: user.id,
+            ip: context.ip,
+            detail: { two_factor: 'pending' },
+          });
+        });
+        if (user.twoFactorMethod === 'email') await sendEmailCode(user, context.ip);
+        const access = await signer.sign(await claimsFor(user, true), TOKEN_LIFETIME.twoFactorPendingMinutes);
+        return { access, refresh: null, remember };
+      }
+      await db.transaction(async (tx) => {
+        await authenticationRepository(tx).update(user.id, {
+          failedLoginCount: 0,
+          lockedUntil: null,
+          lastLoginAt: now,
+        });
+        await audit.record(tx, { action: 'login.success', actorUserId: user.id, ip: context.ip });
+      });
+      return openSession(user, remember, false);
+    },
+
+    async verifySecondFactor(
+      userId: number,
+      code: string,
+      remember: boolean,
+      context: RequestContext,
+    ): Promise<IssuedSession> {
+      const user = await activeUser(userId);
+      const method = user.twoFactorEnabled ? await checkSecondFactor(user, code) : null;
+      if (!method) {
+        await db.transaction((tx) =>
+          audit.record(tx, { action: 'two_factor.failed', actorUserId: user.id, ip: context.ip }),
+        );
+        throw new AppError('validation', AUTH_MESSAGES.invalidCode);
+      }
+      await db.transaction(async (tx) => {
+        await authenticationRepository(tx).update(user.id, { lastLoginAt: clock.now() });
+        await audit.record(tx, {
+          action: 'two_factor.verified',
+          actorUserId: user.id,
+          ip: context.ip,
+          detail: { method },
+        });
+      });
+      return openSession(user, remember, true);
+    },
+
+    async sendSignInCode(userId: number, context: RequestContext): Promise<void> {
+      const user = await activeUser(userId);
+      if (!user.twoFactorEnabled)
+        throw new AppError('validation', 'Two-factor verification is not enabled for this account.');
+      await sendEmailCode(user, context.ip);
+    },
+
+    /** Rotates the refresh token. A token used twice means it leaked: every session of the user ends. */
+    async refresh(refreshToken: string, context: RequestContext): Promise<IssuedSession> {
+      const now = clock.now();
+      const taken = await users().takeSession(sha256(refreshToken), now);
+      if (!taken.session) {
+        if (taken.reused && taken.userId) {
+          await db.transaction(async (tx) => {
+            await authenticationRepository(tx).revokeSessions(taken.userId!, now);
+            await audit.record(tx, {
+              action: 'session.refreshed',
+              actorUserId: taken.userId!,
+              ip: context.ip,
+              detail: { outcome: 'reuse_detected' },
+            });
+          });
+        }
+        throw new AppError('unauthenticated', AUTH_MESSAGES.sessionExpired);
+      }
+      const user = await activeUser(taken.session.userId);
+      return openSession(user, taken.session.remember, taken.session.twoFactorVerified);
+    },
+
+    async logout(refreshToken: string | null, userId: number | null, context: RequestContext): Promise<void> {
+      if (refreshToken) await users().takeSession(sha256(refreshToken), clock.now());
+      if (userId)
+        await db.transaction((tx) =>
+          audit.record(tx, { action: 'session.logout', actorUserId: userId, ip: context.ip }),
+        );
+    },
+
+    async me(userId: number): Promise<Me> {
+      const user = await activeUser(userId);
+      const access = await organisations.accessOf(user.id);
+      return {
+        id: user.id,
+        email: user.email,
+        username: user.username,
+        first_name: user.firstName,
+        last_name: user.lastName,
+        phone_number: user.phone,
+        language: user.language,
+        two_factor_enabled: user.twoFactorEnabled,
+        two_factor_method: user.twoFactorEnabled ? (user.twoFactorMethod ?? 'totp') : null,
+        last_login_at: user.lastLoginAt?.toISOString() ?? null,
+        buyer_company_id: currentBuyer(user, access),
+        organisations: access.memberships,
+      };
+    },
+
+    async requestPasswordReset(email: string, context: RequestContext): Promise<void> {
+      const user = await users().findByEmail(email);
+      if (!user) return;
+      const token = randomToken();
+      const mailId = await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        await repository.retireTokens(user.id, 'password_reset');
+        await repository.insertToken(
+          user.id,
+          'password_reset',
+          sha256(token),
+          new Date(clock.now().getTime() + TOKEN_LIFETIME.passwordResetHours * 3_600_000),
+        );
+        await audit.record(tx, { action: 'password.reset_requested', actorUserId: user.id, ip: context.ip });
+        return mail.enqueue(tx, {
+          to: user.email,
+          template: 'password_reset',
+          language: user.language,
+          params: {
+            name: user.firstName,
+            link: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+            hours: TOKEN_LIFETIME.passwordResetHours,
+          },
+        });
+      });
+      await mail.dispatch([mailId]);
+    },
+
+    async confirmPasswordReset(token: string, password: string, context: RequestContext): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      const mailId = await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        const result = await repository.consumeToken(sha256(token), 'password_reset', clock.now());
+        if ('error' in result) throw new AppError('validation', AUTH_MESSAGES.resetInvalid);
+        const user = (await repository.findById(result.userId))!;
+        await repository.update(user.id, { passwordHash, failedLoginCount: 0, lockedUntil: null });
+        await repository.revokeSessions(user.id, clock.now());
+        await audit.record(tx, { action: 'password.reset', actorUserId: user.id, ip: context.ip });
+        return mail.enqueue(tx, {
+          to: user.email,
+          template: 'password_changed',
+          language: user.language,
+          params: { name: user.firstName },
+        });
+      });
+      await mail.dispatch([mailId]);
+    },
+
+    async changePassword(
+      userId: number,
+      current: string,
+      next: string,
+      context: RequestContext,
+    ): Promise<void> {
+      const user = await activeUser(userId);
+      if (!(await passwordMatches(user.passwordHash, current))) {
+        throw new AppError('validation', 'current_password: The current password is not correct.', {
+          current_password: ['The current password is not correct.'],
+        });
+      }
+      const passwordHash = await hashPassword(next);
+      const mailId = await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        await repository.update(user.id, { passwordHash });
+        await repository.revokeSessions(user.id, clock.now());
+        await audit.record(tx, { action: 'password.changed', actorUserId: user.id, ip: context.ip });
+        return mail.enqueue(tx, {
+          to: user.email,
+          template: 'password_changed',
+          language: user.language,
+          params: { name: user.firstName },
+        });
+      });
+      await mail.dispatch([mailId]);
+    },
+
+    async updateProfile(
+      userId: number,
+      profile: { first_name: string; last_name: string; phone_number: string; language: string },
+    ) {
+      await activeUser(userId);
+      await users().update(userId, {
+        firstName: profile.first_name,
+        lastName: profile.last_name,
+        phone: profile.phone_number,
+        language: profile.language,
+      });
+    },
+
+    async startTotpEnrolment(userId: number) {
+      const user = await activeUser(userId);
+      const secret = generateSecret();
+      await users().update(user.id, { totpPendingSecret: secrets.seal(secret) });
+      const otpauthUrl = generateURI({ issuer: 'Zabuni', label: user.email, secret });
+      const qrSvg = await QRCode.toString(otpauthUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      return { secret, otpauth_url: otpauthUrl, qr_svg: qrSvg };
+    },
+
+    async confirmTotpEnrolment(userId: number, code: string, context: RequestContext): Promise<string[]> {
+      const user = await activeUser(userId);
+      if (!user.totpPendingSecret)
+        throw new AppError('validation', 'Start the set-up first: scan a new QR code.');
+      const secret = secrets.open(user.totpPendingSecret);
+      const result = await verifyTotp({
+        secret,
+        token: code,
+        epochTolerance: TOTP_STEP_SECONDS,
+        epoch: Math.floor(clock.now().getTime() / 1000),
+      } as Parameters<typeof verifyTotp>[0]);
+      if (!result.valid)
+        throw new AppError('validation', `code: ${AUTH_MESSAGES.invalidCode}`, {
+          code: [AUTH_MESSAGES.invalidCode],
+        });
+      const codes = Array.from({ length: 10 }, recoveryCode);
+      const mailId = await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        await repository.update(user.id, {
+          twoFactorEnabled: true,
+          twoFactorMethod: 'totp',
+          totpSecret: user.totpPendingSecret,
+          totpPendingSecret: null,
+          totpLastStep: (result as { timeStep: number }).timeStep,
+        });
+        await repository.replaceRecoveryCodes(user.id, codes.map(sha256));
+        await audit.record(tx, {
+          action: 'two_factor.enabled',
+          actorUserId: user.id,
+          ip: context.ip,
+          detail: { method: 'totp' },
+        });
+        return mail.enqueue(tx, {
+          to: user.email,
+          template: 'two_factor_enabled',
+          language: user.language,
+          params: { name: user.firstName },
+        });
+      });
+      await mail.dispatch([mailId]);
+      return codes;
+    },
+
+    async disableTwoFactor(userId: number, password: string, context: RequestContext): Promise<void> {
+      const user = await activeUser(userId);
+      if (!(await passwordMatches(user.passwordHash, password))) {
+        throw new AppError('validation', 'password: The password is not correct.', {
+          password: ['The password is not correct.'],
+        });
+      }
+      await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        await repository.update(user.id, {
+          twoFactorEnabled: false,
+          twoFactorMethod: null,
+          totpSecret: null,
+          totpPendingSecret: null,
+          totpLastStep: null,
+        });
+        await repository.replaceRecoveryCodes(user.id, []);
+        await audit.record(tx, { action: 'two_factor.disabled', actorUserId: user.id, ip: context.ip });
+      });
+    },
+
+    /** SPEC §6: a supplier on several buyers' lists picks the buyer it works for; a new token says so. */
+    async switchBuyer(userId: number, buyerId: number, context: RequestContext): Promise<string> {
+      const user = await activeUser(userId);
+      const access = await organisations.accessOf(user.id);
+      if (![...access.buyerIds, ...access.supplierBuyerIds].includes(buyerId)) {
+        throw new AppError('forbidden', 'You do not work with this buyer.');
+      }
+      await db.transaction(async (tx) => {
+        await authenticationRepository(tx).update(user.id, { selectedBuyerId: buyerId });
+        await audit.record(tx, {
+          action: 'organisation.switched',
+          actorUserId: user.id,
+          organisationId: buyerId,
+          ip: context.ip,
+        });
+      });
+      return signer.sign(
+        await claimsFor({ ...user, selectedBuyerId: buyerId }, false),
+        TOKEN_LIFETIME.accessMinutes,
+      );
+    },
+
+    hashPassword,
+  };
+}
+export type AuthenticationService = ReturnType<typeof createAuthenticationService>;

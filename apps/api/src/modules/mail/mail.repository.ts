@@ -1,0 +1,74 @@
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/database.ts';
+import { mailOutbox } from './mail.tables.ts';
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  status: 'queued' | 'kept';
+}
+
+export const mailRepository = (db: Executor) => ({
+  async insert(mail: OutgoingMail): Promise<number> {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        toAddress: mail.to,
+        subject: mail.subject,
+        textBody: mail.text,
+        htmlBody: mail.html,
+        status: mail.status,
+      })
+      .returning({ id: mailOutbox.id });
+    return row!.id;
+  },
+
+  async find(id: number) {
+    const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    return row ?? null;
+  },
+
+  async markSent(id: number) {
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, attempts: sql`${mailOutbox.attempts} + 1`, lastError: null })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
+  },
+
+  async markAttemptFailed(id: number, error: string, giveUp: boolean) {
+    await db
+      .update(mailOutbox)
+      .set({
+        status: giveUp ? 'failed' : 'queued',
+        attempts: sql`${mailOutbox.attempts} + 1`,
+        lastError: error.slice(0, 500),
+      })
+      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
+  },
+
+  /** Queued mails whose job may have been lost (written, but never taken within a few minutes). */
+  async stale(olderThanSeconds: number, limit: number) {
+    return db
+      .select({ id: mailOutbox.id })
+      .from(mailOutbox)
+      .where(
+        and(
+          eq(mailOutbox.status, 'queued'),
+          lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
+        ),
+      )
+      .orderBy(mailOutbox.id)
+      .limit(limit);
+  },
+
+  async newest({ to, limit }: { to?: string | undefined; limit: number }) {
+    return db
+      .select()
+      .from(mailOutbox)
+      .where(to ? eq(sql`lower(${mailOutbox.toAddress})`, to.toLowerCase()) : undefined)
+      .orderBy(desc(mailOutbox.id))
+      .limit(limit);
+  },
+});

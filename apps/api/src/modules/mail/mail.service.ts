@@ -1,0 +1,75 @@
+import type { Transporter } from 'nodemailer';
+import type { Db, Executor } from '../../infra/database.ts';
+import type { Logger } from '../../infra/logger.ts';
+import type { JobQueue } from '../../infra/queue.ts';
+import { mailRepository } from './mail.repository.ts';
+import { renderMail, type TemplateName, type TemplateParams } from './mail.templates.ts';
+
+export const MAIL_SEND_JOB = 'mail.send';
+const MAX_ATTEMPTS = 6;
+
+export interface MailRequest {
+  to: string;
+  template: TemplateName;
+  language: string;
+  params: TemplateParams;
+}
+
+/**
+ * Mail goes through the outbox: `enqueue` writes it inside the caller's transaction, `dispatch` (after the
+ * commit) hands it to the job queue, and the job sends it over SMTP. Without SMTP a mail is kept for the
+ * development mailbox instead.
+ */
+export function createMailService(deps: {
+  db: Db;
+  transport: Transporter | null;
+  from: string;
+  queue: JobQueue;
+  logger: Logger;
+}) {
+  const { db, transport, from, queue, logger } = deps;
+  return {
+    async enqueue(tx: Executor, request: MailRequest): Promise<number> {
+      const rendered = renderMail(request.template, request.language, request.params);
+      return mailRepository(tx).insert({
+        to: request.to,
+        ...rendered,
+        status: transport ? 'queued' : 'kept',
+      });
+    },
+
+    async dispatch(ids: readonly number[]): Promise<void> {
+      if (!transport) return;
+      for (const id of ids) await queue.send(MAIL_SEND_JOB, { id });
+    },
+
+    async deliver(id: number): Promise<void> {
+      const repository = mailRepository(db);
+      const mail = await repository.find(id);
+      if (!mail || mail.status !== 'queued' || !transport) return;
+      try {
+        await transport.sendMail({
+          from,
+          to: mail.toAddress,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody,
+        });
+        await repository.markSent(id);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        const giveUp = mail.attempts + 1 >= MAX_ATTEMPTS;
+        await repository.markAttemptFailed(id, message, giveUp);
+        logger.warn({ mailId: id, attempt: mail.attempts + 1, giveUp }, 'mail delivery failed');
+        if (!giveUp) throw error;
+      }
+    },
+
+    async sweep(): Promise<void> {
+      for (const { id } of await mailRepository(db).stale(120, 100)) await queue.send(MAIL_SEND_JOB, { id });
+    },
+
+    newest: (filter: { to?: string | undefined; limit: number }) => mailRepository(db).newest(filter),
+  };
+}
+export type MailService = ReturnType<typeof createMailService>;

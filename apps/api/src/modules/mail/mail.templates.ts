@@ -1,0 +1,324 @@
+/**
+ * The mails Zabuni sends, in the recipient's language, as HTML and plain text. Placeholders: {name},
+ * {link}, {code}, {hours}, {minutes}.
+ */
+export const MAIL_LANGUAGES = ['en', 'sw', 'fr', 'pt', 'am'] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+export type TemplateName =
+  | 'activation'
+  | 'password_reset'
+  | 'sign_in_code'
+  | 'existing_account'
+  | 'password_changed'
+  | 'two_factor_enabled';
+
+interface Texts {
+  subject: string;
+  lines: string[];
+  action?: string;
+}
+
+type Catalogue = Record<TemplateName, Texts> & { greeting: string; signature: string; ignore: string };
+
+const CATALOGUES: Record<MailLanguage, Catalogue> = {
+  en: {
+    greeting: 'Hello {name},',
+    signature: 'The Zabuni team, Nairobi',
+    ignore: 'If you did not ask for this, you can ignore this email.',
+    activation: {
+      subject: 'Activate your Zabuni account',
+      lines: [
+        'Thank you for registering on Zabuni.',
+        'Please confirm your email address to activate your account. The link is valid for {hours} hours.',
+      ],
+      action: 'Activate my account',
+    },
+    password_reset: {
+      subject: 'Reset your Zabuni password',
+      lines: [
+        'We received a request to reset the password of your Zabuni account.',
+        'The link is valid for {hours} hours and can be used once.',
+      ],
+      action: 'Choose a new password',
+    },
+    sign_in_code: {
+      subject: 'Your Zabuni sign-in code: {code}',
+      lines: [
+        'Use this code to finish signing in to Zabuni: {code}',
+        'The code is valid for {minutes} minutes.',
+      ],
+    },
+    existing_account: {
+      subject: 'You already have a Zabuni account',
+      lines: [
+        'Someone tried to register a new Zabuni account with this email address, which already has an account.',
+        'If it was you, sign in or reset your password.',
+      ],
+      action: 'Reset my password',
+    },
+    password_changed: {
+      subject: 'Your Zabuni password was changed',
+      lines: [
+        'The password of your Zabuni account was just changed.',
+        'If you did not do this, reset your password at once and contact our support team.',
+      ],
+    },
+    two_factor_enabled: {
+      subject: 'Two-factor verification is now on',
+      lines: [
+        'Two-factor verification was turned on for your Zabuni account. Keep your recovery codes in a safe place.',
+      ],
+    },
+  },
+  sw: {
+    greeting: 'Habari {name},',
+    signature: 'Timu ya Zabuni, Nairobi',
+    ignore: 'Kama hukuomba hili, unaweza kupuuza barua pepe hii.',
+    activation: {
+      subject: 'Washa akaunti yako ya Zabuni',
+      lines: [
+        'Asante kwa kujisajili kwenye Zabuni.',
+        'Tafadhali thibitisha anwani yako ya barua pepe ili kuwasha akaunti yako. Kiungo kinatumika kwa saa {hours}.',
+      ],
+      action: 'Washa akaunti yangu',
+    },
+    password_reset: {
+      subject: 'Weka upya nenosiri lako la Zabuni',
+      lines: [
+        'Tumepokea ombi la kuweka upya nenosiri la akaunti yako ya Zabuni.',
+        'Kiungo kinatumika kwa saa {hours} na kinaweza kutumika mara moja tu.',
+      ],
+      action: 'Chagua nenosiri jipya',
+    },
+    sign_in_code: {
+      subject: 'Nambari yako ya kuingia Zabuni: {code}',
+      lines: [
+        'Tumia nambari hii kukamilisha kuingia kwenye Zabuni: {code}',
+        'Nambari hii inatumika kwa dakika {minutes}.',
+      ],
+    },
+    existing_account: {
+      subject: 'Tayari una akaunti ya Zabuni',
+      lines: [
+        'Mtu alijaribu kusajili akaunti mpya ya Zabuni kwa anwani hii ya barua pepe, ambayo tayari ina akaunti.',
+        'Kama ni wewe, ingia au weka upya nenosiri lako.',
+      ],
+      action: 'Weka upya nenosiri langu',
+    },
+    password_changed: {
+      subject: 'Nenosiri lako la Zabuni limebadilishwa',
+      lines: [
+        'Nenosiri la akaunti yako ya Zabuni limebadilishwa sasa hivi.',
+        'Kama si wewe, weka upya nenosiri lako mara moja na uwasiliane na timu yetu ya msaada.',
+      ],
+    },
+    two_factor_enabled: {
+      subject: 'Uthibitishaji wa hatua mbili umewashwa',
+      lines: [
+        'Uthibitishaji wa hatua mbili umewashwa kwa akaunti yako ya Zabuni. Hifadhi nambari zako za dharura mahali salama.',
+      ],
+    },
+  },
+  fr: {
+    greeting: 'Bonjour {name},',
+    signature: 'L’équipe Zabuni, Nairobi',
+    ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',
+    activation: {
+      subject: 'Activez votre compte Zabuni',
+      lines: [
+        'Merci de votre inscription sur Zabuni.',
+        'Confirmez votre adresse e-mail pour activer votre compte. Le lien est valable {hours} heures.',
+      ],
+      action: 'Activer mon compte',
+    },
+    password_reset: {
+      subject: 'Réinitialisez votre mot de passe Zabuni',
+      lines: [
+        'Nous avons reçu une demande de réinitialisation du mot de passe de votre compte Zabuni.',
+        'Le lien est valable {hours} heures et ne peut servir qu’une fois.',
+      ],
+      action: 'Choisir un nouveau mot de passe',
+    },
+    sign_in_code: {
+      subject: 'Votre code de connexion Zabuni : {code}',
+      lines: [
+        'Utilisez ce code pour terminer votre connexion à Zabuni : {code}',
+        'Le code est valable {minutes} minutes.',
+      ],
+    },
+    existing_account: {
+      subject: 'Vous avez déjà un compte Zabuni',
+      lines: [
+        'Quelqu’un a tenté de créer un compte Zabuni avec cette adresse e-mail, qui a déjà un compte.',
+        'Si c’était vous, connectez-vous ou réinitialisez votre mot de passe.',
+      ],
+      action: 'Réinitialiser mon mot de passe',
+    },
+    password_changed: {
+      subject: 'Votre mot de passe Zabuni a été modifié',
+      lines: [
+        'Le mot de passe de votre compte Zabuni vient d’être modifié.',
+        'Si ce n’est pas vous, réinitialisez-le immédiatement et contactez notre assistance.',
+      ],
+    },
+    two_factor_enabled: {
+      subject: 'La vérification en deux étapes est activée',
+      lines: [
+        'La vérification en deux étapes est activée sur votre compte Zabuni. Conservez vos codes de récupération en lieu sûr.',
+      ],
+    },
+  },
+  pt: {
+    greeting: 'Olá {name},',
+    signature: 'A equipa Zabuni, Nairobi',
+    ignore: 'Se não fez este pedido, pode ignorar este e-mail.',
+    activation: {
+      subject: 'Ative a sua conta Zabuni',
+      lines: [
+        'Obrigado por se registar na Zabuni.',
+        'Confirme o seu endereço de e-mail para ativar a conta. A ligação é válida durante {hours} horas.',
+      ],
+      action: 'Ativar a minha conta',
+    },
+    password_reset: {
+      subject: 'Redefina a sua palavra-passe Zabuni',
+      lines: [
+        'Recebemos um pedido para redefinir a palavra-passe da sua conta Zabuni.',
+        'A ligação é válida durante {hours} horas e só pode ser usada uma vez.',
+      ],
+      action: 'Escolher uma nova palavra-passe',
+    },
+    sign_in_code: {
+      subject: 'O seu código de acesso Zabuni: {code}',
+      lines: [
+        'Use este código para concluir o acesso à Zabuni: {code}',
+        'O código é válido durante {minutes} minutos.',
+      ],
+    },
+    existing_account: {
+      subject: 'Já tem uma conta Zabuni',
+      lines: [
+        'Alguém tentou registar uma nova conta Zabuni com este endereço de e-mail, que já tem conta.',
+        'Se foi o próprio, entre ou redefina a palavra-passe.',
+      ],
+      action: 'Redefinir a palavra-passe',
+    },
+    password_changed: {
+      subject: 'A sua palavra-passe Zabuni foi alterada',
+      lines: [
+        'A palavra-passe da sua conta Zabuni acabou de ser alterada.',
+        'Se não foi o próprio, redefina-a de imediato e contacte o nosso apoio.',
+      ],
+    },
+    two_factor_enabled: {
+      subject: 'A verificação em dois passos está ativa',
+      lines: [
+        'A verificação em dois passos foi ativada na sua conta Zabuni. Guarde os códigos de recuperação num local seguro.',
+      ],
+    },
+  },
+  am: {
+    greeting: 'ሰላም {name}፣',
+    signature: 'የZabuni ቡድን፣ ናይሮቢ',
+    ignore: 'ይህን ካልጠየቁ ይህን ኢሜይል መተው ይችላሉ።',
+    activation: {
+      subject: 'የZabuni መለያዎን ያግብሩ',
+      lines: ['በZabuni ስለተመዘገቡ እናመሰግናለን።', 'መለያዎን ለማግበር የኢሜይል አድራሻዎን ያረጋግጡ። ሊንኩ ለ{hours} ሰዓታት ያገለግላል።'],
+      action: 'መለያዬን አግብር',
+    },
+    password_reset: {
+      subject: 'የZabuni የይለፍ ቃልዎን ዳግም ያስጀምሩ',
+      lines: [
+        'የZabuni መለያዎን የይለፍ ቃል ዳግም ለማስጀመር ጥያቄ ደርሶናል።',
+        'ሊንኩ ለ{hours} ሰዓታት የሚያገለግል ሲሆን አንድ ጊዜ ብቻ ነው የሚሰራው።',
+      ],
+      action: 'አዲስ የይለፍ ቃል ይምረጡ',
+    },
+    sign_in_code: {
+      subject: 'የZabuni መግቢያ ኮድዎ፦ {code}',
+      lines: ['ወደ Zabuni መግባትዎን ለማጠናቀቅ ይህን ኮድ ይጠቀሙ፦ {code}', 'ኮዱ ለ{minutes} ደቂቃዎች ያገለግላል።'],
+    },
+    existing_account: {
+      subject: 'የZabuni መለያ አስቀድሞ አለዎት',
+      lines: [
+        'አንድ ሰው መለያ ባለው በዚህ የኢሜይል አድራሻ አዲስ የZabuni መለያ ለመመዝገብ ሞክሯል።',
+        'እርስዎ ከሆኑ ይግቡ ወይም የይለፍ ቃልዎን ዳግም ያስጀምሩ።',
+      ],
+      action: 'የይለፍ ቃሌን ዳግም አስጀምር',
+    },
+    password_changed: {
+      subject: 'የZabuni የይለፍ ቃልዎ ተቀይሯል',
+      lines: [
+        'የZabuni መለያዎ የይለፍ ቃል አሁን ተቀይሯል።',
+        'ይህን ያላደረጉት እርስዎ ካልሆኑ ወዲያውኑ የይለፍ ቃልዎን ዳግም ያስጀምሩ እና የድጋፍ ቡድናችንን ያግኙ።',
+      ],
+    },
+    two_factor_enabled: {
+      subject: 'ባለሁለት ደረጃ ማረጋገጫ በርቷል',
+      lines: ['ለZabuni መለያዎ ባለሁለት ደረጃ ማረጋገጫ በርቷል። የመልሶ ማግኛ ኮዶችዎን በአስተማማኝ ቦታ ያስቀምጡ።'],
+    },
+  },
+};
+
+export interface TemplateParams {
+  name: string;
+  link?: string;
+  code?: string;
+  hours?: number;
+  minutes?: number;
+}
+
+export interface RenderedMail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
+
+function fill(text: string, params: TemplateParams): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => {
+    const value = params[key as keyof TemplateParams];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+export function normaliseMailLanguage(language: string | null | undefined): MailLanguage {
+  return (MAIL_LANGUAGES as readonly string[]).includes(language ?? '') ? (language as MailLanguage) : 'en';
+}
+
+export function renderMail(template: TemplateName, language: string, params: TemplateParams): RenderedMail {
+  const catalogue = CATALOGUES[normaliseMailLanguage(language)];
+  const texts = catalogue[template];
+  const subject = fill(texts.subject, params);
+  const greeting = fill(catalogue.greeting, params);
+  const lines = texts.lines.map((line) => fill(line, params));
+  const action = texts.action && params.link ? { label: texts.action, href: params.link } : null;
+  const footer = [catalogue.ignore, catalogue.signature];
+
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    ...(action ? ['', `${action.label}: ${action.href}`] : []),
+    '',
+    ...footer,
+  ].join('\n');
+  const html = `<!doctype html><html lang="${normaliseMailLanguage(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f6f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans Ethiopic',Arial,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px;overflow:hidden">
+<tr><td style="background:#0b6e4f;color:#ffffff;padding:18px 24px;font-size:20px;font-weight:700">Zabuni</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.55">
+<p style="margin:0 0 14px">${escapeHtml(greeting)}</p>
+${lines.map((line) => `<p style="margin:0 0 14px">${escapeHtml(line)}</p>`).join('\n')}
+${action ? `<p style="margin:22px 0"><a href="${escapeHtml(action.href)}" style="background:#0b6e4f;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;display:inline-block;font-weight:600">${escapeHtml(action.label)}</a></p><p style="margin:0 0 14px;font-size:12px;color:#52606d;word-break:break-all">${escapeHtml(action.href)}</p>` : ''}
+<p style="margin:18px 0 0;font-size:13px;color:#52606d">${footer.map(escapeHtml).join('<br>')}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return { subject, text, html };
+}

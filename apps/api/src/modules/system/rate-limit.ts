@@ -1,0 +1,49 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../infra/database.ts';
+import { AppError } from '../../infra/errors.ts';
+
+export interface RateRule {
+  /** What is limited, e.g. "login:ip:1.2.3.4" or "login:account:jane@example.com". */
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window rate limits kept in PostgreSQL, so every API process shares the same counts and a restart
+ * forgets nothing (ARCHITECTURE §1). One upsert per rule.
+ */
+export function createRateLimiter(db: Db) {
+  return {
+    /** Counts a hit on each rule; throws 429 when any rule is over its limit. */
+    async hit(...rules: RateRule[]): Promise<void> {
+      for (const rule of rules) {
+        const result = await db.execute<{ hits: number; window_started_at: Date }>(sql`
+          INSERT INTO rate_limit_counters (key, window_started_at, hits)
+          VALUES (${rule.key}, now(), 1)
+          ON CONFLICT (key) DO UPDATE SET
+            hits = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                        THEN 1 ELSE rate_limit_counters.hits + 1 END,
+            window_started_at = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                        THEN now() ELSE rate_limit_counters.window_started_at END
+          RETURNING hits, window_started_at`);
+        const row = result.rows[0];
+        if (row && row.hits > rule.limit) {
+          const retryAfter = Math.max(
+            1,
+            Math.ceil(
+              (new Date(row.window_started_at).getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000,
+            ),
+          );
+          throw new AppError(
+            'rate_limited',
+            'Too many requests. Please wait a moment and try again.',
+            {},
+            { 'Retry-After': String(retryAfter) },
+          );
+        }
+      }
+    },
+  };
+}
+export type RateLimiter = ReturnType<typeof createRateLimiter>;

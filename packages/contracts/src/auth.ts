@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { isValidTaxPin, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '@zabuni/domain';
+
+/** SPEC §5 texts, verbatim. */
+export const AUTH_MESSAGES = {
+  terms: 'In order to use the product, you need to read and agree to our terms and conditions.',
+  passwordMismatch: 'There was a password mismatch. Kindly confirm your password.',
+  passwordTooShort: `Ensure this field has at least ${PASSWORD_MIN_LENGTH} characters.`,
+  registered: 'Registration successful',
+  checkEmail: 'Please check your email for an activation link',
+  activated: 'Account activated. Please login to access your account.',
+  activationExpired: 'The account activation link has already expired',
+  badCredentials: 'No active account found with the given credentials',
+  inactive: 'Your account is not active yet. Please activate it with the link we emailed to you.',
+  locked: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.',
+  rateLimited: 'Too many requests. Please wait a moment and try again.',
+  invalidCode: 'The verification code is invalid or has expired.',
+  resetSent: 'If an account exists for this email, we have sent a link to reset the password.',
+  resetDone: 'Your password has been reset. Please login with your new password.',
+  resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  required: 'This field is required.',
+  sessionExpired: 'Session timed out. Please login to continue.',
+} as const;
+
+const required = (max = 200) =>
+  z
+    .string({ error: AUTH_MESSAGES.required })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.required })
+    .max(max, { error: `Ensure this field has no more than ${max} characters.` });
+
+const email = z
+  .string({ error: AUTH_MESSAGES.required })
+  .trim()
+  .min(1, { error: AUTH_MESSAGES.required })
+  .pipe(z.email({ error: 'Enter a valid email address.' }))
+  .transform((value) => value.toLowerCase());
+
+const password = z
+  .string({ error: AUTH_MESSAGES.required })
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, {
+    error: `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`,
+  });
+
+/** E.164-ish: a plus, then 7 to 15 digits (SPEC §5 allows spaces, parentheses and hyphens in the input). */
+const phone = z
+  .string({ error: AUTH_MESSAGES.required })
+  .trim()
+  .transform((value) => value.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+?\d{7,15}$/, { error: 'Enter a valid phone number, e.g. +254712345678.' }));
+
+const username = z
+  .string({ error: AUTH_MESSAGES.required })
+  .trim()
+  .regex(/^[A-Za-z0-9_.@+-]{3,60}$/, {
+    error: 'Use 3 to 60 letters, digits and the characters _ . @ + - for the username.',
+  });
+
+const passwordsMatch = (value: { password: string; password2: string }) => value.password === value.password2;
+/** Reported with the other field errors, not only once every other field is valid. */
+const passwordMismatchIssue = {
+  path: ['password2'],
+  message: AUTH_MESSAGES.passwordMismatch,
+  when: (payload: { value: unknown }) => {
+    const value = payload.value as { password?: unknown; password2?: unknown } | undefined;
+    return typeof value?.password === 'string' && typeof value?.password2 === 'string';
+  },
+};
+
+/** SPEC §3 advertiser registration (the company, its contact person and the first user). */
+export const advertiserRegistration = z
+  .object({
+    name: required(200),
+    company_website: z
+      .string()
+      .trim()
+      .max(300)
+      .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
+      .pipe(z.union([z.literal(''), z.url({ error: 'Enter a valid website address.' })])),
+    tax_pin: required(30).transform((value) => value.toUpperCase().replace(/\s+/g, '')),
+    country: z.coerce
+      .number({ error: AUTH_MESSAGES.required })
+      .int()
+      .positive({ error: AUTH_MESSAGES.required }),
+    first_name: required(100),
+    last_name: required(100),
+    contact_person: z.string().trim().max(200).optional(),
+    contact_person_email: email,
+    contact_person_phone_number: phone,
+    email: email.optional(),
+    username,
+    phone_number: phone.optional(),
+    password,
+    password2: z.string({ error: AUTH_MESSAGES.required }),
+    terms: z.literal(true, { error: AUTH_MESSAGES.terms }),
+    /** The interface language at registration; mails to this user use it. */
+    language: z.enum(['en', 'sw', 'fr', 'pt', 'am']).optional(),
+  })
+  .refine(passwordsMatch, passwordMismatchIssue);
+export type AdvertiserRegistration = z.input<typeof advertiserRegistration>;
+
+/** Country-dependent rule, checked where the country's ISO code is known (the API, and the form). */
+export const taxPinMessage = (iso2: string) =>
+  iso2 === 'KE' ? 'Enter a valid KRA PIN, e.g. A123456789B.' : 'Enter a valid tax identification number.';
+export const taxPinIsValid = isValidTaxPin;
+
+export const loginRequest = z
+  .object({
+    /** Email address or username (SPEC: the login form's username field takes either). */
+    username: z.string().trim().max(254).optional(),
+    email: z.string().trim().max(254).optional(),
+    password: z
+      .string({ error: AUTH_MESSAGES.required })
+      .min(1, { error: AUTH_MESSAGES.required })
+      .max(PASSWORD_MAX_LENGTH),
+    remember: z.boolean().optional(),
+  })
+  .refine((value) => Boolean(value.username || value.email), {
+    path: ['username'],
+    message: AUTH_MESSAGES.required,
+  });
+
+export const accessResponse = z.object({ access: z.string() }).meta({ id: 'AccessToken' });
+
+export const tfaVerifyRequest = z.object({
+  code: z
+    .string({ error: AUTH_MESSAGES.required })
+    .trim()
+    .min(6, { error: AUTH_MESSAGES.invalidCode })
+    .max(20, { error: AUTH_MESSAGES.invalidCode }),
+});
+export const tfaErrorBody = z.object({ error: z.string() }).meta({ id: 'TwoFactorError' });
+
+export const tfaSetupResponse = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** The otpauth URL as an SVG QR code, to scan with an authenticator app. */
+  qr_svg: z.string(),
+});
+export const tfaEnableRequest = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: AUTH_MESSAGES.invalidCode }),
+});
+export const tfaEnableResponse = z.object({ recovery_codes: z.array(z.string()) });
+export const tfaDisableRequest = z.object({ password: z.string().min(1, { error: AUTH_MESSAGES.required }) });
+
+export const resetRequest = z.object({ email });
+export const resetConfirm = z
+  .object({
+    token: z.string().min(10, { error: AUTH_MESSAGES.resetInvalid }).max(200),
+    password,
+    password2: z.string({ error: AUTH_MESSAGES.required }),
+  })
+  .refine(passwordsMatch, passwordMismatchIssue);
+
+export const changePasswordRequest = z
+  .object({
+    current_password: z.string().min(1, { error: AUTH_MESSAGES.required }),
+    password,
+    password2: z.string(),
+  })
+  .refine(passwordsMatch, passwordMismatchIssue);
+
+export const profileUpdate = z.object({
+  first_name: required(100),
+  last_name: required(100),
+  phone_number: phone,
+  language: z.enum(['en', 'sw', 'fr', 'pt', 'am']),
+});
+
+export const verifyEmailQuery = z.object({
+  token: z.string().min(1, { error: AUTH_MESSAGES.activationExpired }).max(200),
+});
+
+export const switchBuyerRequest = z.object({ buyer_company_id: z.number().int().positive() });
+
+export const roleSchema = z.enum(ROLES as [string, ...string[]]);
+
+export const membership = z.object({
+  organisation: z.object({
+    id: z.number(),
+    name: z.string(),
+    kind: z.enum(['buyer', 'supplier', 'advertiser', 'platform']),
+  }),
+  roles: z.array(z.string()),
+});
+
+export const me = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    phone_number: z.string().nullable(),
+    language: z.string(),
+    two_factor_enabled: z.boolean(),
+    two_factor_method: z.enum(['totp', 'email']).nullable(),
+    last_login_at: z.string().nullable(),
+    buyer_company_id: z.number().nullable(),
+    organisations: z.array(membership),
+  })
+  .meta({ id: 'Me' });
+export type Me = z.infer<typeof me>;
+
+export const messageBody = z.object({ detail: z.string() });
+
+/** Claims of the access token (SPEC §3: the decoded token is the authenticated user). */
+export interface AccessClaims {
+  user_id: number;
+  email: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  roles: string[];
+  /** 'yes' on the token returned by a password check when two-factor verification is still due. */
+  two_fa: 'yes' | 'no';
+  buyer_company_id: number | null;
+}
