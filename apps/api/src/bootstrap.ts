@@ -1,6 +1,10 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { connectDatabase, type Database } from './infra/database.ts';
-import { startEmbeddedPostgres, type EmbeddedDatabase } from './infra/embedded-postgres.ts';
+import {
+  DataDirectoryInUseError,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from './infra/embedded-postgres.ts';
 import { createLogger, type Logger } from './infra/logger.ts';
 import { runMigrations } from './infra/migrate.ts';
 import { seedDemoData } from './seed/demo.ts';
@@ -35,9 +39,16 @@ export function loadConfigOrExit(): Config {
 export async function openRuntime(options: { prepareData: boolean }): Promise<Runtime> {
   const config = loadConfigOrExit();
   const logger = createLogger(config.logLevel, !config.isProduction && process.stdout.isTTY === true);
-  const embedded = config.databaseUrl
-    ? null
-    : await startEmbeddedPostgres({ dataDir: config.dataDir, databaseName: 'zabuni', logger });
+  let embedded: EmbeddedDatabase | null = null;
+  if (!config.databaseUrl) {
+    try {
+      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, databaseName: 'zabuni', logger });
+    } catch (error) {
+      if (!(error instanceof DataDirectoryInUseError)) throw error;
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+  }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const database = connectDatabase(databaseUrl, { max: config.dbPoolMax, logger });
   const close = async () => {

@@ -49,16 +49,47 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The parent of a process (Linux /proc); null where it cannot be read. */
+async function parentOf(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const match = /^PPid:\s+(\d+)/m.exec(status);
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Orphans are adopted by init or a subreaper; a live server's parent is the Node process that started it. */
+async function isNodeProcess(pid: number): Promise<boolean> {
+  try {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return /(^|\/)node(\0|$)/.test(commandLine.split('\0')[0] ?? '') || commandLine.startsWith('node');
+  } catch {
+    return false;
+  }
+}
+
+export class DataDirectoryInUseError extends Error {}
+
 /**
  * A `kill -9` of a previous Node process can leave its postmaster running, or leave a stale
  * postmaster.pid behind; either makes the next start fail. Stop the orphan (fast shutdown) or remove
- * the stale file before starting.
+ * the stale file before starting. A server whose parent process is still alive belongs to another
+ * running Zabuni: refuse rather than pull its database away.
  */
 async function clearLeftoverServer(clusterDir: string, logger: Logger): Promise<void> {
   const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt((await readFile(pidFile, 'utf8')).split('\n')[0] ?? '', 10);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    const parent = await parentOf(pid);
+    if (parent !== null && parent !== 1 && isAlive(parent) && (await isNodeProcess(parent))) {
+      throw new DataDirectoryInUseError(
+        `The embedded PostgreSQL in ${clusterDir} is in use by another running process (pid ${parent}). ` +
+          'Stop that process first, or start this one with another DATA_DIR or a DATABASE_URL.',
+      );
+    }
     logger.warn({ pid }, 'stopping a PostgreSQL server left running by a previous run');
     process.kill(pid, 'SIGINT');
     const deadline = Date.now() + 15_000;

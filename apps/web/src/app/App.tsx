@@ -1,23 +1,36 @@
 import { MantineProvider } from '@mantine/core';
-import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type Query,
+} from '@tanstack/react-query';
+import i18next from 'i18next';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { toast, ToastContainer } from 'react-toastify';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError, onSessionExpired } from '../lib/api-client.ts';
+import { AuthStatus, authState } from '../lib/auth-state.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 import { routes } from './routes.tsx';
 import { theme } from './theme.ts';
 
 /** SPEC §8: any failed load or submit shows an error toast with the server's message. */
-function notifyFailure(error: unknown) {
+function notifyFailure(error: unknown, query?: Query<unknown, unknown, unknown, readonly unknown[]>) {
   if (error instanceof DOMException && error.name === 'AbortError') return;
+  // Pages that show the failure themselves (account activation) ask for no toast.
+  if (query?.meta?.silent) return;
+  // An expired session has its own toast (below).
+  if (error instanceof ApiError && error.sessionEnded) return;
   toast.error(error instanceof ApiError || error instanceof Error ? error.message : String(error), {
     toastId: error instanceof Error ? error.message : undefined,
   });
 }
 
 const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: notifyFailure }),
-  mutationCache: new MutationCache({ onError: notifyFailure }),
+  queryCache: new QueryCache({ onError: (error, query) => notifyFailure(error, query) }),
+  mutationCache: new MutationCache({ onError: (error) => notifyFailure(error) }),
   defaultOptions: {
     queries: {
       staleTime: 30_000,
@@ -30,6 +43,20 @@ const queryClient = new QueryClient({
 });
 
 const router = createBrowserRouter(routes);
+
+/**
+ * SPEC §8: a 401 on any call but the token call (after one refresh attempt) ends the session: toast
+ * "Session timed out. Please login to continue.", log out, go to the advertise page.
+ */
+onSessionExpired(() => {
+  const { status } = authState.get();
+  if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
+  toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
+  authState.reset();
+  queryClient.clear();
+  void router.navigate('/advertise');
+  return true;
+});
 
 export function App() {
   return (

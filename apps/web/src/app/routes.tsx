@@ -1,6 +1,12 @@
-import type { RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+
+const AccountPage = lazy(() =>
+  import('../features/auth/pages/AccountPage.tsx').then((m) => ({ default: m.Component })),
+);
 
 /** Linked from the menus and footer; each gets its real page in a later release. */
 const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
@@ -8,7 +14,6 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['supplier-directory', 'pages.directory'],
   ['prequalified-suppliers', 'pages.prequalified'],
   ['tender-bulletin', 'pages.bulletin'],
-  ['advertise', 'pages.advertise'],
   ['tenders', 'pages.tenders'],
   ['tenders-subscribe', 'pages.subscribe'],
   ['clients', 'pages.clients'],
@@ -16,14 +21,35 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['portal', 'pages.portal'],
   ['webinars', 'pages.webinars'],
   ['contact', 'pages.contact'],
+  ['my-published-tenders', 'pages.myPublishedTenders'],
+  ['publish-tender', 'pages.publishTender'],
+  ['pricing', 'pages.pricing'],
 ];
 
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
+    // The app renders in the browser only; nothing to show while the first lazy page loads.
+    HydrateFallback: () => null,
     children: [
       { index: true, lazy: () => import('../features/site/pages/HomePage.tsx') },
       { path: 'jobs', lazy: () => import('../features/jobs/pages/AvailableJobsPage.tsx') },
+      { path: 'login', lazy: () => import('../features/auth/pages/SignInPage.tsx') },
+      { path: 'register', element: <Navigate to="/advertise?tab=register" replace /> },
+      { path: 'forgot-password', lazy: () => import('../features/auth/pages/ForgotPasswordPage.tsx') },
+      { path: 'reset-password', lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx') },
+      { path: 'activate', lazy: () => import('../features/auth/pages/ActivationPage.tsx') },
+      { path: 'advertise', lazy: () => import('../features/auth/pages/AdvertisePage.tsx') },
+      {
+        path: 'account',
+        element: (
+          <RequireAuth>
+            <Suspense>
+              <AccountPage />
+            </Suspense>
+          </RequireAuth>
+        ),
+      },
       ...COMING_SOON.map(([path, titleKey]) => ({ path, element: <ComingSoonPage titleKey={titleKey} /> })),
       { path: '*', lazy: () => import('../features/site/pages/NotFoundPage.tsx') },
     ],

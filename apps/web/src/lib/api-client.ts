@@ -10,10 +10,41 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly body: ErrorBody | null,
+    /** True when this 401 ended the signed-in session (the app has already told the user). */
+    readonly sessionEnded = false,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** Paths whose 401 is an answer, not an expired session (SPEC §8: all but the token path). */
+const SESSION_PATHS = [
+  '/authentication/token/',
+  '/authentication/token/refresh/',
+  '/authentication/tfa/verify/',
+];
+
+let sessionExpired: (() => boolean) | null = null;
+/** The app decides what an expired session means (toast, logout, go to the advertise page); true if it ended one. */
+export function onSessionExpired(handler: () => boolean) {
+  sessionExpired = handler;
+}
+
+let refreshing: Promise<boolean> | null = null;
+/** One refresh at a time, whatever number of calls found the access token expired. */
+function refreshSession(): Promise<boolean> {
+  refreshing ??= fetch(`${API_BASE}/authentication/token/refresh/`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  })
+    .then((response) => response.ok)
+    .catch(() => false)
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }
 
 export type QueryParams = Record<string, string | number | undefined | null>;
@@ -30,13 +61,16 @@ export function buildUrl(path: string, params: QueryParams = {}): string {
 /** The message a user should see for a failed call: the server's `detail`, else a generic one. */
 function messageOf(status: number, body: ErrorBody | null): string {
   if (body && typeof body.detail === 'string' && body.detail) return body.detail;
+  // Two-factor verification answers { error } (SPEC §7).
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error === 'string' && error) return error;
   return i18next.t('errors.requestFailed', { ns: 'common', status });
 }
 
 export async function request<T>(
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
-  options: { params?: QueryParams; body?: unknown; signal?: AbortSignal } = {},
+  options: { params?: QueryParams; body?: unknown; signal?: AbortSignal; retried?: boolean } = {},
 ): Promise<T> {
   const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
   let response: Response;
@@ -66,12 +100,22 @@ export async function request<T>(
       body = null;
     }
   }
+  let sessionEnded = false;
+  if (response.status === 401 && !SESSION_PATHS.includes(path)) {
+    // The 15-minute access token ran out: refresh once and repeat the call, else the session is over.
+    if (!options.retried && (await refreshSession()))
+      return request<T>(method, path, { ...options, retried: true });
+    sessionEnded = sessionExpired?.() ?? false;
+  }
   if (!response.ok) {
     const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
-    throw new ApiError(response.status, messageOf(response.status, errorBody), errorBody);
+    throw new ApiError(response.status, messageOf(response.status, errorBody), errorBody, sessionEnded);
   }
   return body as T;
 }
 
 export const apiGet = <T>(path: string, params?: QueryParams, signal?: AbortSignal) =>
   request<T>('GET', path, { params, signal });
+
+export const apiPost = <T>(path: string, body?: unknown) => request<T>('POST', path, { body: body ?? {} });
+export const apiPatch = <T>(path: string, body: unknown) => request<T>('PATCH', path, { body });

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../locales/en/common.json';
 import enJobs from '../locales/en/jobs.json';
+import enAuth from '../locales/en/auth.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -12,7 +13,7 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
-const NAMESPACES = ['common', 'jobs'] as const;
+const NAMESPACES = ['common', 'jobs', 'auth'] as const;
 
 /** English ships in the first load (it is also the fallback); other languages load when chosen. */
 const translations = import.meta.glob<{ default: Record<string, unknown> }>([
@@ -21,7 +22,7 @@ const translations = import.meta.glob<{ default: Record<string, unknown> }>([
 ]);
 
 async function loadLanguage(code: LanguageCode) {
-  if (code === 'en' || i18next.hasResourceBundle(code, 'jobs')) return;
+  if (code === 'en' || i18next.hasResourceBundle(code, 'auth')) return;
   await Promise.all(
     NAMESPACES.map(async (ns) => {
       const module = await translations[`../locales/${code}/${ns}.json`]!();
@@ -97,7 +98,7 @@ export async function initI18n() {
     supportedLngs: LANGUAGES.map((l) => l.code),
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, jobs: enJobs } },
+    resources: { en: { common: enCommon, jobs: enJobs, auth: enAuth } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,

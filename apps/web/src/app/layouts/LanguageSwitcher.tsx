@@ -16,7 +16,7 @@ export function LanguageSwitcher() {
         if (!code) return;
         void changeLanguage(code);
       }}
-      w={118}
+      w={104}
     />
   );
 }

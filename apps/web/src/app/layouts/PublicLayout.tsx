@@ -3,6 +3,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useSiteSettings } from '../../features/site/api/site-settings.ts';
+import { AuthStatus, useAuth } from '../../lib/auth-state.ts';
+import { logout } from '../../lib/session.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { FOOTER_LINKS, HEADER_LINKS } from './nav-links.ts';
 import classes from './PublicLayout.module.css';
@@ -23,6 +25,36 @@ export function PublicLayout() {
   const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
   const site = useSiteSettings();
+  const auth = useAuth();
+  const signedIn = auth.status === AuthStatus.Authenticated;
+  const accountLinks = signedIn ? (
+    <Group gap={6} wrap="nowrap" data-testid="account-links">
+      <Button component={Link} to="/account" size="xs" variant="subtle" px={8} onClick={menu.close}>
+        {auth.user?.first_name || t('menu.account', { ns: 'auth' })}
+      </Button>
+      <Button
+        size="xs"
+        variant="subtle"
+        color="gray"
+        px={8}
+        onClick={() => void logout()}
+        data-testid="logout"
+      >
+        {t('menu.logout', { ns: 'auth' })}
+      </Button>
+    </Group>
+  ) : (
+    <Button
+      component={Link}
+      to="/login"
+      size="xs"
+      variant="subtle"
+      onClick={menu.close}
+      data-testid="sign-in-link"
+    >
+      {t('menu.signIn', { ns: 'auth' })}
+    </Button>
+  );
   const portalUrl = site.data?.tender_portal_url ?? '/portal';
   const portalButton = (
     <Button component="a" href={portalUrl} size="xs" variant="filled" color="brand" rel="noopener">
@@ -37,9 +69,9 @@ export function PublicLayout() {
       </a>
       <header className={classes.header}>
         <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Logo />
-            <Group gap={4} visibleFrom="md" component="nav" wrap="nowrap">
+            <Group gap={4} visibleFrom="lg" component="nav" wrap="nowrap">
               {HEADER_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} className={classes.navLink}>
                   {t(link.key)}
@@ -48,11 +80,12 @@ export function PublicLayout() {
             </Group>
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitcher />
-              <Box visibleFrom="sm">{portalButton}</Box>
+              <Box visibleFrom="sm">{accountLinks}</Box>
+              <Box visibleFrom="lg">{portalButton}</Box>
               <Burger
                 opened={menuOpen}
                 onClick={menu.toggle}
-                hiddenFrom="md"
+                hiddenFrom="lg"
                 size="sm"
                 aria-label={t('nav.menu')}
               />
@@ -62,7 +95,7 @@ export function PublicLayout() {
       </header>
       {/* A plain panel rather than a drawer: no portal or scroll-lock code in every page's first load. */}
       {menuOpen && (
-        <Box hiddenFrom="md" className={classes.mobileMenu} id="mobile-menu">
+        <Box hiddenFrom="lg" className={classes.mobileMenu} id="mobile-menu">
           <Container size="lg" py="sm">
             <Stack gap={4} component="nav" aria-label={t('nav.menu')}>
               {HEADER_LINKS.map((link) => (
@@ -71,8 +104,9 @@ export function PublicLayout() {
                 </NavLink>
               ))}
               <Box hiddenFrom="sm" mt="xs">
-                {portalButton}
+                {accountLinks}
               </Box>
+              <Box mt="xs">{portalButton}</Box>
             </Stack>
           </Container>
         </Box>

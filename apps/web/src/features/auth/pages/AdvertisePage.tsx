@@ -1,0 +1,103 @@
+import { Button, Container, Grid, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { AuthStatus, useAuth } from '../../../lib/auth-state.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { RegisterForm } from '../components/RegisterForm.tsx';
+import { SignInForm } from '../components/SignInForm.tsx';
+
+const TABS = ['about', 'register', 'login'] as const;
+type Tab = (typeof TABS)[number];
+
+/** SPEC §2: write-up, register and login tabs; once signed in the buttons become Published Tenders and Publish Tender. */
+export function Component() {
+  const { t } = useTranslation('auth');
+  usePageTitle(t('advertise.title'));
+  const auth = useAuth();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: Tab = TABS.includes(requested as Tab) ? (requested as Tab) : 'about';
+  const signedIn = auth.status === AuthStatus.Authenticated;
+  const points = t('advertise.points', { returnObjects: true }) as string[];
+
+  return (
+    <Container size="lg" py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="md">
+            <Title order={1} fz={{ base: 28, sm: 34 }}>
+              {t('advertise.title')}
+            </Title>
+            <Text size="lg" c="dimmed">
+              {t('advertise.lead')}
+            </Text>
+            {signedIn ? (
+              <Stack gap="xs" data-testid="advertise-signed-in">
+                <Text size="sm">
+                  {t('advertise.signedInAs', {
+                    name: `${auth.user?.first_name ?? ''} ${auth.user?.last_name ?? ''}`.trim(),
+                  })}
+                </Text>
+                <Group>
+                  <Button component={Link} to="/my-published-tenders" variant="light">
+                    {t('advertise.publishedTenders')}
+                  </Button>
+                  <Button component={Link} to="/publish-tender">
+                    {t('advertise.publishTender')}
+                  </Button>
+                </Group>
+              </Stack>
+            ) : (
+              <Group data-testid="advertise-signed-out">
+                <Button onClick={() => setParams({ tab: 'register' })}>{t('register.submit')}</Button>
+                <Button variant="light" onClick={() => setParams({ tab: 'login' })}>
+                  {t('advertise.tabs.login')}
+                </Button>
+              </Group>
+            )}
+            <Group gap="md">
+              <Button component={Link} to="/pricing" variant="subtle" px={0}>
+                {t('advertise.pricing')}
+              </Button>
+              <Button component={Link} to="/tenders" variant="subtle" px={0}>
+                {t('advertise.viewTenders')}
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }}>
+            <Tabs
+              value={tab}
+              onChange={(value) => setParams(value && value !== 'about' ? { tab: value } : {})}
+              keepMounted={false}
+            >
+              <Tabs.List mb="md">
+                <Tabs.Tab value="about">{t('advertise.tabs.about')}</Tabs.Tab>
+                {!signedIn && <Tabs.Tab value="register">{t('advertise.tabs.register')}</Tabs.Tab>}
+                {!signedIn && <Tabs.Tab value="login">{t('advertise.tabs.login')}</Tabs.Tab>}
+              </Tabs.List>
+              <Tabs.Panel value="about">
+                <List spacing="sm">
+                  {points.map((point) => (
+                    <List.Item key={point}>{point}</List.Item>
+                  ))}
+                </List>
+              </Tabs.Panel>
+              {!signedIn && (
+                <Tabs.Panel value="register">
+                  <RegisterForm />
+                </Tabs.Panel>
+              )}
+              {!signedIn && (
+                <Tabs.Panel value="login">
+                  <SignInForm nextRoute="/advertise" resetRoute="/forgot-password" />
+                </Tabs.Panel>
+              )}
+            </Tabs>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
