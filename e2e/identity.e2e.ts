@@ -133,4 +133,15 @@ describe.skipIf(!chromiumPath)('Advertiser identity in Chromium', () => {
     expect(await signedIn.getByRole('link', { name: 'Publish Tender' }).count()).toBe(1);
     await page.screenshot({ path: `${SHOTS}advertise-signed-in.png`, fullPage: true });
   }, 90_000);
+
+  it('ends an expired session with the SPEC toast and goes to the advertise page', async () => {
+    // The server-side session is gone (cookies expired or cleared); the page still thinks it is signed in.
+    await page.context().clearCookies();
+    await page.goto(`${baseUrl}/account`);
+    const toast = page.locator('.Toastify__toast--error').first();
+    await toast.waitFor();
+    expect(await toast.innerText()).toBe('Session timed out. Please login to continue.');
+    await page.waitForURL(/\/advertise$/);
+    await page.getByTestId('advertise-signed-out').waitFor();
+  });
 });

@@ -68,9 +68,13 @@ export function createServices({
   const { db } = database;
   const signer = createTokenSigner(config.jwtSecret, config.publicUrl);
   const core = createCoreService({ repository: createCoreRepository(db), clock });
-  const organisations = createOrganisationsService({ repository: createOrganisationsRepository(db) });
-  const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const audit = createAuditService({ db, clock });
+  const organisations = createOrganisationsService({
+    db,
+    repository: createOrganisationsRepository(db),
+    audit,
+  });
+  const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
   queue.handleInline(MAIL_SEND_JOB, (data) => mail.deliver((data as { id: number }).id));

@@ -52,9 +52,9 @@ onSessionExpired(() => {
   const { status } = authState.get();
   if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
   toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
-  authState.reset();
+  authState.endSession();
   queryClient.clear();
-  void router.navigate('/advertise');
+  void router.navigate('/advertise').finally(() => authState.sessionLeft());
   return true;
 });
 

@@ -62,6 +62,8 @@ function load(): AuthState {
 }
 
 let state: AuthState = typeof window === 'undefined' ? initial : load();
+/** True while an ended session is being left (not persisted): guarded pages render nothing meanwhile. */
+let ending = false;
 const listeners = new Set<() => void>();
 
 function set(next: AuthState) {
@@ -99,6 +101,15 @@ export const authState = {
   twoFactorFailed: (error: string) => set({ ...state, status: AuthStatus.AwaitingTwoFactor, error }),
   /** Logout resets the whole state to status 0. */
   reset: () => set(initial),
+  /** The server ended the session: reset, and tell guarded pages the app is already leaving them. */
+  endSession() {
+    ending = true;
+    set(initial);
+  },
+  sessionLeft() {
+    ending = false;
+  },
+  isEnding: () => ending,
 };
 
 export function useAuth(): AuthState {

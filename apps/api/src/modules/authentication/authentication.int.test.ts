@@ -478,6 +478,81 @@ describe('authorisation and tenancy', () => {
   });
 });
 
+describe('role changes', () => {
+  it('lets an organisation admin grant and revoke roles in their own organisation only, audited', async () => {
+    const admin = await createMember(ctx, {
+      kind: 'buyer',
+      role: 'org_admin',
+      email: 'admin@sacco.example',
+      organisationName: 'Pamoja Sacco',
+    });
+    const clerk = await createMember(ctx, {
+      kind: 'buyer',
+      role: 'requester',
+      email: 'clerk@sacco.example',
+      organisationId: admin.organisationId,
+    });
+    const outsider = await createMember(ctx, {
+      kind: 'buyer',
+      role: 'org_admin',
+      email: 'admin@other.example',
+      organisationName: 'Other Bank',
+    });
+    const adminToken = await tokenFor(ctx, admin.email, admin.password);
+    const url = `/api/v1/organisations/members/${clerk.userId}/roles/`;
+
+    const granted = await post(
+      url,
+      { organisation_id: admin.organisationId, role: 'approver' },
+      bearer(adminToken),
+    );
+    expect(granted.statusCode).toBe(200);
+    expect(claimsOf(await tokenFor(ctx, clerk.email, clerk.password)).roles).toEqual(
+      expect.arrayContaining(['requester', 'approver']),
+    );
+
+    const wrongKind = await post(
+      url,
+      { organisation_id: admin.organisationId, role: 'moderator' },
+      bearer(adminToken),
+    );
+    expect(wrongKind.statusCode).toBe(400);
+    expect(wrongKind.json().role).toEqual(['The role moderator does not exist in a buyer organisation.']);
+
+    const foreign = await post(
+      url,
+      { organisation_id: admin.organisationId, role: 'finance' },
+      bearer(await tokenFor(ctx, outsider.email, outsider.password)),
+    );
+    expect(foreign.statusCode).toBe(403);
+    const notAdmin = await post(
+      url,
+      { organisation_id: admin.organisationId, role: 'finance' },
+      bearer(await tokenFor(ctx, clerk.email, clerk.password)),
+    );
+    expect(notAdmin.statusCode).toBe(403);
+
+    const revoked = await ctx.app.inject({
+      method: 'DELETE',
+      url,
+      payload: { organisation_id: admin.organisationId, role: 'approver' },
+      headers: bearer(adminToken),
+    });
+    expect(revoked.statusCode).toBe(200);
+    expect(claimsOf(await tokenFor(ctx, clerk.email, clerk.password)).roles).toEqual(['requester']);
+
+    const events = await ctx.database.db.execute<{
+      action: string;
+      actor_user_id: number;
+      detail: { role: string };
+    }>(sql`SELECT action, actor_user_id, detail FROM audit_log WHERE action LIKE 'role.%' ORDER BY id`);
+    expect(events.rows.map((e) => [e.action, e.actor_user_id, e.detail.role])).toEqual([
+      ['role.granted', admin.userId, 'approver'],
+      ['role.revoked', admin.userId, 'approver'],
+    ]);
+  });
+});
+
 describe('audit log', () => {
   it('verifies, refuses edits, and detects a row altered behind the trigger', async () => {
     const intact = await ctx.services.audit.verify();

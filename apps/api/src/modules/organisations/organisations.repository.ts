@@ -44,6 +44,31 @@ export const organisationsRepository = (db: Executor) => ({
       );
   },
 
+  async kindOf(organisationId: number): Promise<OrganisationKind | null> {
+    const [row] = await db
+      .select({ kind: organisations.kind })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId));
+    return row?.kind ?? null;
+  },
+
+  async isMember(userId: number, organisationId: number): Promise<boolean> {
+    const rows = await db
+      .select({ userId: memberships.userId })
+      .from(memberships)
+      .where(and(eq(memberships.userId, userId), eq(memberships.organisationId, organisationId)))
+      .limit(1);
+    return rows.length > 0;
+  },
+
+  async userIdByEmail(email: string): Promise<number | null> {
+    const [row] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.toLowerCase()));
+    return row?.id ?? null;
+  },
+
   /** Every role a user holds, with the organisation it is held in. */
   async grantsOf(userId: number) {
     return db

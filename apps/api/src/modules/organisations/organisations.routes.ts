@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { errorBody, paginated, paginationQuery } from '@zabuni/contracts';
+import { errorBody, messageBody, paginated, paginationQuery, roleSchema } from '@zabuni/contracts';
+import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
 import { organisationScope, principalOf } from '../../infra/auth.ts';
 import { pageOf } from '../../infra/pagination.ts';
@@ -23,6 +24,63 @@ export const organisationsRoutes =
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    const roleChange = z.object({ organisation_id: z.number().int().positive(), role: roleSchema });
+    const userParams = z.object({ user_id: z.coerce.number().int().positive() });
+    const adminAccess = { access: { roles: ['org_admin', 'supplier_admin', 'super_admin'] as Role[] } };
+
+    app.post(
+      '/organisations/members/:user_id/roles/',
+      {
+        config: adminAccess,
+        schema: {
+          tags: ['Organisations'],
+          summary: 'Grant a role to a member (organisation administrators)',
+          params: userParams,
+          body: roleChange,
+          response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => {
+        const change = {
+          userId: request.params.user_id,
+          organisationId: request.body.organisation_id,
+          role: request.body.role as Role,
+        };
+        await organisations.grantRole(principalOf(request), change, request.ip);
+        return { detail: 'The role has been granted.' };
+      },
+    );
+
+    app.delete(
+      '/organisations/members/:user_id/roles/',
+      {
+        config: adminAccess,
+        schema: {
+          tags: ['Organisations'],
+          summary: 'Revoke a role from a member (organisation administrators)',
+          params: userParams,
+          body: roleChange,
+          response: {
+            200: messageBody,
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            404: errorBody,
+            409: errorBody,
+          },
+        },
+      },
+      async (request) => {
+        const change = {
+          userId: request.params.user_id,
+          organisationId: request.body.organisation_id,
+          role: request.body.role as Role,
+        };
+        await organisations.revokeRole(principalOf(request), change, request.ip);
+        return { detail: 'The role has been revoked.' };
+      },
+    );
+
     app.get(
       '/organisations/members/',
       {

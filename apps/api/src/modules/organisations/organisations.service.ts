@@ -1,5 +1,15 @@
-import { toPrefixTsQuery, type Grant, type OrganisationKind, type Role } from '@zabuni/domain';
-import type { Executor } from '../../infra/database.ts';
+import {
+  hasRole,
+  roleFitsKind,
+  toPrefixTsQuery,
+  type Grant,
+  type OrganisationKind,
+  type Role,
+} from '@zabuni/domain';
+import type { Principal } from '../../infra/auth.ts';
+import type { Db, Executor } from '../../infra/database.ts';
+import { AppError } from '../../infra/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import {
   organisationsRepository,
@@ -12,8 +22,74 @@ export interface Membership {
   roles: Role[];
 }
 
-export function createOrganisationsService({ repository }: { repository: OrganisationsRepository }) {
+/** Who administers an organisation's members: its own admins, and the operator's super admins. */
+const ADMIN_ROLES: Role[] = ['org_admin', 'supplier_admin', 'super_admin'];
+
+export interface RoleChange {
+  organisationId: number;
+  userId: number;
+  role: Role;
+}
+
+export function createOrganisationsService({
+  db,
+  repository,
+  audit,
+}: {
+  db: Db;
+  repository: OrganisationsRepository;
+  audit: AuditService;
+}) {
+  /** The caller must administer this organisation; the role must exist for its kind; the user must belong. */
+  async function checkRoleChange(principal: Principal, change: RoleChange, tx: Executor) {
+    const administers =
+      hasRole(principal.grants, ['super_admin']) ||
+      hasRole(principal.grants, ADMIN_ROLES, change.organisationId);
+    if (!administers) throw new AppError('forbidden', 'You do not administer this organisation.');
+    const kind = await organisationsRepository(tx).kindOf(change.organisationId);
+    if (!kind) throw new AppError('not_found', 'This organisation does not exist.');
+    if (!roleFitsKind(change.role, kind)) {
+      const message = `The role ${change.role} does not exist in a ${kind} organisation.`;
+      throw new AppError('validation', `role: ${message}`, { role: [message] });
+    }
+    if (!(await organisationsRepository(tx).isMember(change.userId, change.organisationId))) {
+      throw new AppError('not_found', 'This person is not a member of the organisation.');
+    }
+  }
+
   return {
+    /** Grants a role to a member of the caller's organisation (audited with the change). */
+    async grantRole(principal: Principal, change: RoleChange, ip: string | null) {
+      await db.transaction(async (tx) => {
+        await checkRoleChange(principal, change, tx);
+        await organisationsRepository(tx).addMembership(change.userId, change.organisationId, change.role);
+        await audit.record(tx, {
+          action: 'role.granted',
+          actorUserId: principal.userId,
+          organisationId: change.organisationId,
+          ip,
+          detail: { user_id: change.userId, role: change.role },
+        });
+      });
+    },
+
+    async revokeRole(principal: Principal, change: RoleChange, ip: string | null) {
+      await db.transaction(async (tx) => {
+        await checkRoleChange(principal, change, tx);
+        if (change.userId === principal.userId && ADMIN_ROLES.includes(change.role)) {
+          throw new AppError('conflict', 'You cannot remove your own administrator role.');
+        }
+        await organisationsRepository(tx).removeMembership(change.userId, change.organisationId, change.role);
+        await audit.record(tx, {
+          action: 'role.revoked',
+          actorUserId: principal.userId,
+          organisationId: change.organisationId,
+          ip,
+          detail: { user_id: change.userId, role: change.role },
+        });
+      });
+    },
+
     async listBuyers(search: string | undefined, page: PageRequest) {
       const { count, rows } = await repository.listBuyers({
         tsQuery: toPrefixTsQuery(search),
