@@ -72,12 +72,10 @@ const passwordMismatchIssue = {
 export const advertiserRegistration = z
   .object({
     name: required(200),
-    company_website: z
-      .string()
-      .trim()
-      .max(300)
-      .transform((value) => (value && !/^https?:\/\//i.test(value) ? `https://${value}` : value))
-      .pipe(z.union([z.literal(''), z.url({ error: 'Enter a valid website address.' })])),
+    // SPEC §5: every registration field is required, the website included.
+    company_website: required(300)
+      .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
+      .pipe(z.url({ error: 'Enter a valid website address.' })),
     tax_pin: required(30).transform((value) => value.toUpperCase().replace(/\s+/g, '')),
     country: z.coerce
       .number({ error: AUTH_MESSAGES.required })

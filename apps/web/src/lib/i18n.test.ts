@@ -9,6 +9,12 @@ import pt from '../locales/pt/jobs.json';
 import ptCommon from '../locales/pt/common.json';
 import sw from '../locales/sw/jobs.json';
 import swCommon from '../locales/sw/common.json';
+import { AUTH_MESSAGES, taxPinMessage } from '@zabuni/contracts';
+import amAuth from '../locales/am/auth.json';
+import enAuth from '../locales/en/auth.json';
+import frAuth from '../locales/fr/auth.json';
+import ptAuth from '../locales/pt/auth.json';
+import swAuth from '../locales/sw/auth.json';
 import { normaliseLanguage } from './i18n.ts';
 
 /** Flattens nested keys and folds plural suffixes, so `days_one`/`days_many` count as `days`. */
@@ -23,13 +29,39 @@ function keys(resource: object, prefix = ''): Set<string> {
 }
 
 describe('locale files', () => {
-  const locales = { sw: [swCommon, sw], fr: [frCommon, fr], pt: [ptCommon, pt], am: [amCommon, am] } as const;
-  for (const [code, [common, jobs]] of Object.entries(locales)) {
+  const locales = {
+    sw: [swCommon, sw, swAuth],
+    fr: [frCommon, fr, frAuth],
+    pt: [ptCommon, pt, ptAuth],
+    am: [amCommon, am, amAuth],
+  } as const;
+  for (const [code, [common, jobs, auth]] of Object.entries(locales)) {
     it(`${code} has every English key and no extra ones`, () => {
       expect([...keys(common)].sort()).toEqual([...keys(enCommon)].sort());
       expect([...keys(jobs)].sort()).toEqual([...keys(en)].sort());
+      expect([...keys(auth)].sort()).toEqual([...keys(enAuth)].sort());
+      expect(auth.advertise.points).toHaveLength(enAuth.advertise.points.length);
     });
   }
+
+  it('knows the exact English text of the contract messages it translates', () => {
+    const known = new Set(Object.values(enAuth.messages));
+    for (const key of [
+      'required',
+      'terms',
+      'passwordMismatch',
+      'passwordTooShort',
+      'invalidCode',
+      'badCredentials',
+      'inactive',
+      'locked',
+      'rateLimited',
+    ] as const) {
+      expect(known.has(AUTH_MESSAGES[key])).toBe(true);
+    }
+    expect(known.has(taxPinMessage('KE'))).toBe(true);
+    expect(known.has(taxPinMessage('UG'))).toBe(true);
+  });
 
   it('Amharic is written in Ethiopic script', () => {
     expect(am.title).toMatch(/^[\u1200-\u137F\s]+$/);

@@ -116,6 +116,10 @@ describe('advertiser registration → activation → sign-in', () => {
     expect(body.password).toEqual(['Ensure this field has at least 8 characters.']);
     expect(body.password2).toEqual([AUTH_MESSAGES.passwordMismatch]);
 
+    const noWebsite = await post('/api/v1/authentication/register/', registration({ company_website: '  ' }));
+    expect(noWebsite.statusCode).toBe(400);
+    expect(noWebsite.json().company_website).toEqual([AUTH_MESSAGES.required]);
+
     const badPin = await post(
       '/api/v1/authentication/register/',
       registration({ username: 'pinny', tax_pin: 'X12', contact_person_email: 'p@x.example' }),

@@ -22,6 +22,7 @@ import { countryName } from '../../../lib/format.ts';
 import { normaliseLanguage } from '../../../lib/i18n.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAllCountries } from '../api/countries.ts';
+import { translateMessage } from './messages.ts';
 
 type RegistrationForm = z.input<typeof advertiserRegistration>;
 
@@ -76,7 +77,8 @@ export function RegisterForm() {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const error = (field: keyof RegistrationForm) => errors[field]?.message as string | undefined;
+  const error = (field: keyof RegistrationForm) =>
+    translateMessage(errors[field]?.message as string | undefined, t);
 
   const submit = form.handleSubmit(async (values) => {
     try {

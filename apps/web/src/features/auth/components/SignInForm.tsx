@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { AuthStatus, authState, useAuth } from '../../../lib/auth-state.ts';
 import { authApi } from '../api/auth-api.ts';
+import { translateMessage } from './messages.ts';
 
 type LoginForm = z.input<typeof loginRequest>;
 
@@ -53,7 +54,7 @@ export function SignInForm({ nextRoute, resetRoute }: Props) {
       const detail =
         error instanceof ApiError && error.body?.detail ? String(error.body.detail) : messageOf(error);
       authState.failed(detail);
-      toast.error(detail);
+      toast.error(translateMessage(detail, t));
     }
   });
 
@@ -118,7 +119,7 @@ function TwoFactorStep({ remember, onVerified }: { remember: boolean; onVerified
           ? String((error.body as { error?: string } | null)?.error ?? '')
           : messageOf(error);
       authState.twoFactorFailed(message);
-      toast.error(message || t('twoFactor.title'));
+      toast.error(translateMessage(message, t) || t('twoFactor.title'));
     } finally {
       setBusy(false);
     }
@@ -152,7 +153,7 @@ function TwoFactorStep({ remember, onVerified }: { remember: boolean; onVerified
         />
         {auth.error && (
           <Alert color="red" variant="light" p="xs">
-            {auth.error}
+            {translateMessage(auth.error, t)}
           </Alert>
         )}
         <Button type="submit" loading={busy} disabled={code.trim().length < 6} fullWidth>

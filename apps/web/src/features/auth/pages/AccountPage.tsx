@@ -27,6 +27,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { LANGUAGES } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
+import { translateMessage } from '../components/messages.ts';
 
 const meQuery = { queryKey: ['authentication', 'me'], queryFn: () => authApi.me() };
 const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error));
@@ -91,18 +92,18 @@ function ProfileSection({ me }: { me: Me }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t('register.firstName')}
-              error={errors.first_name?.message}
+              error={translateMessage(errors.first_name?.message, t)}
               {...form.register('first_name')}
             />
             <TextInput
               label={t('register.lastName')}
-              error={errors.last_name?.message}
+              error={translateMessage(errors.last_name?.message, t)}
               {...form.register('last_name')}
             />
             <TextInput
               label={t('register.phone')}
               type="tel"
-              error={errors.phone_number?.message}
+              error={translateMessage(errors.phone_number?.message, t)}
               {...form.register('phone_number')}
             />
             <NativeSelect
@@ -150,19 +151,19 @@ function PasswordSection() {
             <PasswordInput
               label={t('account.currentPassword')}
               autoComplete="current-password"
-              error={errors.current_password?.message}
+              error={translateMessage(errors.current_password?.message, t)}
               {...form.register('current_password')}
             />
             <PasswordInput
               label={t('account.newPassword')}
               autoComplete="new-password"
-              error={errors.password?.message}
+              error={translateMessage(errors.password?.message, t)}
               {...form.register('password')}
             />
             <PasswordInput
               label={t('account.confirmPassword')}
               autoComplete="new-password"
-              error={errors.password2?.message}
+              error={translateMessage(errors.password2?.message, t)}
               {...form.register('password2')}
             />
           </SimpleGrid>

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
+import { translateMessage } from '../components/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 export function Component() {
@@ -41,14 +42,14 @@ export function Component() {
               label={t('reset.password')}
               autoComplete="new-password"
               required
-              error={form.formState.errors.password?.message}
+              error={translateMessage(form.formState.errors.password?.message, t)}
               {...form.register('password')}
             />
             <PasswordInput
               label={t('reset.password2')}
               autoComplete="new-password"
               required
-              error={form.formState.errors.password2?.message}
+              error={translateMessage(form.formState.errors.password2?.message, t)}
               {...form.register('password2')}
             />
             <Button type="submit" loading={form.formState.isSubmitting} fullWidth>
