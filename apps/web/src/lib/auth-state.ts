@@ -1,3 +1,4 @@
+import type { AccessClaims } from '@zabuni/contracts';
 import { useSyncExternalStore } from 'react';
 
 /**
@@ -15,17 +16,8 @@ export const AuthStatus = {
 } as const;
 export type AuthStatusValue = (typeof AuthStatus)[keyof typeof AuthStatus];
 
-export interface AuthUser {
-  user_id: number;
-  email: string;
-  username: string;
-  first_name: string;
-  last_name: string;
-  roles: string[];
-  two_fa: 'yes' | 'no';
-  buyer_company_id: number | null;
-  exp?: number;
-}
+/** The decoded access token (its claims are defined once, in the contracts). */
+export type AuthUser = AccessClaims & { exp?: number };
 
 export interface AuthState {
   status: AuthStatusValue;

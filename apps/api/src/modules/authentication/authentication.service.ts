@@ -6,7 +6,7 @@ import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { TokenSigner } from '../../infra/auth.ts';
 import { randomDigits, randomToken, recoveryCode, sha256, type SecretBox } from '../../infra/crypto.ts';
-import type { Db } from '../../infra/database.ts';
+import type { Db, Tx } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { countries } from '../core/core.tables.ts';
@@ -173,6 +173,29 @@ export function createAuthenticationService(deps: Deps) {
       return 'recovery';
     }
     return null;
+  }
+
+  /**
+   * A new password ends every session (a stolen one included), clears any lockout, is audited, and the
+   * owner is told by mail. Returns the mail to dispatch after the commit.
+   */
+  async function storeNewPassword(
+    tx: Tx,
+    user: User,
+    passwordHash: string,
+    action: 'password.reset' | 'password.changed',
+    context: RequestContext,
+  ): Promise<number> {
+    const repository = authenticationRepository(tx);
+    await repository.update(user.id, { passwordHash, failedLoginCount: 0, lockedUntil: null });
+    await repository.revokeSessions(user.id, clock.now());
+    await audit.record(tx, { action, actorUserId: user.id, ip: context.ip });
+    return mail.enqueue(tx, {
+      to: user.email,
+      template: 'password_changed',
+      language: user.language,
+      params: { name: user.firstName },
+    });
   }
 
   async function activeUser(userId: number): Promise<User> {
@@ -456,15 +479,7 @@ export function createAuthenticationService(deps: Deps) {
         const result = await repository.consumeToken(sha256(token), 'password_reset', clock.now());
         if ('error' in result) throw new AppError('validation', AUTH_MESSAGES.resetInvalid);
         const user = (await repository.findById(result.userId))!;
-        await repository.update(user.id, { passwordHash, failedLoginCount: 0, lockedUntil: null });
-        await repository.revokeSessions(user.id, clock.now());
-        await audit.record(tx, { action: 'password.reset', actorUserId: user.id, ip: context.ip });
-        return mail.enqueue(tx, {
-          to: user.email,
-          template: 'password_changed',
-          language: user.language,
-          params: { name: user.firstName },
-        });
+        return storeNewPassword(tx, user, passwordHash, 'password.reset', context);
       });
       await mail.dispatch([mailId]);
     },
@@ -482,18 +497,9 @@ export function createAuthenticationService(deps: Deps) {
         });
       }
       const passwordHash = await hashPassword(next);
-      const mailId = await db.transaction(async (tx) => {
-        const repository = authenticationRepository(tx);
-        await repository.update(user.id, { passwordHash });
-        await repository.revokeSessions(user.id, clock.now());
-        await audit.record(tx, { action: 'password.changed', actorUserId: user.id, ip: context.ip });
-        return mail.enqueue(tx, {
-          to: user.email,
-          template: 'password_changed',
-          language: user.language,
-          params: { name: user.firstName },
-        });
-      });
+      const mailId = await db.transaction((tx) =>
+        storeNewPassword(tx, user, passwordHash, 'password.changed', context),
+      );
       await mail.dispatch([mailId]);
     },
 
