@@ -1,0 +1,26 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+
+/** The development mailbox must not exist in production: it would publish every activation link. */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'p'.repeat(48),
+      DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+    },
+  });
+});
+afterAll(() => ctx.close());
+
+describe('development mailbox in production', () => {
+  it('is not served', async () => {
+    for (const url of ['/api/dev/mail', '/dev/mailbox']) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    }
+  });
+});
