@@ -545,6 +545,15 @@ describe('role changes', () => {
     expect(revoked.statusCode).toBe(200);
     expect(claimsOf(await tokenFor(ctx, clerk.email, clerk.password)).roles).toEqual(['requester']);
 
+    const selfRevoke = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/organisations/members/${admin.userId}/roles/`,
+      payload: { organisation_id: admin.organisationId, role: 'org_admin' },
+      headers: bearer(adminToken),
+    });
+    expect(selfRevoke.statusCode).toBe(409);
+    expect(selfRevoke.json()).toEqual({ detail: 'You cannot remove your own administrator role.' });
+
     const events = await ctx.database.db.execute<{
       action: string;
       actor_user_id: number;

@@ -28,36 +28,17 @@ export const organisationsRoutes =
     const userParams = z.object({ user_id: z.coerce.number().int().positive() });
     const adminAccess = { access: { roles: ['org_admin', 'supplier_admin', 'super_admin'] as Role[] } };
 
-    app.post(
-      '/organisations/members/:user_id/roles/',
-      {
+    for (const [method, operation] of [
+      ['POST', 'grant'],
+      ['DELETE', 'revoke'],
+    ] as const) {
+      app.route({
+        method,
+        url: '/organisations/members/:user_id/roles/',
         config: adminAccess,
         schema: {
           tags: ['Organisations'],
-          summary: 'Grant a role to a member (organisation administrators)',
-          params: userParams,
-          body: roleChange,
-          response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
-        },
-      },
-      async (request) => {
-        const change = {
-          userId: request.params.user_id,
-          organisationId: request.body.organisation_id,
-          role: request.body.role as Role,
-        };
-        await organisations.grantRole(principalOf(request), change, request.ip);
-        return { detail: 'The role has been granted.' };
-      },
-    );
-
-    app.delete(
-      '/organisations/members/:user_id/roles/',
-      {
-        config: adminAccess,
-        schema: {
-          tags: ['Organisations'],
-          summary: 'Revoke a role from a member (organisation administrators)',
+          summary: `${operation === 'grant' ? 'Grant a role to' : 'Revoke a role from'} a member (organisation administrators)`,
           params: userParams,
           body: roleChange,
           response: {
@@ -69,17 +50,19 @@ export const organisationsRoutes =
             409: errorBody,
           },
         },
-      },
-      async (request) => {
-        const change = {
-          userId: request.params.user_id,
-          organisationId: request.body.organisation_id,
-          role: request.body.role as Role,
-        };
-        await organisations.revokeRole(principalOf(request), change, request.ip);
-        return { detail: 'The role has been revoked.' };
-      },
-    );
+        handler: async (request) => {
+          const change = {
+            userId: request.params.user_id,
+            organisationId: request.body.organisation_id,
+            role: request.body.role as Role,
+          };
+          await organisations.changeRole(principalOf(request), change, operation, request.ip);
+          return {
+            detail: operation === 'grant' ? 'The role has been granted.' : 'The role has been revoked.',
+          };
+        },
+      });
+    }
 
     app.get(
       '/organisations/members/',

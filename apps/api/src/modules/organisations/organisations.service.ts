@@ -58,30 +58,26 @@ export function createOrganisationsService({
   }
 
   return {
-    /** Grants a role to a member of the caller's organisation (audited with the change). */
-    async grantRole(principal: Principal, change: RoleChange, ip: string | null) {
+    /** Grants or revokes a role of a member of the caller's organisation, audited in the same transaction. */
+    async changeRole(
+      principal: Principal,
+      change: RoleChange,
+      operation: 'grant' | 'revoke',
+      ip: string | null,
+    ) {
       await db.transaction(async (tx) => {
         await checkRoleChange(principal, change, tx);
-        await organisationsRepository(tx).addMembership(change.userId, change.organisationId, change.role);
-        await audit.record(tx, {
-          action: 'role.granted',
-          actorUserId: principal.userId,
-          organisationId: change.organisationId,
-          ip,
-          detail: { user_id: change.userId, role: change.role },
-        });
-      });
-    },
-
-    async revokeRole(principal: Principal, change: RoleChange, ip: string | null) {
-      await db.transaction(async (tx) => {
-        await checkRoleChange(principal, change, tx);
-        if (change.userId === principal.userId && ADMIN_ROLES.includes(change.role)) {
-          throw new AppError('conflict', 'You cannot remove your own administrator role.');
+        const repository = organisationsRepository(tx);
+        if (operation === 'grant') {
+          await repository.addMembership(change.userId, change.organisationId, change.role);
+        } else {
+          if (change.userId === principal.userId && ADMIN_ROLES.includes(change.role)) {
+            throw new AppError('conflict', 'You cannot remove your own administrator role.');
+          }
+          await repository.removeMembership(change.userId, change.organisationId, change.role);
         }
-        await organisationsRepository(tx).removeMembership(change.userId, change.organisationId, change.role);
         await audit.record(tx, {
-          action: 'role.revoked',
+          action: operation === 'grant' ? 'role.granted' : 'role.revoked',
           actorUserId: principal.userId,
           organisationId: change.organisationId,
           ip,
