@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -38,6 +39,9 @@ import { createCoreService, type Clock } from './modules/core/core.service.ts';
 import { createOrganisationsRepository } from './modules/organisations/organisations.repository.ts';
 import { createOrganisationsService } from './modules/organisations/organisations.service.ts';
 import { systemJobs } from './modules/system/system.jobs.ts';
+import { tendersRoutes } from './modules/tenders/tenders.routes.ts';
+import { createTendersService } from './modules/tenders/tenders.service.ts';
+import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { createSystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
@@ -55,6 +59,8 @@ export interface AppDeps {
   clock?: Clock;
   /** The background-job queue; work runs inline until it is bound to pg-boss. */
   queue?: BindableJobQueue;
+  /** Uploaded files; defaults to what the configuration names (local folder or S3 bucket). */
+  files?: FileStorage;
 }
 
 /** Wires repositories → services once; the HTTP app and the worker both take their services from here. */
@@ -64,6 +70,7 @@ export function createServices({
   logger,
   clock = systemClock,
   queue = createJobQueue(),
+  files = createFileStorage(config.files),
 }: AppDeps) {
   const { db } = database;
   const signer = createTokenSigner(config.jwtSecret, config.publicUrl);
@@ -89,7 +96,8 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   const limiter = createRateLimiter(db);
-  return { core, organisations, system, audit, mail, authentication, limiter, signer, queue };
+  const tenders = createTendersService({ db, files, clock, mail, audit, publicUrl: config.publicUrl });
+  return { core, organisations, system, audit, mail, authentication, limiter, signer, queue, tenders };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -116,6 +124,8 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // Limits are set per route where files are read (tender documents: 10 × 20 MB).
+  await app.register(fastifyMultipart);
   registerAuthentication(app, services.signer);
 
   // One line per request: method, route pattern, status, time. No query strings, headers or addresses.
@@ -174,6 +184,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       prefix: '/api/v1',
     },
   );
+  await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(auditRoutes({ audit: services.audit, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

@@ -27,8 +27,21 @@ const envSchema = z
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Zabuni <no-reply@zabuni.africa>'),
     TRUST_PROXY: z.string().default('false'),
+    S3_BUCKET: z.string().min(3).optional(),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanString.default(false),
   })
   .superRefine((env, ctx) => {
+    if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_ACCESS_KEY_ID'],
+        message: 'and S3_SECRET_ACCESS_KEY are required when S3_BUCKET is set',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (!env.JWT_SECRET || env.JWT_SECRET.length < 32) {
       ctx.addIssue({
@@ -81,6 +94,18 @@ export interface Config {
   mailFrom: string;
   /** Fastify's trustProxy: false, true, or the proxy addresses/CIDRs to trust (comma-separated). */
   trustProxy: boolean | string;
+  /** Where uploaded files live: an S3-compatible bucket when configured, else `DATA_DIR/files`. */
+  files:
+    | { kind: 'local'; dir: string }
+    | {
+        kind: 's3';
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string;
+        secretAccessKey: string;
+        forcePathStyle: boolean;
+      };
 }
 
 export class ConfigError extends Error {
@@ -122,5 +147,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
+    files: env.S3_BUCKET
+      ? {
+          kind: 's3',
+          bucket: env.S3_BUCKET,
+          endpoint: env.S3_ENDPOINT,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+          forcePathStyle: env.S3_FORCE_PATH_STYLE,
+        }
+      : { kind: 'local', dir: path.join(dataDir, 'files') },
   };
 }

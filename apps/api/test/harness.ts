@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { inject } from 'vitest';
@@ -12,6 +15,8 @@ export interface TestContext {
   services: Services;
   database: Database;
   url: string;
+  /** This test's DATA_DIR (uploaded files live in its `files` folder). */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -27,9 +32,12 @@ export async function createTestContext(
   const url = databaseUrl(adminUrl, name);
   const logger = pino({ level: 'silent' });
   const database = connectDatabase(url, { max: 4, logger });
+  // Uploaded files go to a folder of this test's own (removed in close()).
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'zabuni-test-'));
   const config = loadConfig({
     PUBLIC_URL: 'http://zabuni.test',
     WEB_DIST_DIR: '/nonexistent',
+    DATA_DIR: dataDir,
     ...options.env,
   });
   const deps = { config, database, logger, ...(options.clock ? { clock: options.clock } : {}) };
@@ -41,10 +49,12 @@ export async function createTestContext(
     services,
     database,
     url,
+    dataDir,
     async close() {
       await app.close();
       await database.close();
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

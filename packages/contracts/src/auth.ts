@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidTaxPin, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '@zabuni/domain';
+import { email, phone, required } from './fields.ts';
 
 /** SPEC §5 texts, verbatim. */
 export const AUTH_MESSAGES = {
@@ -22,33 +23,12 @@ export const AUTH_MESSAGES = {
   sessionExpired: 'Session timed out. Please login to continue.',
 } as const;
 
-const required = (max = 200) =>
-  z
-    .string({ error: AUTH_MESSAGES.required })
-    .trim()
-    .min(1, { error: AUTH_MESSAGES.required })
-    .max(max, { error: `Ensure this field has no more than ${max} characters.` });
-
-const email = z
-  .string({ error: AUTH_MESSAGES.required })
-  .trim()
-  .min(1, { error: AUTH_MESSAGES.required })
-  .pipe(z.email({ error: 'Enter a valid email address.' }))
-  .transform((value) => value.toLowerCase());
-
 const password = z
   .string({ error: AUTH_MESSAGES.required })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, {
     error: `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`,
   });
-
-/** E.164-ish: a plus, then 7 to 15 digits (SPEC §5 allows spaces, parentheses and hyphens in the input). */
-const phone = z
-  .string({ error: AUTH_MESSAGES.required })
-  .trim()
-  .transform((value) => value.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(/^\+?\d{7,15}$/, { error: 'Enter a valid phone number, e.g. +254712345678.' }));
 
 const username = z
   .string({ error: AUTH_MESSAGES.required })

@@ -5,3 +5,5 @@ export * from './errors.ts';
 export * from './core.ts';
 export * from './system.ts';
 export * from './auth.ts';
+export * from './fields.ts';
+export * from './tenders.ts';

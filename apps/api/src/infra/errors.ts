@@ -76,3 +76,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(status >= 500 ? status : 500).send({ detail: SERVER_ERROR });
   });
 }
+
+/** A 400 from a zod result checked inside a use case (e.g. multipart fields), in the same wire format. */
+export function validationFailed(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): AppError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? 'non_field_errors');
+    (fields[field] ??= []).push(issue.message);
+  }
+  const [first] = Object.entries(fields);
+  return new AppError(
+    'validation',
+    first ? `${first[0]}: ${first[1][0]}` : 'The request is not valid.',
+    fields,
+  );
+}
+
+/** A 400 about one field. */
+export const fieldError = (field: string, message: string) =>
+  new AppError('validation', `${field}: ${message}`, { [field]: [message] });

@@ -22,7 +22,14 @@ export type AuditAction =
   | 'role.revoked'
   | 'organisation.switched'
   | 'session.refreshed'
-  | 'session.logout';
+  | 'session.logout'
+  | 'tender.submitted'
+  | 'tender.created'
+  | 'tender.updated'
+  | 'tender.approved'
+  | 'tender.rejected'
+  | 'tender.cancelled'
+  | 'tender.payment_changed';
 
 export interface AuditEvent {
   action: AuditAction;

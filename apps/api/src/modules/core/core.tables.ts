@@ -12,7 +12,7 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
-import { JOB_TYPES } from '@zabuni/contracts';
+import { JOB_TYPES, SECTORS } from '@zabuni/contracts';
 import { tsvector } from '../../infra/column-types.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 
@@ -59,6 +59,18 @@ export const optionValues = pgTable(
 );
 
 export const jobType = pgEnum('job_type', JOB_TYPES);
+export const sector = pgEnum('sector', SECTORS);
+
+/**
+ * What the site sells and for how much, in minor units (KES 2,500.00 = 250000). The operator changes a
+ * price here; seeding only adds missing products and never overwrites a price.
+ */
+export const prices = pgTable('prices', {
+  product: text('product').primaryKey(),
+  currency: char('currency', { length: 3 }).notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * A sourcing event a buyer runs (tender, RFQ, prequalification). The public site lists the public ones as

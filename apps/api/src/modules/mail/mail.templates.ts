@@ -1,6 +1,6 @@
 /**
  * The mails Zabuni sends, in the recipient's language, as HTML and plain text. Placeholders: {name},
- * {link}, {code}, {hours}, {minutes}.
+ * {link}, {code}, {hours}, {minutes}, {title}, {reference}, {reason}.
  */
 export const MAIL_LANGUAGES = ['en', 'sw', 'fr', 'pt', 'am'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -11,12 +11,17 @@ export type TemplateName =
   | 'sign_in_code'
   | 'existing_account'
   | 'password_changed'
-  | 'two_factor_enabled';
+  | 'two_factor_enabled'
+  | 'tender_received'
+  | 'tender_approved'
+  | 'tender_rejected';
 
 interface Texts {
   subject: string;
   lines: string[];
   action?: string;
+  /** Mails about something the recipient did on purpose do not end with "if you did not ask for this". */
+  expected?: true;
 }
 
 type Catalogue = Record<TemplateName, Texts> & { greeting: string; signature: string; ignore: string };
@@ -70,6 +75,34 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Two-factor verification was turned on for your Zabuni account. Keep your recovery codes in a safe place.',
       ],
     },
+    tender_received: {
+      subject: 'We received your tender: {title}',
+      lines: [
+        'Thank you. Your tender "{title}" (order {reference}) is under review by our moderators.',
+        'It is published on the bulletin once it is approved and paid. You can pay and follow it from your published tenders.',
+      ],
+      action: 'View my published tenders',
+      expected: true,
+    },
+    tender_approved: {
+      subject: 'Your tender is approved: {title}',
+      lines: [
+        'Good news: our moderators approved your tender "{title}" (order {reference}).',
+        'Paid tenders appear on the public bulletin at once; if payment is still pending, it appears as soon as it is paid.',
+      ],
+      action: 'View my published tenders',
+      expected: true,
+    },
+    tender_rejected: {
+      subject: 'Your tender was not approved: {title}',
+      lines: [
+        'Our moderators could not approve your tender "{title}" (order {reference}).',
+        'Reason: {reason}',
+        'If you have questions, reply to this email or contact our support team.',
+      ],
+      action: 'View my published tenders',
+      expected: true,
+    },
   },
   sw: {
     greeting: 'Habari {name},',
@@ -118,6 +151,34 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       lines: [
         'Uthibitishaji wa hatua mbili umewashwa kwa akaunti yako ya Zabuni. Hifadhi nambari zako za dharura mahali salama.',
       ],
+    },
+    tender_received: {
+      subject: 'Tumepokea zabuni yako: {title}',
+      lines: [
+        'Asante. Zabuni yako "{title}" (agizo {reference}) inakaguliwa na wasimamizi wetu.',
+        'Itachapishwa kwenye orodha ya zabuni baada ya kuidhinishwa na kulipiwa. Unaweza kulipa na kuifuatilia kwenye zabuni ulizochapisha.',
+      ],
+      action: 'Tazama zabuni nilizochapisha',
+      expected: true,
+    },
+    tender_approved: {
+      subject: 'Zabuni yako imeidhinishwa: {title}',
+      lines: [
+        'Habari njema: wasimamizi wetu wameidhinisha zabuni yako "{title}" (agizo {reference}).',
+        'Zabuni iliyolipiwa inaonekana kwa umma mara moja; kama malipo bado yanasubiri, itaonekana punde yatakapokamilika.',
+      ],
+      action: 'Tazama zabuni nilizochapisha',
+      expected: true,
+    },
+    tender_rejected: {
+      subject: 'Zabuni yako haikuidhinishwa: {title}',
+      lines: [
+        'Wasimamizi wetu hawakuweza kuidhinisha zabuni yako "{title}" (agizo {reference}).',
+        'Sababu: {reason}',
+        'Ukiwa na maswali, jibu barua pepe hii au wasiliana na timu yetu ya msaada.',
+      ],
+      action: 'Tazama zabuni nilizochapisha',
+      expected: true,
     },
   },
   fr: {
@@ -168,6 +229,34 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'La vérification en deux étapes est activée sur votre compte Zabuni. Conservez vos codes de récupération en lieu sûr.',
       ],
     },
+    tender_received: {
+      subject: 'Nous avons reçu votre appel d’offres : {title}',
+      lines: [
+        'Merci. Votre appel d’offres « {title} » (commande {reference}) est en cours de vérification par nos modérateurs.',
+        'Il sera publié dès qu’il est approuvé et payé. Vous pouvez le payer et le suivre depuis vos appels d’offres publiés.',
+      ],
+      action: 'Voir mes appels d’offres publiés',
+      expected: true,
+    },
+    tender_approved: {
+      subject: 'Votre appel d’offres est approuvé : {title}',
+      lines: [
+        'Bonne nouvelle : nos modérateurs ont approuvé votre appel d’offres « {title} » (commande {reference}).',
+        'Un appel d’offres payé apparaît aussitôt dans le bulletin ; si le paiement est en attente, il apparaîtra dès qu’il sera payé.',
+      ],
+      action: 'Voir mes appels d’offres publiés',
+      expected: true,
+    },
+    tender_rejected: {
+      subject: 'Votre appel d’offres n’a pas été approuvé : {title}',
+      lines: [
+        'Nos modérateurs n’ont pas pu approuver votre appel d’offres « {title} » (commande {reference}).',
+        'Motif : {reason}',
+        'Pour toute question, répondez à cet e-mail ou contactez notre support.',
+      ],
+      action: 'Voir mes appels d’offres publiés',
+      expected: true,
+    },
   },
   pt: {
     greeting: 'Olá {name},',
@@ -217,6 +306,34 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'A verificação em dois passos foi ativada na sua conta Zabuni. Guarde os códigos de recuperação num local seguro.',
       ],
     },
+    tender_received: {
+      subject: 'Recebemos o seu concurso: {title}',
+      lines: [
+        'Obrigado. O seu concurso "{title}" (encomenda {reference}) está a ser revisto pelos nossos moderadores.',
+        'Será publicado assim que for aprovado e pago. Pode pagar e acompanhá-lo nos seus concursos publicados.',
+      ],
+      action: 'Ver os meus concursos publicados',
+      expected: true,
+    },
+    tender_approved: {
+      subject: 'O seu concurso foi aprovado: {title}',
+      lines: [
+        'Boas notícias: os nossos moderadores aprovaram o seu concurso "{title}" (encomenda {reference}).',
+        'Um concurso pago aparece logo no boletim; se o pagamento estiver pendente, aparecerá assim que for pago.',
+      ],
+      action: 'Ver os meus concursos publicados',
+      expected: true,
+    },
+    tender_rejected: {
+      subject: 'O seu concurso não foi aprovado: {title}',
+      lines: [
+        'Os nossos moderadores não puderam aprovar o seu concurso "{title}" (encomenda {reference}).',
+        'Motivo: {reason}',
+        'Se tiver dúvidas, responda a este e-mail ou contacte o nosso apoio.',
+      ],
+      action: 'Ver os meus concursos publicados',
+      expected: true,
+    },
   },
   am: {
     greeting: 'ሰላም {name}፣',
@@ -258,6 +375,34 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       subject: 'ባለሁለት ደረጃ ማረጋገጫ በርቷል',
       lines: ['ለZabuni መለያዎ ባለሁለት ደረጃ ማረጋገጫ በርቷል። የመልሶ ማግኛ ኮዶችዎን በአስተማማኝ ቦታ ያስቀምጡ።'],
     },
+    tender_received: {
+      subject: 'ጨረታዎን ተቀብለናል፦ {title}',
+      lines: [
+        'እናመሰግናለን። ጨረታዎ "{title}" (ትዕዛዝ {reference}) በአወያዮቻችን እየተገመገመ ነው።',
+        'ከጸደቀና ክፍያው ከተፈጸመ በኋላ በማስታወቂያ ሰሌዳው ላይ ይታተማል። ከታተሙ ጨረታዎችዎ ገጽ መክፈልና መከታተል ይችላሉ።',
+      ],
+      action: 'የታተሙ ጨረታዎቼን እይ',
+      expected: true,
+    },
+    tender_approved: {
+      subject: 'ጨረታዎ ጸድቋል፦ {title}',
+      lines: [
+        'መልካም ዜና፦ አወያዮቻችን ጨረታዎን "{title}" (ትዕዛዝ {reference}) አጽድቀዋል።',
+        'የተከፈለበት ጨረታ ወዲያውኑ ይታያል፤ ክፍያው ገና ከሆነ ልክ እንደተከፈለ ይታያል።',
+      ],
+      action: 'የታተሙ ጨረታዎቼን እይ',
+      expected: true,
+    },
+    tender_rejected: {
+      subject: 'ጨረታዎ አልጸደቀም፦ {title}',
+      lines: [
+        'አወያዮቻችን ጨረታዎን "{title}" (ትዕዛዝ {reference}) ማጽደቅ አልቻሉም።',
+        'ምክንያት፦ {reason}',
+        'ጥያቄ ካለዎት ለዚህ ኢሜይል ምላሽ ይስጡ ወይም የድጋፍ ቡድናችንን ያግኙ።',
+      ],
+      action: 'የታተሙ ጨረታዎቼን እይ',
+      expected: true,
+    },
   },
 };
 
@@ -267,6 +412,9 @@ export interface TemplateParams {
   code?: string;
   hours?: number;
   minutes?: number;
+  title?: string;
+  reference?: string;
+  reason?: string;
 }
 
 export interface RenderedMail {
@@ -299,7 +447,7 @@ export function renderMail(template: TemplateName, language: string, params: Tem
   const greeting = fill(catalogue.greeting, params);
   const lines = texts.lines.map((line) => fill(line, params));
   const action = texts.action && params.link ? { label: texts.action, href: params.link } : null;
-  const footer = [catalogue.ignore, catalogue.signature];
+  const footer = texts.expected ? [catalogue.signature] : [catalogue.ignore, catalogue.signature];
 
   const text = [
     greeting,

@@ -1,9 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { OPTION_LISTS } from '@zabuni/contracts';
 import type { Db } from '../../infra/database.ts';
-import { categories, categoryGroups, countries, optionValues } from '../../modules/core/core.tables.ts';
+import {
+  categories,
+  categoryGroups,
+  countries,
+  optionValues,
+  prices,
+} from '../../modules/core/core.tables.ts';
 import { CATEGORY_GROUPS } from './categories.ts';
 import { AFRICAN_COUNTRIES, flagEmoji } from './countries.ts';
+
+/** Starting prices (SPEC §9 for alerts); the operator edits the `prices` table afterwards. */
+export const DEFAULT_PRICES = [
+  { product: 'tender_publishing', currency: 'KES', amountMinor: 250_000 },
+  { product: 'alert_subscription_monthly', currency: 'KES', amountMinor: 40_000 },
+  { product: 'alert_subscription_annual', currency: 'KES', amountMinor: 300_000 },
+];
 
 /**
  * Countries, procurement categories and option lists. Idempotent: run at every start, it adds what is
@@ -62,5 +75,6 @@ export async function seedReferenceData(db: Db): Promise<void> {
         target: [optionValues.list, optionValues.value],
         set: { position: sql`excluded.position` },
       });
+    await tx.insert(prices).values(DEFAULT_PRICES).onConflictDoNothing();
   });
 }

@@ -1,0 +1,539 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import {
+  TENDER_MESSAGES,
+  type AvailableTendersQuery,
+  type EditorTenderForm,
+  type ModerationTender,
+  type PublishedTender,
+  type PublishedTenderOrder,
+  type PublishTenderForm,
+  type Tender,
+  type TenderDetail,
+} from '@zabuni/contracts';
+import {
+  closingInstant,
+  hasRole,
+  nairobiDate,
+  PAYMENT_STATUS_CODE,
+  publishedFlag,
+  tenderStatus,
+  toPrefixTsQuery,
+  type PaymentState,
+  type ReviewState,
+} from '@zabuni/domain';
+import type { Principal } from '../../infra/auth.ts';
+import type { Db } from '../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import type { PageRequest } from '../../infra/pagination.ts';
+import { sanitizeRichText } from '../../infra/rich-text.ts';
+import type { FileStorage } from '../../infra/storage.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { flagUrl, type Clock } from '../core/core.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
+import {
+  tendersRepository,
+  type AttachmentRow,
+  type AttachmentValues,
+  type TenderListRow,
+  type TenderRow,
+  type TenderValues,
+} from './tenders.repository.ts';
+
+export const MAX_TENDER_DOCUMENTS = 10;
+export const MAX_TENDER_DOCUMENT_BYTES = 20 * 1024 * 1024;
+export const PUBLISHING_PRODUCT = 'tender_publishing';
+
+/** A document already checked and stored; recorded with the tender, or deleted if the request fails. */
+export type StagedDocument = AttachmentValues;
+
+const attachmentUrl = (tenderId: number, attachmentId: number) =>
+  `/api/v1/tender-alerts/available-tenders/${tenderId}/attachments/${attachmentId}/`;
+
+/** Unguessable order code for links (/publish-tender-checkout/{code}). */
+const newOrderCode = () => randomBytes(16).toString('base64url');
+/** Short human reference, 12 characters at most (M-Pesa's AccountReference limit). */
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+const newReference = () =>
+  `ZT${Array.from({ length: 10 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
+
+const minorToMajor = (minor: number) => minor / 100;
+
+export function createTendersService(deps: {
+  db: Db;
+  files: FileStorage;
+  clock: Clock;
+  mail: MailService;
+  audit: AuditService;
+  publicUrl: string;
+}) {
+  const { db, files, clock, mail, audit, publicUrl } = deps;
+  const repository = tendersRepository(db);
+  const myTendersLink = `${publicUrl}/my-published-tenders`;
+
+  function toTender(row: TenderListRow): Tender {
+    return {
+      id: row.id,
+      title: row.title,
+      sector: row.sector,
+      category: row.categoryId && row.categoryName ? { id: row.categoryId, name: row.categoryName } : null,
+      status: tenderStatus(row.closingAt, row.cancelledAt !== null, clock.now()),
+      published_by: row.publishedBy,
+      company: row.company,
+      closing_date: row.closingAt.toISOString(),
+      job_type: row.jobType,
+      country: {
+        id: row.countryId,
+        name: row.countryName,
+        flag: flagUrl(row.countryIso2),
+        iso2: row.countryIso2,
+      },
+    };
+  }
+
+  function toDetail(row: TenderRow, attachments: AttachmentRow[]): TenderDetail {
+    return {
+      ...toTender(row),
+      content: row.content,
+      published_at: row.publishedAt?.toISOString() ?? null,
+      attachments: attachments
+        .filter((file) => file.tenderId === row.id)
+        .map((file) => ({
+          id: file.id,
+          name: file.fileName,
+          content_type: file.contentType,
+          size: file.sizeBytes,
+          url: attachmentUrl(row.id, file.id),
+        })),
+    };
+  }
+
+  function toModeration(row: TenderRow, attachments: AttachmentRow[]): ModerationTender {
+    return {
+      ...toDetail(row, attachments),
+      review: row.review,
+      rejection_reason: row.rejectionReason,
+      payment_status: row.paymentState ? PAYMENT_STATUS_CODE[row.paymentState] : null,
+      code: row.code,
+      advertiser: row.advertiserName,
+      contact_name: row.contactFirstName
+        ? `${row.contactFirstName} ${row.contactLastName ?? ''}`.trim()
+        : null,
+      email: row.contactEmail,
+      phone_number: row.contactPhone,
+      submitted_at: row.createdAt.toISOString(),
+    };
+  }
+
+  function toPublished(row: TenderRow): PublishedTender {
+    return {
+      id: row.id,
+      title: row.title,
+      sector: row.sector,
+      category: row.categoryId && row.categoryName ? { id: row.categoryId, name: row.categoryName } : null,
+      status: tenderStatus(row.closingAt, row.cancelledAt !== null, clock.now()),
+      payment_status: PAYMENT_STATUS_CODE[row.paymentState ?? 'pending'],
+      code: row.code ?? '',
+      published: publishedFlag(row.review),
+      rejection_reason: row.rejectionReason,
+      company: row.company,
+      closing_date: row.closingAt.toISOString(),
+      job_type: row.jobType,
+    };
+  }
+
+  function toOrder(row: TenderRow): PublishedTenderOrder {
+    return {
+      tender_alert: {
+        code: row.code ?? '',
+        currency: row.currency ?? 'KES',
+        amount: minorToMajor(row.amountMinor ?? 0),
+        tax: 0,
+        reference: row.reference ?? '',
+        payment_status: PAYMENT_STATUS_CODE[row.paymentState ?? 'pending'],
+        contact_name: `${row.contactFirstName ?? ''} ${row.contactLastName ?? ''}`.trim(),
+        email: row.contactEmail ?? '',
+        phone_number: row.contactPhone,
+      },
+      tender_alert_job: {
+        id: row.id,
+        title: row.title,
+        closing_date: row.closingAt.toISOString(),
+        published: publishedFlag(row.review),
+      },
+    };
+  }
+
+  const isModerator = (principal: Principal | null) =>
+    principal !== null && hasRole(principal.grants, ['moderator']);
+  const ownsTender = (principal: Principal | null, row: TenderRow) =>
+    principal !== null &&
+    row.advertiserId !== null &&
+    principal.grants.some((g) => g.organisationId === row.advertiserId && g.role === 'advertiser');
+
+  /**
+   * Turns the form into stored values: the closing instant (Nairobi), country and category checked
+   * against reference data. Every problem is a 400 on the field that caused it.
+   */
+  async function tenderValues(
+    form: PublishTenderForm,
+    defaults: { company: string; countryIso2: string | null },
+  ): Promise<TenderValues> {
+    const closingAt = form.closing_date
+      ? new Date(form.closing_date)
+      : closingInstant(form.tender_closing_date);
+    if (!closingAt || Number.isNaN(closingAt.getTime())) {
+      throw fieldError('tender_closing_date', TENDER_MESSAGES.invalidDate);
+    }
+    if (form.closing_date && nairobiDate(closingAt) !== form.tender_closing_date) {
+      throw fieldError('closing_date', TENDER_MESSAGES.closingMismatch);
+    }
+    if (closingAt.getTime() <= clock.now().getTime()) {
+      throw fieldError('tender_closing_date', TENDER_MESSAGES.closingInPast);
+    }
+    let countryId = form.country ?? null;
+    if (countryId !== null && !(await repository.countryExists(countryId))) {
+      throw fieldError('country', 'Select a valid country.');
+    }
+    countryId ??=
+      (defaults.countryIso2 ? await repository.countryIdByIso2(defaults.countryIso2) : null) ??
+      (await repository.countryIdByIso2('KE'));
+    if (countryId === null) throw fieldError('country', 'Select a valid country.');
+    if (form.category !== undefined && !(await repository.categoryExists(form.category))) {
+      throw fieldError('category', 'Select a valid category.');
+    }
+    return {
+      title: form.tender_title,
+      content: sanitizeRichText(form.tender_details ?? ''),
+      company: defaults.company,
+      countryId,
+      sector: form.sector ?? null,
+      categoryId: form.category ?? null,
+      jobType: form.job_type ?? 'Tender',
+      closingAt,
+      rawClosingDate: form.raw_closing_date ?? null,
+    };
+  }
+
+  async function loadForModeration(id: number): Promise<ModerationTender> {
+    const row = await repository.findById(id);
+    if (!row) throw notFound('This tender does not exist.');
+    return toModeration(row, await repository.attachmentsOf([id]));
+  }
+
+  return {
+    async listAvailable(query: AvailableTendersQuery, page: PageRequest) {
+      const { count, rows } = await repository.listAvailable({
+        tsQuery: toPrefixTsQuery(query.search),
+        countryId: query.country,
+        categoryId: query.category,
+        sector: query.sector,
+        jobType: query.job_type,
+        deadline: query.deadline,
+        now: clock.now(),
+        offset: page.offset,
+        limit: page.pageSize,
+      });
+      return { count, results: rows.map(toTender) };
+    },
+
+    async getAvailable(id: number): Promise<TenderDetail> {
+      const row = await repository.findById(id);
+      if (!row || !row.isPublic) throw notFound(TENDER_MESSAGES.notFound);
+      return toDetail(row, await repository.attachmentsOf([id]));
+    },
+
+    /** Public tenders' documents for everyone; a hidden tender's only for its owner and moderators. */
+    async openAttachment(
+      tenderId: number,
+      attachmentId: number,
+      principal: Principal | null,
+    ): Promise<{ stream: Readable; fileName: string; contentType: string; size: number }> {
+      const row = await repository.findById(tenderId);
+      const allowed = row && (row.isPublic || isModerator(principal) || ownsTender(principal, row));
+      const file = allowed ? await repository.findAttachment(tenderId, attachmentId) : null;
+      const stream = file ? await files.get(file.storageKey) : null;
+      if (!file || !stream) throw notFound('This document does not exist.');
+      return { stream, fileName: file.fileName, contentType: file.contentType, size: file.sizeBytes };
+    },
+
+    /** Stores a checked document under a random key before the tender row exists. */
+    async stageDocument(file: {
+      fileName: string;
+      bytes: Buffer;
+      contentType: string;
+    }): Promise<StagedDocument> {
+      const storageKey = `tender-documents/${clock.now().getUTCFullYear()}/${randomBytes(18).toString('base64url')}`;
+      await files.put(storageKey, file.bytes, file.contentType);
+      return {
+        storageKey,
+        fileName: file.fileName.slice(0, 200),
+        contentType: file.contentType,
+        sizeBytes: file.bytes.length,
+      };
+    },
+
+    async discardDocuments(staged: StagedDocument[]) {
+      await Promise.allSettled(staged.map((doc) => files.delete(doc.storageKey)));
+    },
+
+    /** SPEC §7 publish-tender: the advertiser's tender starts under review with its order pending payment. */
+    async publish(
+      principal: Principal,
+      form: PublishTenderForm,
+      documents: StagedDocument[],
+    ): Promise<PublishedTenderOrder> {
+      const grant = principal.grants.find((g) => g.role === 'advertiser');
+      if (!grant) throw new AppError('forbidden', 'Only advertiser accounts can publish tenders.');
+      const advertiser = await repository.organisation(grant.organisationId);
+      if (!advertiser) throw new AppError('forbidden', 'Only advertiser accounts can publish tenders.');
+      const values = await tenderValues(form, {
+        company: advertiser.name,
+        countryIso2: advertiser.countryIso2,
+      });
+      const price = await repository.price(PUBLISHING_PRODUCT);
+      if (!price)
+        throw new AppError(
+          'unavailable',
+          'Tender publishing is not available right now. Please try again later.',
+        );
+
+      const { id, mailId } = await db.transaction(async (tx) => {
+        const repo = tendersRepository(tx);
+        const reference = newReference();
+        const id = await repo.insert({
+          ...values,
+          review: 'under_review',
+          publishedBy: principal.userId,
+          advertiserId: advertiser.id,
+          createdBy: principal.userId,
+          publishedAt: null,
+          order: {
+            code: newOrderCode(),
+            reference,
+            paymentState: 'pending',
+            amountMinor: price.amountMinor,
+            currency: price.currency,
+            contactFirstName: form.first_name,
+            contactLastName: form.last_name,
+            contactEmail: form.email,
+            contactPhone: form.phone_number ?? null,
+          },
+        });
+        await repo.insertAttachments(id, documents);
+        await audit.record(tx, {
+          action: 'tender.submitted',
+          actorUserId: principal.userId,
+          organisationId: advertiser.id,
+          detail: { tender_id: id, reference, documents: documents.length },
+        });
+        const saved = await repo.findById(id);
+        const mailId = await mail.enqueue(tx, {
+          to: form.email,
+          template: 'tender_received',
+          language: saved?.publisherLanguage ?? 'en',
+          params: { name: form.first_name, title: values.title, reference, link: myTendersLink },
+        });
+        return { id, mailId };
+      });
+      await mail.dispatch([mailId]);
+      const row = await repository.findById(id);
+      return toOrder(row!);
+    },
+
+    async listOwn(
+      principal: Principal,
+      query: {
+        search?: string | undefined;
+        sector?: PublishTenderForm['sector'];
+        job_type?: PublishTenderForm['job_type'];
+      },
+      page: PageRequest,
+    ) {
+      const advertiserIds = principal.grants
+        .filter((g) => g.role === 'advertiser')
+        .map((g) => g.organisationId);
+      const { count, rows } = await repository.listOwn({
+        advertiserIds,
+        tsQuery: toPrefixTsQuery(query.search),
+        sector: query.sector,
+        jobType: query.job_type,
+        offset: page.offset,
+        limit: page.pageSize,
+      });
+      return { count, results: rows.map(toPublished) };
+    },
+
+    /** The order behind a code, only for members of the advertiser that placed it (404 otherwise). */
+    async getOwnOrder(principal: Principal, code: string): Promise<PublishedTenderOrder> {
+      const row = await repository.findByCode(code);
+      if (!row || !ownsTender(principal, row)) throw notFound(TENDER_MESSAGES.orderNotFound);
+      return toOrder(row);
+    },
+
+    async listForReview(query: { review: ReviewState; search?: string | undefined }, page: PageRequest) {
+      const { count, rows } = await repository.listForReview({
+        review: query.review,
+        tsQuery: toPrefixTsQuery(query.search),
+        offset: page.offset,
+        limit: page.pageSize,
+      });
+      const attachments = await repository.attachmentsOf(rows.map((row) => row.id));
+      return { count, results: rows.map((row) => toModeration(row, attachments)) };
+    },
+
+    getForReview: loadForModeration,
+
+    async approve(principal: Principal, id: number): Promise<ModerationTender> {
+      return decide(principal, id, 'published', null);
+    },
+
+    async reject(principal: Principal, id: number, reason: string): Promise<ModerationTender> {
+      return decide(principal, id, 'rejected', reason);
+    },
+
+    async cancel(principal: Principal, id: number): Promise<ModerationTender> {
+      await db.transaction(async (tx) => {
+        const repo = tendersRepository(tx);
+        const row = await repo.lockById(id);
+        if (!row) throw notFound('This tender does not exist.');
+        await repo.cancel(id, clock.now());
+        await audit.record(tx, {
+          action: 'tender.cancelled',
+          actorUserId: principal.userId,
+          detail: { tender_id: id },
+        });
+      });
+      return loadForModeration(id);
+    },
+
+    /** Editors post bulletin tenders directly: published at once, no advertiser, nothing to pay. */
+    async createAsEditor(
+      principal: Principal,
+      form: EditorTenderForm,
+      documents: StagedDocument[],
+    ): Promise<ModerationTender> {
+      const values = await tenderValues(form, { company: form.company, countryIso2: null });
+      const now = clock.now();
+      const id = await db.transaction(async (tx) => {
+        const repo = tendersRepository(tx);
+        const id = await repo.insert({
+          ...values,
+          review: 'published',
+          publishedBy: null,
+          advertiserId: null,
+          createdBy: principal.userId,
+          publishedAt: now,
+          order: null,
+        });
+        await repo.insertAttachments(id, documents);
+        await audit.record(tx, {
+          action: 'tender.created',
+          actorUserId: principal.userId,
+          detail: { tender_id: id },
+        });
+        return id;
+      });
+      return loadForModeration(id);
+    },
+
+    /** Editors correct any bulletin tender; documents can be added and removed (10 at most in total). */
+    async updateAsEditor(
+      principal: Principal,
+      id: number,
+      form: EditorTenderForm,
+      documents: StagedDocument[],
+    ): Promise<ModerationTender> {
+      const existing = await repository.findById(id);
+      if (!existing) throw notFound('This tender does not exist.');
+      const values = await tenderValues(form, { company: form.company, countryIso2: null });
+      const removeIds = (form.remove_attachments ?? '')
+        .split(',')
+        .map((part) => Number(part.trim()))
+        .filter((value) => Number.isInteger(value) && value > 0);
+      const removedKeys = await db.transaction(async (tx) => {
+        const repo = tendersRepository(tx);
+        await repo.lockById(id);
+        await repo.update(id, values, clock.now());
+        const removed = await repo.deleteAttachments(id, removeIds);
+        await repo.insertAttachments(id, documents);
+        if ((await repo.countAttachments(id)) > MAX_TENDER_DOCUMENTS) {
+          throw fieldError('tender_documents', `Attach at most ${MAX_TENDER_DOCUMENTS} files.`);
+        }
+        await audit.record(tx, {
+          action: 'tender.updated',
+          actorUserId: principal.userId,
+          detail: { tender_id: id, added: documents.length, removed: removed.length },
+        });
+        return removed.map((r) => r.storageKey);
+      });
+      await Promise.allSettled(removedKeys.map((key) => files.delete(key)));
+      return loadForModeration(id);
+    },
+
+    /**
+     * Records the payment state of a publishing order. Payments (the next module) call this; until
+     * then tests and operators use it to mark an order paid.
+     */
+    async setPaymentState(code: string, state: PaymentState, actorUserId: number | null = null) {
+      await db.transaction(async (tx) => {
+        const repo = tendersRepository(tx);
+        const row = await repo.findByCode(code);
+        if (!row) throw notFound(TENDER_MESSAGES.orderNotFound);
+        await repo.setPaymentState(code, state, clock.now());
+        await audit.record(tx, {
+          action: 'tender.payment_changed',
+          actorUserId,
+          organisationId: row.advertiserId,
+          detail: { tender_id: row.id, payment_state: state },
+        });
+      });
+    },
+  };
+
+  async function decide(
+    principal: Principal,
+    id: number,
+    review: 'published' | 'rejected',
+    reason: string | null,
+  ): Promise<ModerationTender> {
+    const now = clock.now();
+    const mailId = await db.transaction(async (tx) => {
+      const repo = tendersRepository(tx);
+      const locked = await repo.lockById(id);
+      if (!locked) throw notFound('This tender does not exist.');
+      if (locked.review !== 'under_review') throw new AppError('conflict', TENDER_MESSAGES.notUnderReview);
+      const row = (await repo.findById(id))!;
+      const goesPublic = review === 'published' && (row.advertiserId === null || row.paymentState === 'paid');
+      await repo.setReview(id, {
+        review,
+        reason,
+        reviewerId: principal.userId,
+        now,
+        publishedAt: goesPublic ? (locked.publishedAt ?? now) : locked.publishedAt,
+      });
+      await audit.record(tx, {
+        action: review === 'published' ? 'tender.approved' : 'tender.rejected',
+        actorUserId: principal.userId,
+        organisationId: row.advertiserId,
+        detail: { tender_id: id, ...(reason ? { reason } : {}) },
+      });
+      if (!row.contactEmail) return null;
+      return mail.enqueue(tx, {
+        to: row.contactEmail,
+        template: review === 'published' ? 'tender_approved' : 'tender_rejected',
+        language: row.publisherLanguage ?? 'en',
+        params: {
+          name: row.contactFirstName ?? '',
+          title: row.title,
+          reference: row.reference ?? '',
+          link: myTendersLink,
+          ...(reason ? { reason } : {}),
+        },
+      });
+    });
+    if (mailId !== null) await mail.dispatch([mailId]);
+    return loadForModeration(id);
+  }
+}
+export type TendersService = ReturnType<typeof createTendersService>;

@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { isIsoDate } from '@zabuni/domain';
+import { email, phone, required } from './fields.ts';
+import { deadlineFilterSchema, jobTypeSchema, sectorSchema } from './options.ts';
+import { paginated, paginationQuery, queryId } from './pagination.ts';
+
+/** SPEC §8 and issue texts for the tender bulletin, verbatim where SPEC gives them. */
+export const TENDER_MESSAGES = {
+  submitted: 'Tender details submitted successfully and are under review!',
+  notFound: 'This tender does not exist or is not published.',
+  orderNotFound: 'No published-tender order with this code belongs to your account.',
+  closingInPast: 'The closing date must be in the future.',
+  closingMismatch: 'closing_date must fall on tender_closing_date (Africa/Nairobi).',
+  invalidDate: 'Enter a valid date in the format YYYY-MM-DD.',
+  reasonRequired: 'Give the reason for rejecting this tender; the advertiser will read it.',
+  notUnderReview: 'Only a tender under review can be approved or rejected.',
+  approved: 'The tender is approved.',
+  rejected: 'The tender is rejected and the advertiser has been told why.',
+  cancelled: 'The tender is cancelled.',
+} as const;
+
+export const TENDER_STATUS_VALUES = ['open', 'closed', 'cancelled'] as const;
+export const REVIEW_FILTERS = ['under_review', 'published', 'rejected'] as const;
+
+const categoryRef = z.object({ id: z.number().int(), name: z.string() });
+const countryRef = z.object({ id: z.number().int(), name: z.string(), flag: z.string(), iso2: z.string() });
+
+/** SPEC §3 Tender (list item). `category` and `country` are objects so a card needs no second lookup. */
+export const tender = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    sector: z.string().nullable(),
+    category: categoryRef.nullable(),
+    status: z.enum(TENDER_STATUS_VALUES),
+    /** The advertiser user who paid to publish it; null for tenders the operator's editors post. */
+    published_by: z.number().int().nullable(),
+    company: z.string(),
+    closing_date: z.string().meta({ format: 'date-time' }),
+    job_type: jobTypeSchema,
+    country: countryRef,
+  })
+  .meta({ id: 'Tender' });
+export type Tender = z.infer<typeof tender>;
+
+export const tenderAttachment = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    /** Download address (answers with Content-Disposition: attachment). */
+    url: z.string(),
+  })
+  .meta({ id: 'TenderAttachment' });
+export type TenderAttachment = z.infer<typeof tenderAttachment>;
+
+/** SPEC §3 Tender detail: the list item plus the About content (sanitised HTML) and the attachments. */
+export const tenderDetail = tender
+  .extend({
+    content: z.string(),
+    attachments: z.array(tenderAttachment),
+    published_at: z.string().nullable(),
+  })
+  .meta({ id: 'TenderDetail' });
+export type TenderDetail = z.infer<typeof tenderDetail>;
+
+export const availableTendersQuery = paginationQuery.extend({
+  country: queryId.optional(),
+  category: queryId.optional(),
+  sector: z.enum(sectorSchema.options, { error: 'Select a valid sector.' }).optional(),
+  job_type: z.enum(jobTypeSchema.options, { error: 'Select a valid job type.' }).optional(),
+  deadline: z
+    .enum(deadlineFilterSchema.options, { error: 'Select a valid choice: upcoming or past.' })
+    .optional(),
+});
+export type AvailableTendersQuery = z.infer<typeof availableTendersQuery>;
+export const tendersPage = paginated(tender);
+
+/** SPEC §3 Published-tender list item (the advertiser's own tenders). */
+export const publishedTender = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    sector: z.string().nullable(),
+    category: categoryRef.nullable(),
+    status: z.enum(TENDER_STATUS_VALUES),
+    /** 1 paid, 2 pending, 3 processing, 4 failed (SPEC §4). */
+    payment_status: z.number().int(),
+    code: z.string(),
+    /** false under review, true published, "rejected" when a moderator refused it. */
+    published: z.union([z.boolean(), z.literal('rejected')]),
+    rejection_reason: z.string().nullable(),
+    company: z.string(),
+    closing_date: z.string().meta({ format: 'date-time' }),
+    job_type: jobTypeSchema,
+  })
+  .meta({ id: 'PublishedTender' });
+export type PublishedTender = z.infer<typeof publishedTender>;
+
+export const myPublishedTendersQuery = paginationQuery.extend({
+  sector: z.enum(sectorSchema.options, { error: 'Select a valid sector.' }).optional(),
+  job_type: z.enum(jobTypeSchema.options, { error: 'Select a valid job type.' }).optional(),
+});
+export const publishedTendersPage = paginated(publishedTender);
+
+/** SPEC §3 Published-tender order. Amounts are in the currency's major unit (KES 2500 = 2500). */
+export const publishedTenderOrder = z
+  .object({
+    tender_alert: z.object({
+      code: z.string(),
+      currency: z.string(),
+      amount: z.number(),
+      /** SPEC §9: taxes on publish-tender orders are shown as 0. */
+      tax: z.number(),
+      reference: z.string(),
+      payment_status: z.number().int(),
+      contact_name: z.string(),
+      email: z.string(),
+      phone_number: z.string().nullable(),
+    }),
+    tender_alert_job: z.object({
+      id: z.number().int(),
+      title: z.string(),
+      closing_date: z.string().meta({ format: 'date-time' }),
+      published: z.union([z.boolean(), z.literal('rejected')]),
+    }),
+  })
+  .meta({ id: 'PublishedTenderOrder' });
+export type PublishedTenderOrder = z.infer<typeof publishedTenderOrder>;
+
+export const orderCodeQuery = z.object({
+  code: z
+    .string({ error: 'This field is required.' })
+    .trim()
+    .min(1, { error: 'This field is required.' })
+    .max(64),
+});
+
+const isoDate = z
+  .string({ error: 'This field is required.' })
+  .trim()
+  .min(1, { error: 'This field is required.' })
+  .refine(isIsoDate, { error: TENDER_MESSAGES.invalidDate });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Ensure this field has no more than ${max} characters.` })
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+const optionalId = z
+  .union([z.literal(''), queryId])
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+/**
+ * SPEC §3 publish-tender form (multipart text fields; the files arrive as `tender_documents`).
+ * `closing_date` is the full closing instant (ISO 8601 with offset) when the form offers a time;
+ * without it the tender closes at the end of `tender_closing_date` in Nairobi.
+ */
+export const publishTenderForm = z.object({
+  tender_title: required(300),
+  tender_closing_date: isoDate,
+  raw_closing_date: optionalText(40),
+  closing_date: z
+    .union([z.literal(''), z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' })])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  sector: z
+    .union([z.literal(''), z.enum(sectorSchema.options, { error: 'Select a valid sector.' })])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  job_type: z
+    .union([z.literal(''), z.enum(jobTypeSchema.options, { error: 'Select a valid job type.' })])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  first_name: required(100),
+  last_name: required(100),
+  email,
+  phone_number: z
+    .union([z.literal(''), phone])
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+  tender_details: z
+    .string()
+    .max(200_000, { error: 'The tender details are too long (200,000 characters at most).' })
+    .optional(),
+  category: optionalId,
+  country: optionalId,
+});
+export type PublishTenderForm = z.infer<typeof publishTenderForm>;
+
+/** The editors' form: the same fields plus the advertised company, for tenders posted by the operator. */
+export const editorTenderForm = publishTenderForm.extend({
+  company: required(200),
+  /** Attachments to drop when editing, as a comma-separated list of ids. */
+  remove_attachments: optionalText(2000),
+});
+export type EditorTenderForm = z.infer<typeof editorTenderForm>;
+
+export const publishTenderResponse = publishedTenderOrder.meta({ id: 'PublishTenderResponse' });
+
+export const moderationQuery = paginationQuery.extend({
+  review: z
+    .enum(REVIEW_FILTERS, { error: 'Select a valid review state: under_review, published or rejected.' })
+    .default('under_review'),
+});
+
+/** A tender as the moderator sees it: everything, including who posted it and its order. */
+export const moderationTender = tenderDetail
+  .extend({
+    review: z.enum(REVIEW_FILTERS),
+    rejection_reason: z.string().nullable(),
+    payment_status: z.number().int().nullable(),
+    code: z.string().nullable(),
+    advertiser: z.string().nullable(),
+    contact_name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    submitted_at: z.string(),
+  })
+  .meta({ id: 'ModerationTender' });
+export type ModerationTender = z.infer<typeof moderationTender>;
+export const moderationPage = paginated(moderationTender);
+
+export const rejectTenderRequest = z.object({
+  reason: z
+    .string({ error: TENDER_MESSAGES.reasonRequired })
+    .trim()
+    .min(3, { error: TENDER_MESSAGES.reasonRequired })
+    .max(2000, { error: 'Ensure this field has no more than 2000 characters.' }),
+});
+
+export const attachmentParams = z.object({ id: queryId, attachmentId: queryId });
