@@ -42,6 +42,8 @@ import { systemJobs } from './modules/system/system.jobs.ts';
 import { tendersRoutes } from './modules/tenders/tenders.routes.ts';
 import { createTendersService } from './modules/tenders/tenders.service.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
+import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
+import { richTextToPlain } from './infra/rich-text.ts';
 import { createSystemRepository } from './modules/system/system.repository.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { createSystemService } from './modules/system/system.service.ts';
@@ -109,6 +111,29 @@ const flagsDir = path.join(
   path.dirname(createRequire(import.meta.url).resolve('flag-icons/package.json')),
   'flags/4x3',
 );
+
+const nairobiDateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+
+async function pageMetaFor(url: string, services: Services, publicUrl: string): Promise<PageMeta | null> {
+  const tenderId = /^\/tenders\/show\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
+  if (!tenderId) return null;
+  const tender = await services.tenders.getAvailable(Number(tenderId)).catch(() => null);
+  if (!tender) return null;
+  const closes = `${nairobiDateTime.format(new Date(tender.closing_date))} (Nairobi time)`;
+  const facts = [tender.job_type, tender.country.name, tender.category?.name, `closes ${closes}`].filter(
+    Boolean,
+  );
+  return {
+    title: `${tender.title} · ${tender.company} · Zabuni`,
+    description: summarise(`${tender.company}: ${facts.join(', ')}. ${richTextToPlain(tender.content)}`),
+    url: `${publicUrl}/tenders/show/${tender.id}`,
+    type: 'article',
+  };
+}
 
 export async function buildApp(deps: AppDeps, services = createServices(deps)): Promise<FastifyInstance> {
   const { config } = deps;
@@ -202,6 +227,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
 
   const webIndex = path.join(config.webDistDir, 'index.html');
   const webBuilt = existsSync(webIndex);
+  const indexHtml = webBuilt ? readFileSync(webIndex, 'utf8') : '';
   if (webBuilt) {
     await app.register(fastifyStatic, {
       root: config.webDistDir,
@@ -221,7 +247,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi =
       request.url.startsWith('/api/') || request.url.startsWith('/flags/') || request.url.startsWith('/dev/');
     if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
@@ -230,6 +256,14 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet: run `npm run build` (or use `npm run dev`).');
+    }
+    // Shareable pages carry their own title and description for crawlers and link previews.
+    const meta = await pageMetaFor(request.url, services, config.publicUrl);
+    if (meta) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withPageMeta(indexHtml, meta));
     }
     // Client-side routes: the single-page app decides what to show, including its own 404 page.
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDistDir);

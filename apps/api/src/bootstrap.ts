@@ -8,6 +8,7 @@ import {
 import { createLogger, type Logger } from './infra/logger.ts';
 import { runMigrations } from './infra/migrate.ts';
 import { seedDemoData } from './seed/demo.ts';
+import { seedDemoTenders } from './seed/demo-tenders.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
 
 export interface Runtime {
@@ -62,6 +63,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       const demo = config.seedDemo === 'true' || (config.seedDemo === 'auto' && embedded !== null);
       if (demo && (await seedDemoData(database.db, { now: new Date() }))) {
         logger.info('demo buyers and available jobs seeded');
+      }
+      if (demo && (await seedDemoTenders(database.db, { now: new Date() }))) {
+        logger.info('demo bulletin tenders and demo sign-ins (moderator, advertiser) seeded');
       }
     }
   } catch (error) {

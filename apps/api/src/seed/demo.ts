@@ -11,7 +11,7 @@ import { organisations } from '../modules/organisations/organisations.tables.ts'
 import { createRandom } from './random.ts';
 
 /** Fictional buying organisations with names as they sound in Kenya and across the region. */
-const DEMO_BUYERS: ReadonlyArray<readonly [name: string, iso2: string]> = [
+export const DEMO_BUYERS: ReadonlyArray<readonly [name: string, iso2: string]> = [
   ['Umoja Commercial Bank', 'KE'],
   ['Harambee Savings Sacco', 'KE'],
   ['Maji Safi Water and Sewerage Company', 'KE'],
@@ -64,7 +64,7 @@ const DEMO_BUYERS: ReadonlyArray<readonly [name: string, iso2: string]> = [
   ['Zambezi Sugar Estates', 'MZ'],
 ];
 
-const JOB_COUNTRY_WEIGHTS: ReadonlyArray<readonly [iso2: string, weight: number]> = [
+export const JOB_COUNTRY_WEIGHTS: ReadonlyArray<readonly [iso2: string, weight: number]> = [
   ['KE', 60],
   ['UG', 8],
   ['TZ', 8],
@@ -86,7 +86,7 @@ const INSTRUCTIONS = [
   'Prices quoted must be inclusive of all taxes and delivery to the buyer’s stores, and remain valid for 90 days from the closing date.',
 ];
 
-function titleFor(jobType: JobType, category: string, year: number): string {
+export function titleFor(jobType: JobType, category: string, year: number): string {
   switch (jobType) {
     case 'Tender':
       return `Tender for ${category}`;

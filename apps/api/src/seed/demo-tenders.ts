@@ -1,0 +1,165 @@
+import { randomBytes } from 'node:crypto';
+import { hash as argonHash, type Algorithm } from '@node-rs/argon2';
+import { count, eq, sql } from 'drizzle-orm';
+import { JOB_TYPES, SECTORS } from '@zabuni/contracts';
+import type { Db, Executor } from '../infra/database.ts';
+import { users } from '../modules/authentication/authentication.tables.ts';
+import { categories, countries, prices } from '../modules/core/core.tables.ts';
+import { memberships, organisations } from '../modules/organisations/organisations.tables.ts';
+import { tenders } from '../modules/tenders/tenders.tables.ts';
+import { DEMO_BUYERS, JOB_COUNTRY_WEIGHTS, titleFor } from './demo.ts';
+import { createRandom } from './random.ts';
+
+/** Demo sign-ins, printed in the README; only ever created by the demo seed. */
+export const DEMO_PASSWORD = 'zabuni-demo-2026';
+export const DEMO_MODERATOR_EMAIL = 'moderator@zabuni.example';
+export const DEMO_ADVERTISER_EMAIL = 'advertiser@zabuni.example';
+
+const SCOPES = [
+  'The scope covers supply, delivery, installation, testing and commissioning at the sites listed in the bid document.',
+  'Bidders must be registered with the relevant professional body and hold a valid tax compliance certificate.',
+  'A bid security of 2% of the tender sum, valid for 120 days, must accompany each bid.',
+  'Preference and reservation apply to youth, women and persons with disabilities as provided by law.',
+  'A mandatory site visit and pre-bid meeting will be held one week after this notice.',
+  'Bids must be submitted electronically before the closing date and time; late bids will be rejected.',
+  'Clarifications may be sought in writing not later than seven days before the closing date.',
+];
+
+async function demoUser(
+  tx: Executor,
+  values: { email: string; firstName: string; lastName: string; passwordHash: string },
+) {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...values, username: values.email, isActive: true })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/**
+ * ~500 bulletin tenders (editors' and a demo advertiser's, public and in review) and the demo sign-ins
+ * for a moderator and an advertiser. Runs once: only when there are no bulletin tenders yet.
+ */
+export async function seedDemoTenders(
+  db: Db,
+  { now, seed = 4004, tenderCount = 500 }: { now: Date; seed?: number; tenderCount?: number },
+): Promise<boolean> {
+  const passwordHash = await argonHash(DEMO_PASSWORD, {
+    algorithm: 2 as Algorithm,
+    memoryCost: 19_456,
+    timeCost: 2,
+    parallelism: 1,
+  });
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(7231004)`);
+    const [existing] = await tx.select({ value: count() }).from(tenders);
+    if ((existing?.value ?? 0) > 0) return false;
+
+    const random = createRandom(seed);
+    const countryRows = await tx.select({ id: countries.id, iso2: countries.iso2 }).from(countries);
+    const countryId = new Map(countryRows.map((c) => [c.iso2, c.id]));
+    const categoryRows = await tx.select({ id: categories.id, name: categories.name }).from(categories);
+
+    const taken = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) IN (${DEMO_MODERATOR_EMAIL}, ${DEMO_ADVERTISER_EMAIL})`);
+    let advertiserOrg: number | null = null;
+    let advertiserUser: number | null = null;
+    if (taken.length === 0) {
+      const [platform] = await tx
+        .insert(organisations)
+        .values({ kind: 'platform', name: 'Zabuni editors', countryIso2: 'KE' })
+        .returning({ id: organisations.id });
+      const moderator = await demoUser(tx, {
+        email: DEMO_MODERATOR_EMAIL,
+        firstName: 'Wanjiru',
+        lastName: 'Kamau',
+        passwordHash,
+      });
+      await tx
+        .insert(memberships)
+        .values({ userId: moderator, organisationId: platform!.id, role: 'moderator' });
+      const [advertiser] = await tx
+        .insert(organisations)
+        .values({
+          kind: 'advertiser',
+          name: 'Savannah Procurement Advisory Ltd',
+          countryIso2: 'KE',
+          website: 'https://savannah-advisory.example',
+        })
+        .returning({ id: organisations.id });
+      advertiserOrg = advertiser!.id;
+      advertiserUser = await demoUser(tx, {
+        email: DEMO_ADVERTISER_EMAIL,
+        firstName: 'Otieno',
+        lastName: 'Achieng',
+        passwordHash,
+      });
+      await tx
+        .insert(memberships)
+        .values({ userId: advertiserUser, organisationId: advertiserOrg, role: 'advertiser' });
+    }
+    const [price] = await tx.select().from(prices).where(eq(prices.product, 'tender_publishing'));
+
+    const weighted = JOB_COUNTRY_WEIGHTS.flatMap(([iso2, weight]) => Array<string>(weight).fill(iso2));
+    const year = now.getUTCFullYear();
+    const rows = Array.from({ length: tenderCount }, (_, index) => {
+      const [buyer, buyerIso2] = random.pick(DEMO_BUYERS);
+      const jobType = random.pick(JOB_TYPES);
+      const category = random.pick(categoryRows);
+      const open = index % 3 !== 0;
+      const minutes = random.int(60, 60 * 24 * 75);
+      const closingAt = new Date(now.getTime() + (open ? minutes : -minutes) * 60_000);
+      closingAt.setUTCMinutes(0, 0, 0);
+      const iso2 = buyerIso2 !== 'KE' && random.chance(0.7) ? buyerIso2 : random.pick(weighted);
+      const paragraphs = [
+        `<p><strong>${buyer}</strong> invites eligible bidders for ${category.name.toLowerCase()}.</p>`,
+        `<ul>${Array.from({ length: 3 }, () => `<li>${random.pick(SCOPES)}</li>`).join('')}</ul>`,
+        `<p>${random.pick(SCOPES)}</p>`,
+      ];
+      // One in five belongs to the demo advertiser: mostly published and paid, a few still in review.
+      const advertised = advertiserOrg !== null && index % 5 === 0;
+      const state = !advertised
+        ? 'editor'
+        : index % 25 === 0
+          ? 'review'
+          : index % 35 === 0
+            ? 'unpaid'
+            : 'paid';
+      return {
+        title: titleFor(jobType, category.name, year),
+        content: paragraphs.join(''),
+        company: buyer,
+        countryId: countryId.get(iso2)!,
+        sector: random.pick(SECTORS),
+        categoryId: category.id,
+        jobType,
+        closingAt,
+        review: state === 'review' ? ('under_review' as const) : ('published' as const),
+        publishedAt:
+          state === 'review' || state === 'unpaid' ? null : new Date(now.getTime() - minutes * 30_000),
+        createdAt: new Date(now.getTime() - random.int(1, 60 * 24 * 30) * 60_000),
+        ...(advertised
+          ? {
+              publishedBy: advertiserUser,
+              advertiserId: advertiserOrg,
+              code: randomBytes(16).toString('base64url'),
+              reference: `ZTDEMO${String(index).padStart(4, '0')}`,
+              paymentState: state === 'paid' ? ('paid' as const) : ('pending' as const),
+              amountMinor: price?.amountMinor ?? 250_000,
+              currency: price?.currency ?? 'KES',
+              contactFirstName: 'Otieno',
+              contactLastName: 'Achieng',
+              contactEmail: DEMO_ADVERTISER_EMAIL,
+              contactPhone: '+254712000111',
+            }
+          : {}),
+      };
+    });
+    for (let start = 0; start < rows.length; start += 250) {
+      await tx.insert(tenders).values(rows.slice(start, start + 250));
+    }
+    return true;
+  });
+}
