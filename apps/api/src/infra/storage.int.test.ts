@@ -59,6 +59,8 @@ describe.each(['local', 's3'])('%s file storage', (kind) => {
   });
 
   it('refuses keys that could escape the storage area', async () => {
-    await expect(stores[kind]!.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
+    await expect(stores[kind]!.put('../etc/passwd', Buffer.from('x'), 'text/plain')).rejects.toThrow(
+      /unsafe/,
+    );
   });
 });
