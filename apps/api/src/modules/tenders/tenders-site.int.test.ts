@@ -4,7 +4,8 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { login } from '../../../test/identity.ts';
+import { bearer, linkToken, login, mailsTo, tokenFor } from '../../../test/identity.ts';
+import { addStaffMember } from '../authentication/staff.ts';
 import {
   DEMO_ADVERTISER_EMAIL,
   DEMO_MODERATOR_EMAIL,
@@ -87,5 +88,50 @@ describe('tender pages for crawlers and link previews', () => {
       .limit(1);
     const hiddenPage = await ctx.app.inject({ method: 'GET', url: `/tenders/show/${hidden!.id}` });
     expect(hiddenPage.body).toContain('Zabuni default');
+  });
+});
+
+describe('npm run staff:add (addStaffMember)', () => {
+  it('makes a new person a moderator who sets a password from the mailed link and can then moderate', async () => {
+    const result = await addStaffMember(ctx.database.db, ctx.services, {
+      email: 'Editor.New@Zabuni.example',
+      role: 'moderator',
+      firstName: 'Njeri',
+      lastName: 'Mwangi',
+    });
+    expect(result.created).toBe(true);
+    const mail = (await mailsTo(ctx, 'editor.new@zabuni.example'))[0]!;
+    expect(mail.subject).toBe('Reset your Zabuni password');
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/confirm/',
+      payload: {
+        token: linkToken(mail.text, '/reset-password'),
+        password: 'a new strong password',
+        password2: 'a new strong password',
+      },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const token = await tokenFor(ctx, 'editor.new@zabuni.example', 'a new strong password');
+    const queue = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/tender-alerts/moderation/tenders/',
+      headers: bearer(token),
+    });
+    expect(queue.statusCode).toBe(200);
+    expect((queue.json() as { count: number }).count).toBeGreaterThan(0);
+
+    // Running it again for the same person changes nothing and mails nothing.
+    const again = await addStaffMember(ctx.database.db, ctx.services, {
+      email: 'editor.new@zabuni.example',
+      role: 'moderator',
+      firstName: 'Njeri',
+      lastName: 'Mwangi',
+    });
+    expect(again).toEqual({ userId: result.userId, created: false });
+    const resets = (await mailsTo(ctx, 'editor.new@zabuni.example')).filter(
+      (m) => m.subject === 'Reset your Zabuni password',
+    );
+    expect(resets).toHaveLength(1);
   });
 });
