@@ -9,6 +9,8 @@ import { chromiumPath, INSTALL_CHROMIUM } from './browser.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The served app's database, for test helpers that stand in for parts not built yet. */
+    databaseUrl: string;
   }
 }
 
@@ -40,6 +42,7 @@ export default async function setup({ provide }: TestProject) {
       `\n  End-to-end tests skipped: Chromium is not installed. Install it with:\n    ${INSTALL_CHROMIUM}\n\n`,
     );
     provide('baseUrl', '');
+    provide('databaseUrl', '');
     return;
   }
   if (!existsSync(serverEntry) || !existsSync(`${root}apps/web/dist/index.html`)) {
@@ -69,6 +72,7 @@ export default async function setup({ provide }: TestProject) {
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   await waitForHealth(baseUrl, server, () => output);
   provide('baseUrl', baseUrl);
+  provide('databaseUrl', databaseUrl(pg.adminUrl, name));
 
   return async () => {
     server.kill('SIGTERM');

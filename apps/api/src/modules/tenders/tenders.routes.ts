@@ -23,7 +23,7 @@ import { principalOf } from '../../infra/auth.ts';
 import { validationFailed } from '../../infra/errors.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { TendersService } from './tenders.service.ts';
-import { readTenderUpload } from './tenders.uploads.ts';
+import { withTenderUpload } from './tenders.uploads.ts';
 
 interface Deps {
   tenders: TendersService;
@@ -91,14 +91,10 @@ export const tendersRoutes =
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        const { fields, documents } = await readTenderUpload(request, tenders);
-        try {
-          const order = await tenders.publish(principal, parseForm(publishTenderForm, fields), documents);
-          return reply.code(201).send(order);
-        } catch (error) {
-          await tenders.discardDocuments(documents);
-          throw error;
-        }
+        const order = await withTenderUpload(request, tenders, (fields, documents) =>
+          tenders.publish(principal, parseForm(publishTenderForm, fields), documents),
+        );
+        return reply.code(201).send(order);
       },
     );
 
@@ -199,18 +195,10 @@ export const tendersRoutes =
       },
       async (request, reply) => {
         const principal = principalOf(request);
-        const { fields, documents } = await readTenderUpload(request, tenders);
-        try {
-          const created = await tenders.createAsEditor(
-            principal,
-            parseForm(editorTenderForm, fields),
-            documents,
-          );
-          return reply.code(201).send(created);
-        } catch (error) {
-          await tenders.discardDocuments(documents);
-          throw error;
-        }
+        const created = await withTenderUpload(request, tenders, (fields, documents) =>
+          tenders.createAsEditor(principal, parseForm(editorTenderForm, fields), documents),
+        );
+        return reply.code(201).send(created);
       },
     );
 
@@ -242,18 +230,14 @@ export const tendersRoutes =
       },
       async (request) => {
         const principal = principalOf(request);
-        const { fields, documents } = await readTenderUpload(request, tenders);
-        try {
-          return await tenders.updateAsEditor(
+        return withTenderUpload(request, tenders, (fields, documents) =>
+          tenders.updateAsEditor(
             principal,
             request.params.id,
             parseForm(editorTenderForm, fields),
             documents,
-          );
-        } catch (error) {
-          await tenders.discardDocuments(documents);
-          throw error;
-        }
+          ),
+        );
       },
     );
 

@@ -71,13 +71,17 @@ export function createTendersService(deps: {
   const repository = tendersRepository(db);
   const myTendersLink = `${publicUrl}/my-published-tenders`;
 
+  const categoryOf = (row: TenderListRow) =>
+    row.categoryId && row.categoryName ? { id: row.categoryId, name: row.categoryName } : null;
+  const statusOf = (row: TenderListRow) => tenderStatus(row.closingAt, row.cancelledAt !== null, clock.now());
+
   function toTender(row: TenderListRow): Tender {
     return {
       id: row.id,
       title: row.title,
       sector: row.sector,
-      category: row.categoryId && row.categoryName ? { id: row.categoryId, name: row.categoryName } : null,
-      status: tenderStatus(row.closingAt, row.cancelledAt !== null, clock.now()),
+      category: categoryOf(row),
+      status: statusOf(row),
       published_by: row.publishedBy,
       company: row.company,
       closing_date: row.closingAt.toISOString(),
@@ -130,8 +134,8 @@ export function createTendersService(deps: {
       id: row.id,
       title: row.title,
       sector: row.sector,
-      category: row.categoryId && row.categoryName ? { id: row.categoryId, name: row.categoryName } : null,
-      status: tenderStatus(row.closingAt, row.cancelledAt !== null, clock.now()),
+      category: categoryOf(row),
+      status: statusOf(row),
       payment_status: PAYMENT_STATUS_CODE[row.paymentState ?? 'pending'],
       code: row.code ?? '',
       published: publishedFlag(row.review),

@@ -82,3 +82,21 @@ export async function readTenderUpload(
   }
   return { fields, documents };
 }
+
+/**
+ * Runs a use case on an uploaded tender form; the documents stored while reading are deleted again
+ * when the use case refuses the form, so a failed request leaves no file behind.
+ */
+export async function withTenderUpload<T>(
+  request: FastifyRequest,
+  tenders: TendersService,
+  useCase: (fields: Record<string, string>, documents: StagedDocument[]) => Promise<T>,
+): Promise<T> {
+  const { fields, documents } = await readTenderUpload(request, tenders);
+  try {
+    return await useCase(fields, documents);
+  } catch (error) {
+    await tenders.discardDocuments(documents);
+    throw error;
+  }
+}
