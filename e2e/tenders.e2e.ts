@@ -1,0 +1,181 @@
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromiumPath, launchBrowser } from './browser.ts';
+
+const SHOTS = new URL('../test-results/screenshots/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+
+// The demo sign-ins seeded with the demo data (README).
+const ADVERTISER = 'advertiser@zabuni.example';
+const MODERATOR = 'moderator@zabuni.example';
+const PASSWORD = 'zabuni-demo-2026';
+
+const pdf = Buffer.from('%PDF-1.4\n% Bill of quantities\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
+    '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
+
+describe.skipIf(!chromiumPath)('Tender bulletin in Chromium', () => {
+  const baseUrl = inject('baseUrl');
+  // A word no demo tender uses, so the public search finds exactly this one.
+  const marker = `Zabibu${Date.now().toString(36)}`;
+  const title = `Supply of ${marker} irrigation kits to Makueni farmers`;
+  let browser: Browser;
+  let advertiser: Page;
+  let moderator: Page;
+  let visitor: Page;
+  let orderCode = '';
+
+  async function signedInPage(context: BrowserContext, email: string): Promise<Page> {
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login`);
+    const form = page.getByTestId('sign-in-form');
+    await form.getByLabel('Email or username').fill(email);
+    await form.locator('input[autocomplete="current-password"]').fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    return page;
+  }
+
+  const newContext = () => browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    advertiser = await signedInPage(await newContext(), ADVERTISER);
+    moderator = await signedInPage(await newContext(), MODERATOR);
+    visitor = await (await newContext()).newPage();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an advertiser publishes a tender with two documents and lands on its order', async () => {
+    const page = advertiser;
+    await page.goto(`${baseUrl}/publish-tender`);
+    const form = page.getByTestId('tender-form');
+    await form.waitFor();
+    await page.getByTestId('field-title').fill(title);
+
+    // The date picker: next month, the 15th (always in the future).
+    await page.getByTestId('field-closing-date').click();
+    await page.locator('[data-direction="next"]').first().click();
+    await page.locator('table button:not([data-outside])').filter({ hasText: /^15$/ }).first().click();
+    await page.getByTestId('field-closing-time').fill('10:00');
+
+    const editor = page.getByTestId('tender-details-editor').locator('[contenteditable="true"]');
+    await editor.click();
+    await page.keyboard.type(`Drip irrigation kits (${marker}) for 400 smallholder farmers.`);
+
+    await page
+      .getByTestId('documents-dropzone')
+      .locator('input[type="file"]')
+      .setInputFiles([
+        { name: 'Bill of quantities.pdf', mimeType: 'application/pdf', buffer: pdf },
+        { name: 'site-map.png', mimeType: 'image/png', buffer: png },
+      ]);
+    const chosen = page.getByTestId('chosen-documents');
+    await expect.poll(() => chosen.innerText()).toContain('site-map.png');
+    expect(await chosen.innerText()).toContain('Bill of quantities.pdf');
+    await page.screenshot({ path: `${SHOTS}publish-tender-filled.png`, fullPage: true });
+
+    await page.getByTestId('tender-submit').click();
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'under review' });
+    await toast.waitFor();
+    expect(await toast.innerText()).toContain('Tender details submitted successfully and are under review!');
+    await page.waitForURL(/\/publish-tender-checkout\/[A-Za-z0-9_-]{22}$/);
+    orderCode = new URL(page.url()).pathname.split('/').pop()!;
+    const summary = page.getByTestId('order-summary');
+    await summary.waitFor();
+    expect(await summary.innerText()).toContain(title);
+    expect(await page.getByTestId('order-total').innerText()).toMatch(/2,500\.00/);
+  });
+
+  it('shows it Under Review with payment Pending in My published tenders', async () => {
+    const page = advertiser;
+    await page.goto(`${baseUrl}/my-published-tenders?search=${marker}`);
+    const row = page.locator('tr, [data-testid="published-tender"]').filter({ hasText: title }).first();
+    await row.waitFor();
+    expect(await row.getByTestId('review-label').innerText()).toMatch(/Under Review/i);
+    expect(await row.getByTestId('payment-label').innerText()).toMatch(/Pending/i);
+    expect(await row.getByTestId('make-payment').getAttribute('href')).toBe(
+      `/publish-tender-checkout/${orderCode}`,
+    );
+    await page.screenshot({ path: `${SHOTS}my-published-tenders.png`, fullPage: true });
+  });
+
+  it('the public cannot see it before a moderator approves it and it is paid', async () => {
+    const response = await visitor.request.get(
+      `${baseUrl}/api/v1/tender-alerts/available-tenders/?search=${marker}`,
+    );
+    expect(((await response.json()) as { count: number }).count).toBe(0);
+  });
+
+  it('a moderator approves it from the review queue', async () => {
+    const page = moderator;
+    await page.goto(`${baseUrl}/moderation/tenders`);
+    const item = page.getByTestId('moderation-item').filter({ hasText: title });
+    await item.waitFor();
+    await page.screenshot({ path: `${SHOTS}moderation-queue.png`, fullPage: true });
+    await item.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.getByTestId('moderation-item').filter({ hasText: title }).count()).toBe(0);
+  });
+
+  it('once paid, the public finds it by full-text search, opens it and downloads a document', async () => {
+    // Payments arrive with the next module; until then the order is marked paid in the database.
+    const client = new pg.Client({ connectionString: inject('databaseUrl') });
+    await client.connect();
+    const updated = await client.query(
+      `UPDATE tenders SET payment_state = 'paid', published_at = now() WHERE code = $1`,
+      [orderCode],
+    );
+    await client.end();
+    expect(updated.rowCount).toBe(1);
+
+    const page = visitor;
+    await page.goto(`${baseUrl}/tenders`);
+    await page.getByTestId('filter-search').fill(`${marker.slice(0, 9)} irrigation`);
+    await page.getByTestId('filter-submit').click();
+    await page.waitForURL(new RegExp(`search=${marker.slice(0, 9)}`));
+    const card = page.getByTestId('tender-card').filter({ hasText: title });
+    await card.waitFor();
+    expect(await page.getByTestId('tender-card').count()).toBe(1);
+    expect(await card.getByTestId('sponsored').innerText()).toMatch(/Sponsored/i);
+    await page.screenshot({ path: `${SHOTS}tenders-search.png`, fullPage: true });
+
+    await card.getByTestId('tender-title').click();
+    await page.waitForURL(/\/tenders\/show\/\d+$/);
+    await page.getByTestId('tender-content').waitFor();
+    expect(await page.getByTestId('tender-title').innerText()).toBe(title);
+    expect(await page.getByTestId('tender-content').innerText()).toContain('400 smallholder farmers');
+    expect(await page.getByTestId('sponsored').count()).toBe(1);
+    await expect.poll(() => page.title()).toContain(title);
+    const attachments = page.getByTestId('attachments');
+    expect(await attachments.innerText()).toContain('Bill of quantities.pdf');
+    expect(await attachments.innerText()).toContain('site-map.png');
+    await page.screenshot({ path: `${SHOTS}tender-detail.png`, fullPage: true });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      attachments.getByRole('link', { name: /Bill of quantities\.pdf/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Bill of quantities.pdf');
+    const saved = await download.createReadStream();
+    const chunks: Buffer[] = [];
+    for await (const chunk of saved) chunks.push(chunk as Buffer);
+    expect(Buffer.concat(chunks).equals(pdf)).toBe(true);
+  });
+
+  it('serves the tender page with its own title and description to link previews', async () => {
+    const list = await visitor.request.get(
+      `${baseUrl}/api/v1/tender-alerts/available-tenders/?search=${marker}`,
+    );
+    const [tender] = ((await list.json()) as { results: Array<{ id: number }> }).results;
+    const html = await (await visitor.request.get(`${baseUrl}/tenders/show/${tender!.id}`)).text();
+    expect(html).toContain(`<meta property="og:title" content="${title}`);
+    expect(html).toMatch(/<meta name="description" content="[^"]*Drip irrigation kits/);
+  });
+});
