@@ -42,3 +42,9 @@ export const PAGE_SIZE = {
   max: 100,
 } as const;
 export const PAGINATION_CHUNK = 4;
+
+/**
+ * A full-text search of the tender bulletin counts its matches up to this number; a list whose `count`
+ * equals it has at least that many ("10,000+").
+ */
+export const SEARCH_COUNT_CAP = 10_000;

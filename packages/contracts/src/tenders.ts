@@ -193,9 +193,16 @@ export const publishTenderForm = z.object({
 });
 export type PublishTenderForm = z.infer<typeof publishTenderForm>;
 
-/** The editors' form: the same fields plus the advertised company, for tenders posted by the operator. */
+/**
+ * The editors' form: the same fields plus the advertised company, for tenders posted by the operator.
+ * There is no order behind an editor's tender, so no contact person either.
+ */
 export const editorTenderForm = publishTenderForm.extend({
   company: required(200),
+  first_name: optionalText(100),
+  last_name: optionalText(100),
+  email: optionalText(254),
+  phone_number: optionalText(40),
   /** Attachments to drop when editing, as a comma-separated list of ids. */
   remove_attachments: optionalText(2000),
 });

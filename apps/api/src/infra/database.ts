@@ -23,6 +23,9 @@ export function connectDatabase(url: string, options: { max: number; logger: Log
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     application_name: 'zabuni',
+    // Storage is SSD everywhere we run: with the default (4.0, spinning disks) the planner prefers reading
+    // whole tables over the text-search index (bench: 730 ms → 220 ms for a broad search).
+    options: '-c random_page_cost=1.1',
   });
   // A connection that dies while idle (server restart, embedded server stopping first) must not kill the process.
   pool.on('error', (error: Error & { code?: string }) => {

@@ -219,6 +219,11 @@ describe('GET /tender-alerts/available-tenders/ filters', () => {
       [t.keRoadsPublic, t.keRoadsNgoRfq, t.keLaptops, t.ugRoads].sort(),
     );
     expect((await publicIds(`&search=road%20resealing`)).sort()).toEqual([t.ugRoads]);
+    const counted = await get<Page<TenderBody>>(
+      '/api/v1/tender-alerts/available-tenders/?search=roads&page_size=2',
+    );
+    expect(counted.body.count).toBe(5);
+    expect(counted.body.results).toHaveLength(2);
     expect(await publicIds(`&search=notebo`)).toEqual([t.keLaptops]);
     expect(await publicIds(`&search=em`)).toEqual([]);
     expect(await publicIds(`&search=rural%20authority&country=${ids.uganda}`)).toEqual([t.ugRoads]);

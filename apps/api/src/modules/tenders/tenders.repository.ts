@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { JobType, Sector } from '@zabuni/contracts';
+import { SEARCH_COUNT_CAP, type JobType, type Sector } from '@zabuni/contracts';
 import type { DeadlineFilter, PaymentState, ReviewState } from '@zabuni/domain';
 import { rowsAndCount, type Db, type Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
@@ -83,17 +83,37 @@ export function availableTendersQueries(db: Db, filter: AvailableTendersFilter) 
     filter.deadline === 'upcoming'
       ? [asc(tenders.closingAt), asc(tenders.id)]
       : [desc(tenders.closingAt), desc(tenders.id)];
+  // Deferred join: the page's ids come from an index (only-)scan; the wide rows are read for those 16 only,
+  // not for every row an OFFSET skips.
+  const page = db
+    .select({ id: tenders.id, closingAt: tenders.closingAt })
+    .from(tenders)
+    .where(where)
+    .orderBy(...order)
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .as('page');
+  const pageOrder =
+    filter.deadline === 'upcoming'
+      ? [asc(page.closingAt), asc(page.id)]
+      : [desc(page.closingAt), desc(page.id)];
+  const matching = db
+    .select({ one: sql`1` })
+    .from(tenders)
+    .where(where);
   return {
     rows: db
       .select(listColumns)
-      .from(tenders)
+      .from(page)
+      .innerJoin(tenders, eq(tenders.id, page.id))
       .innerJoin(countries, eq(countries.id, tenders.countryId))
       .leftJoin(categories, eq(categories.id, tenders.categoryId))
-      .where(where)
-      .orderBy(...order)
-      .limit(filter.limit)
-      .offset(filter.offset),
-    count: db.select({ value: count() }).from(tenders).where(where),
+      .orderBy(...pageOrder),
+    // A text search that matches most of the bulletin ("supply") would count tens of thousands of rows on
+    // every request; nobody pages that far, so such counts stop at SEARCH_COUNT_CAP.
+    count: filter.tsQuery
+      ? db.select({ value: count() }).from(matching.limit(SEARCH_COUNT_CAP).as('capped'))
+      : db.select({ value: count() }).from(tenders).where(where),
   };
 }
 

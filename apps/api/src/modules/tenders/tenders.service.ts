@@ -180,7 +180,7 @@ export function createTendersService(deps: {
    * against reference data. Every problem is a 400 on the field that caused it.
    */
   async function tenderValues(
-    form: PublishTenderForm,
+    form: Omit<PublishTenderForm, 'first_name' | 'last_name' | 'email' | 'phone_number'>,
     defaults: { company: string; countryIso2: string | null },
   ): Promise<TenderValues> {
     const closingAt = form.closing_date

