@@ -14,5 +14,14 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 400,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // The rich-text editor (publish and moderation forms only) is the biggest dependency: its
+          // ProseMirror core goes in a chunk of its own, fetched in parallel with the Tiptap one.
+          groups: [{ name: 'prosemirror', test: /node_modules[\\/]prosemirror-/ }],
+        },
+      },
+    },
   },
 });

@@ -7,6 +7,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import i18next from 'i18next';
+import type { CSSProperties } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast, ToastContainer } from 'react-toastify';
@@ -71,6 +72,8 @@ export function App() {
           closeButton={false}
           pauseOnHover
           hideProgressBar={false}
+          // The toasts' own font has no Ethiopic letters: use the site's, which falls back to Noto Sans Ethiopic.
+          style={{ '--toastify-font-family': 'var(--mantine-font-family)' } as CSSProperties}
         />
       </QueryClientProvider>
     </MantineProvider>

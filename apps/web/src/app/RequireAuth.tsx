@@ -1,9 +1,16 @@
+import { Container } from '@mantine/core';
+import type { Role } from '@zabuni/domain';
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
-import { AuthStatus, authState, useAuth } from '../lib/auth-state.ts';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { StatusMessage } from '../components/StatusMessage.tsx';
+import { AuthStatus, authState, hasRole, useAuth } from '../lib/auth-state.ts';
 
-/** Pages for signed-in users send others to the sign-in page, which brings them back afterwards. */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * Pages for signed-in users send others to the sign-in page, which brings them back afterwards. A page for
+ * one role tells a signed-in user without it that it is not theirs (the API refuses them anyway).
+ */
+export function RequireAuth({ children, role }: { children: ReactNode; role?: Role }) {
   const auth = useAuth();
   const location = useLocation();
   if (auth.status !== AuthStatus.Authenticated) {
@@ -11,5 +18,25 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     if (authState.isEnding()) return null;
     return <Navigate to={`/login?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
   }
+  if (role && !hasRole(auth, role)) return <NotForThisAccount />;
   return children;
+}
+
+function NotForThisAccount() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Container size="sm" py="xl">
+      <StatusMessage
+        icon={
+          <span style={{ fontSize: 40 }} aria-hidden>
+            🔒
+          </span>
+        }
+        title={t('forbidden.title')}
+        body={t('forbidden.body')}
+        action={{ label: t('notFound.cta'), onClick: () => navigate('/') }}
+      />
+    </Container>
+  );
 }

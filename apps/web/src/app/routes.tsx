@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -14,15 +14,12 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['supplier-directory', 'pages.directory'],
   ['prequalified-suppliers', 'pages.prequalified'],
   ['tender-bulletin', 'pages.bulletin'],
-  ['tenders', 'pages.tenders'],
   ['tenders-subscribe', 'pages.subscribe'],
   ['clients', 'pages.clients'],
   ['demo', 'pages.demo'],
   ['portal', 'pages.portal'],
   ['webinars', 'pages.webinars'],
   ['contact', 'pages.contact'],
-  ['my-published-tenders', 'pages.myPublishedTenders'],
-  ['publish-tender', 'pages.publishTender'],
   ['pricing', 'pages.pricing'],
 ];
 
@@ -40,6 +37,47 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx') },
       { path: 'activate', lazy: () => import('../features/auth/pages/ActivationPage.tsx') },
       { path: 'advertise', lazy: () => import('../features/auth/pages/AdvertisePage.tsx') },
+      { path: 'tenders', lazy: () => import('../features/tenders/pages/AvailableTendersPage.tsx') },
+      { path: 'tenders/show/:id', lazy: () => import('../features/tenders/pages/TenderDetailPage.tsx') },
+      {
+        element: (
+          <RequireAuth role="advertiser">
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { path: 'publish-tender', lazy: () => import('../features/tenders/pages/PublishTenderPage.tsx') },
+          {
+            path: 'my-published-tenders',
+            lazy: () => import('../features/tenders/pages/MyPublishedTendersPage.tsx'),
+          },
+        ],
+      },
+      {
+        // The order page opens for any signed-in user; the API answers 404 unless the order is theirs.
+        path: 'publish-tender-checkout/:code',
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, lazy: () => import('../features/tenders/pages/PublishTenderCheckoutPage.tsx') },
+        ],
+      },
+      {
+        path: 'moderation/tenders',
+        element: (
+          <RequireAuth role="moderator">
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          { index: true, lazy: () => import('../features/tenders/pages/ModerationQueuePage.tsx') },
+          { path: 'new', lazy: () => import('../features/tenders/pages/ModerationEditorPage.tsx') },
+          { path: ':id/edit', lazy: () => import('../features/tenders/pages/ModerationEditorPage.tsx') },
+        ],
+      },
       {
         path: 'account',
         element: (

@@ -33,7 +33,7 @@ export function onSessionExpired(handler: () => boolean) {
 
 let refreshing: Promise<boolean> | null = null;
 /** One refresh at a time, whatever number of calls found the access token expired. */
-function refreshSession(): Promise<boolean> {
+export function refreshSession(): Promise<boolean> {
   refreshing ??= fetch(`${API_BASE}/authentication/token/refresh/`, {
     method: 'POST',
     credentials: 'same-origin',
@@ -58,8 +58,14 @@ export function buildUrl(path: string, params: QueryParams = {}): string {
   return `${API_BASE}${path}${query ? `?${query}` : ''}`;
 }
 
+/** A 401 outside the session paths that a refresh could not cure: the app ends the session (true if it did). */
+export function sessionExpiredBy(path: string): boolean {
+  if (SESSION_PATHS.includes(path)) return false;
+  return sessionExpired?.() ?? false;
+}
+
 /** The message a user should see for a failed call: the server's `detail`, else a generic one. */
-function messageOf(status: number, body: ErrorBody | null): string {
+export function messageOf(status: number, body: ErrorBody | null): string {
   if (body && typeof body.detail === 'string' && body.detail) return body.detail;
   // Two-factor verification answers { error } (SPEC §7).
   const error = (body as { error?: unknown } | null)?.error;
@@ -105,7 +111,7 @@ export async function request<T>(
     // The 15-minute access token ran out: refresh once and repeat the call, else the session is over.
     if (!options.retried && (await refreshSession()))
       return request<T>(method, path, { ...options, retried: true });
-    sessionEnded = sessionExpired?.() ?? false;
+    sessionEnded = sessionExpiredBy(path);
   }
   if (!response.ok) {
     const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;

@@ -107,3 +107,8 @@ export const authState = {
 export function useAuth(): AuthState {
   return useSyncExternalStore(authState.subscribe, authState.get, authState.get);
 }
+
+/** Does the signed-in user hold a role (read from the token's claims; the server checks it again)? */
+export function hasRole(auth: AuthState, role: string): boolean {
+  return auth.status === AuthStatus.Authenticated && (auth.user?.roles ?? []).includes(role);
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, formatDate, formatMoney, formatRelative } from './format.ts';
+import {
+  countryName,
+  formatDate,
+  formatFileSize,
+  formatMoney,
+  formatRelative,
+  sameClockAsNairobi,
+  zoneName,
+} from './format.ts';
 
 describe('formatDate', () => {
   it('writes English dates as "Month Day, Year" in East Africa Time', () => {
@@ -45,5 +53,26 @@ describe('countryName', () => {
     expect(countryName('CI', "Côte d'Ivoire", 'fr')).toMatch(/Côte d.Ivoire/);
     expect(countryName('KE', 'Kenya', 'am')).toBe('ኬንያ');
     expect(countryName('XX', 'Somewhere', 'en')).toBe('Somewhere');
+  });
+});
+
+describe('time zones', () => {
+  it('formats in a given zone', () => {
+    expect(formatDate('2026-11-21T07:05:00Z', 'en', true, 'Europe/Paris')).toBe('November 21, 2026 08:05 am');
+  });
+
+  it('knows which zones keep Nairobi time', () => {
+    expect(sameClockAsNairobi('2026-11-21T07:05:00Z', 'Africa/Kampala')).toBe(true);
+    expect(sameClockAsNairobi('2026-11-21T07:05:00Z', 'Europe/Paris')).toBe(false);
+    expect(zoneName('2026-11-21T07:05:00Z', 'Europe/Paris', 'en')).toBe('GMT+1');
+  });
+});
+
+describe('formatFileSize', () => {
+  it('picks the unit and keeps one decimal below ten', () => {
+    expect(formatFileSize(820, 'en')).toBe('0.8 kB');
+    expect(formatFileSize(14_200, 'en')).toBe('14 kB');
+    expect(formatFileSize(3_240_000, 'en')).toBe('3.1 MB');
+    expect(formatFileSize(20 * 1024 * 1024, 'en')).toBe('20 MB');
   });
 });

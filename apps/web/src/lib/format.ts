@@ -2,12 +2,12 @@
 export const DISPLAY_TIME_ZONE = 'Africa/Nairobi';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
-  const key = `${locale}|${withTime}`;
+function formatter(locale: string, withTime: boolean, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${withTime}|${timeZone}`;
   let cached = formatters.get(key);
   if (!cached) {
     cached = new Intl.DateTimeFormat(locale, {
-      timeZone: DISPLAY_TIME_ZONE,
+      timeZone,
       year: 'numeric',
       month: 'long',
       day: 'numeric',
@@ -22,15 +22,67 @@ function formatter(locale: string, withTime: boolean): Intl.DateTimeFormat {
  * SPEC §9: "Month Day, Year with optional hh:mm am/pm". English follows that pattern exactly
  * ("November 21, 2026 11:35 pm"); other languages use their own order and month names.
  */
-export function formatDate(value: string | Date, locale: string, withTime = false): string {
+export function formatDate(
+  value: string | Date,
+  locale: string,
+  withTime = false,
+  timeZone: string = DISPLAY_TIME_ZONE,
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const parts = formatter(locale, withTime).formatToParts(date);
-  if (!locale.startsWith('en')) return formatter(locale, withTime).format(date);
+  const parts = formatter(locale, withTime, timeZone).formatToParts(date);
+  if (!locale.startsWith('en')) return formatter(locale, withTime, timeZone).format(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${part('month')} ${part('day')}, ${part('year')}`;
   if (!withTime) return day;
   return `${day} ${part('hour').padStart(2, '0')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+}
+
+/** The viewer's time zone as the browser reports it (IANA name), or Nairobi when it reports none. */
+export function viewerTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || DISPLAY_TIME_ZONE;
+  } catch {
+    return DISPLAY_TIME_ZONE;
+  }
+}
+
+/** Minutes a zone is ahead of UTC at an instant. */
+function offsetMinutes(date: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((wall - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** Does the zone show the same clock time as Nairobi at that instant (e.g. Kampala, Addis Ababa)? */
+export function sameClockAsNairobi(value: string | Date, timeZone: string): boolean {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return true;
+  try {
+    return offsetMinutes(date, timeZone) === offsetMinutes(date, DISPLAY_TIME_ZONE);
+  } catch {
+    return true;
+  }
+}
+
+/** A zone's short name at an instant in the viewer's language ("GMT+1", "EST"). */
+export function zoneName(value: string | Date, timeZone: string, locale: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: 'short' }).formatToParts(date);
+    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+  } catch {
+    return timeZone;
+  }
 }
 
 const relativeFormatters = new Map<string, Intl.RelativeTimeFormat>();
@@ -72,4 +124,25 @@ export function countryName(iso2: string, fallback: string, locale: string): str
     }
   }
   return regionNames.get(locale)?.of(iso2.toUpperCase()) ?? fallback;
+}
+
+/**
+ * A file size for people: "0.8 kB", "14 kB", "3.1 MB", in the viewer's number format. Binary multiples,
+ * as file managers count them, so the API's 20 MiB limit reads "20 MB".
+ */
+export function formatFileSize(bytes: number, locale = 'en'): string {
+  const units = [
+    ['kilobyte', 1024],
+    ['megabyte', 1024 ** 2],
+    ['gigabyte', 1024 ** 3],
+  ] as const;
+  const [unit, size] = units.findLast(([, s]) => bytes >= s) ?? units[0];
+  // A file of a few bytes still reads as something, not "0 kB".
+  const value = bytes > 0 ? Math.max(bytes / size, 0.1) : 0;
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
 }

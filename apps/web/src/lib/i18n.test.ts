@@ -9,12 +9,17 @@ import pt from '../locales/pt/jobs.json';
 import ptCommon from '../locales/pt/common.json';
 import sw from '../locales/sw/jobs.json';
 import swCommon from '../locales/sw/common.json';
-import { AUTH_MESSAGES, taxPinMessage } from '@zabuni/contracts';
+import { AUTH_MESSAGES, TENDER_MESSAGES, taxPinMessage } from '@zabuni/contracts';
 import amAuth from '../locales/am/auth.json';
 import enAuth from '../locales/en/auth.json';
 import frAuth from '../locales/fr/auth.json';
 import ptAuth from '../locales/pt/auth.json';
 import swAuth from '../locales/sw/auth.json';
+import amTenders from '../locales/am/tenders.json';
+import enTenders from '../locales/en/tenders.json';
+import frTenders from '../locales/fr/tenders.json';
+import ptTenders from '../locales/pt/tenders.json';
+import swTenders from '../locales/sw/tenders.json';
 import { normaliseLanguage } from './i18n.ts';
 
 /** Flattens nested keys and folds plural suffixes, so `days_one`/`days_many` count as `days`. */
@@ -30,16 +35,17 @@ function keys(resource: object, prefix = ''): Set<string> {
 
 describe('locale files', () => {
   const locales = {
-    sw: [swCommon, sw, swAuth],
-    fr: [frCommon, fr, frAuth],
-    pt: [ptCommon, pt, ptAuth],
-    am: [amCommon, am, amAuth],
+    sw: [swCommon, sw, swAuth, swTenders],
+    fr: [frCommon, fr, frAuth, frTenders],
+    pt: [ptCommon, pt, ptAuth, ptTenders],
+    am: [amCommon, am, amAuth, amTenders],
   } as const;
-  for (const [code, [common, jobs, auth]] of Object.entries(locales)) {
+  for (const [code, [common, jobs, auth, tenders]] of Object.entries(locales)) {
     it(`${code} has every English key and no extra ones`, () => {
       expect([...keys(common)].sort()).toEqual([...keys(enCommon)].sort());
       expect([...keys(jobs)].sort()).toEqual([...keys(en)].sort());
       expect([...keys(auth)].sort()).toEqual([...keys(enAuth)].sort());
+      expect([...keys(tenders)].sort()).toEqual([...keys(enTenders)].sort());
       expect(auth.advertise.points).toHaveLength(enAuth.advertise.points.length);
     });
   }
@@ -63,12 +69,31 @@ describe('locale files', () => {
     expect(known.has(taxPinMessage('UG'))).toBe(true);
   });
 
+  it('knows the exact English text of the tender messages it translates', () => {
+    const known = new Set(Object.values(enTenders.messages));
+    for (const key of [
+      'submitted',
+      'closingInPast',
+      'closingMismatch',
+      'invalidDate',
+      'reasonRequired',
+      'notUnderReview',
+      'notFound',
+      'orderNotFound',
+    ] as const) {
+      expect(known.has(TENDER_MESSAGES[key])).toBe(true);
+    }
+    // SPEC §8 success message, verbatim.
+    expect(enTenders.messages.submitted).toBe('Tender details submitted successfully and are under review!');
+  });
+
   it('Amharic is written in Ethiopic script', () => {
     expect(am.title).toMatch(/^[\u1200-\u137F\s]+$/);
+    expect(amTenders.list.title).toMatch(/^[\u1200-\u137F\s]+$/);
   });
 
   it('every language says "Deadline passed." in its own words', () => {
-    const texts = [en, sw, fr, pt, am].map((l) => l.countdown.passed);
+    const texts = [enCommon, swCommon, frCommon, ptCommon, amCommon].map((l) => l.countdown.passed);
     expect(texts[0]).toBe('Deadline passed.');
     expect(new Set(texts).size).toBe(5);
   });

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import enCommon from '../locales/en/common.json';
 import enJobs from '../locales/en/jobs.json';
 import enAuth from '../locales/en/auth.json';
+import enTenders from '../locales/en/tenders.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -13,7 +14,7 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
-const NAMESPACES = ['common', 'jobs', 'auth'] as const;
+const NAMESPACES = ['common', 'jobs', 'auth', 'tenders'] as const;
 
 /** English ships in the first load (it is also the fallback); other languages load when chosen. */
 const translations = import.meta.glob<{ default: Record<string, unknown> }>([
@@ -98,7 +99,7 @@ export async function initI18n() {
     supportedLngs: LANGUAGES.map((l) => l.code),
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, jobs: enJobs, auth: enAuth } },
+    resources: { en: { common: enCommon, jobs: enJobs, auth: enAuth, tenders: enTenders } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { useSiteSettings } from '../../features/site/api/site-settings.ts';
-import { AuthStatus, useAuth } from '../../lib/auth-state.ts';
+import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { FOOTER_LINKS, HEADER_LINKS } from './nav-links.ts';
@@ -27,8 +27,24 @@ export function PublicLayout() {
   const site = useSiteSettings();
   const auth = useAuth();
   const signedIn = auth.status === AuthStatus.Authenticated;
+  const moderator = hasRole(auth, 'moderator');
+  // A moderator's extra link no longer fits beside the menus on a laptop: the menus fold away a step earlier.
+  const inline = moderator ? 'xl' : 'lg';
   const accountLinks = signedIn ? (
     <Group gap={6} wrap="nowrap" data-testid="account-links">
+      {moderator && (
+        <Button
+          component={Link}
+          to="/moderation/tenders"
+          size="xs"
+          variant="subtle"
+          px={8}
+          onClick={menu.close}
+          data-testid="moderation-link"
+        >
+          {t('nav.moderation')}
+        </Button>
+      )}
       <Button component={Link} to="/account" size="xs" variant="subtle" px={8} onClick={menu.close}>
         {auth.user?.first_name || t('menu.account', { ns: 'auth' })}
       </Button>
@@ -71,7 +87,7 @@ export function PublicLayout() {
         <Container size="lg" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Logo />
-            <Group gap={4} visibleFrom="lg" component="nav" wrap="nowrap">
+            <Group gap={4} visibleFrom={inline} component="nav" wrap="nowrap">
               {HEADER_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} className={classes.navLink}>
                   {t(link.key)}
@@ -81,11 +97,11 @@ export function PublicLayout() {
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitcher />
               <Box visibleFrom="sm">{accountLinks}</Box>
-              <Box visibleFrom="lg">{portalButton}</Box>
+              <Box visibleFrom={inline}>{portalButton}</Box>
               <Burger
                 opened={menuOpen}
                 onClick={menu.toggle}
-                hiddenFrom="lg"
+                hiddenFrom={inline}
                 size="sm"
                 aria-label={t('nav.menu')}
               />
@@ -95,7 +111,7 @@ export function PublicLayout() {
       </header>
       {/* A plain panel rather than a drawer: no portal or scroll-lock code in every page's first load. */}
       {menuOpen && (
-        <Box hiddenFrom="lg" className={classes.mobileMenu} id="mobile-menu">
+        <Box hiddenFrom={inline} className={classes.mobileMenu} id="mobile-menu">
           <Container size="lg" py="sm">
             <Stack gap={4} component="nav" aria-label={t('nav.menu')}>
               {HEADER_LINKS.map((link) => (

@@ -1,9 +1,9 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AvailableJob } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
+import { Countdown } from '../../../components/Countdown.tsx';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { countryName, formatDate } from '../../../lib/format.ts';
-import { Countdown } from './Countdown.tsx';
 import classes from './JobCard.module.css';
 
 interface Props {

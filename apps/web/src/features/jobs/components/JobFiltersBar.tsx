@@ -4,10 +4,10 @@ import type { Buyer, Country, DeadlineFilterOption } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { RemotePicker } from '../../../components/RemotePicker.tsx';
 import { countryName } from '../../../lib/format.ts';
 import { useBuyers, useJobCountries } from '../api/pickers.ts';
 import type { JobFilters } from '../api/available-jobs.ts';
-import { RemotePicker } from './RemotePicker.tsx';
 
 export type DeadlineChoice = DeadlineFilterOption | 'all';
 

@@ -1,12 +1,12 @@
 import { Group, Text } from '@mantine/core';
 import { countdown } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../../../lib/use-now.ts';
+import { useNow } from '../lib/use-now.ts';
 import classes from './Countdown.module.css';
 
 /** Live time left until a deadline, refreshed every second (SPEC §9); "Deadline passed." afterwards. */
 export function Countdown({ closingAt }: { closingAt: string }) {
-  const { t } = useTranslation('jobs');
+  const { t } = useTranslation();
   const now = useNow();
   const left = countdown(new Date(closingAt), new Date(now));
   if (left.passed) {

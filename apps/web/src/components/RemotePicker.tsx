@@ -1,10 +1,10 @@
 import { Group, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedCallback } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@zabuni/contracts';
 import { useState, type ReactNode } from 'react';
 
-interface Option {
+export interface PickerOption {
   value: string;
   label: string;
   icon?: ReactNode;
@@ -18,7 +18,13 @@ interface Props<T> {
   onChange(value: number | undefined): void;
   /** Fetches one page of options for a search text. */
   useOptions(search: string): UseQueryResult<Page<T>>;
-  toOption(item: T): Option;
+  toOption(item: T): PickerOption;
+  /** The chosen option's label when the caller knows it (a value read from the address or a saved record). */
+  selectedOption?: PickerOption | undefined;
+  /** Ask the server only for searches at least this long, or for the empty search (SPEC §5: categories, 2). */
+  minSearchLength?: number;
+  error?: ReactNode;
+  required?: boolean;
   testId?: string;
 }
 
@@ -34,18 +40,28 @@ export function RemotePicker<T>({
   onChange,
   useOptions,
   toOption,
+  selectedOption,
+  minSearchLength = 0,
+  error,
+  required,
   testId,
 }: Props<T>) {
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const [known, setKnown] = useState<Record<string, Option>>({});
-  const result = useOptions(debounced);
+  const [query, setQuery] = useState('');
+  const pushQuery = useDebouncedCallback((text: string) => {
+    const trimmed = text.trim();
+    // A search too short to mean anything keeps the options of the last one.
+    if (trimmed === '' || trimmed.length >= minSearchLength) setQuery(trimmed);
+  }, 300);
+  const [known, setKnown] = useState<Record<string, PickerOption>>({});
+  const result = useOptions(query);
   const options = (result.data?.results ?? []).map(toOption);
   const selected = value === undefined ? null : String(value);
   // Keep the chosen option in the list even when the current search no longer returns it.
   const data = [...options];
   if (selected && !data.some((o) => o.value === selected)) {
-    data.unshift(known[selected] ?? { value: selected, label: `#${selected}` });
+    const fromCaller = selectedOption?.value === selected ? selectedOption : undefined;
+    data.unshift(known[selected] ?? fromCaller ?? { value: selected, label: `#${selected}` });
   }
   const icons = new Map(data.map((o) => [o.value, o.icon]));
 
@@ -65,7 +81,10 @@ export function RemotePicker<T>({
       searchable
       clearable
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(text) => {
+        setSearch(text);
+        pushQuery(text);
+      }}
       // The server already filtered; do not filter again on the label.
       filter={({ options: all }) => all}
       nothingFoundMessage={result.isFetching ? '…' : nothingFound}
@@ -77,6 +96,8 @@ export function RemotePicker<T>({
       )}
       leftSection={selected ? icons.get(selected) : undefined}
       comboboxProps={{ shadow: 'md' }}
+      error={error}
+      required={required}
       data-testid={testId}
     />
   );

@@ -1,0 +1,60 @@
+import { Badge } from '@mantine/core';
+import type { TenderStatus } from '@zabuni/domain';
+import { paymentLabel, reviewLabel, type PaymentLabel, type ReviewLabel } from '@zabuni/domain';
+import { useTranslation } from 'react-i18next';
+
+const PAYMENT_COLOR: Record<PaymentLabel, string> = {
+  pending: 'yellow',
+  processing: 'blue',
+  paid: 'green',
+  failed: 'red',
+};
+const REVIEW_COLOR: Record<ReviewLabel, string> = {
+  under_review: 'yellow',
+  published: 'green',
+  rejected: 'red',
+};
+const STATUS_COLOR: Record<TenderStatus, string> = { open: 'green', closed: 'gray', cancelled: 'red' };
+
+/** SPEC §4 payment label: 2 Pending, 1 Paid, 3 Processing, anything else Failed. */
+export function PaymentBadge({ status }: { status: unknown }) {
+  const { t } = useTranslation('tenders');
+  const label = paymentLabel(status);
+  return (
+    <Badge
+      color={PAYMENT_COLOR[label]}
+      variant="light"
+      radius="sm"
+      data-testid="payment-label"
+      data-label={label}
+    >
+      {t(`payment.${label}`)}
+    </Badge>
+  );
+}
+
+/** SPEC §4 review label: false Under Review, true Published, anything else Rejected. */
+export function ReviewBadge({ published }: { published: unknown }) {
+  const { t } = useTranslation('tenders');
+  const label = reviewLabel(published);
+  return (
+    <Badge
+      color={REVIEW_COLOR[label]}
+      variant="light"
+      radius="sm"
+      data-testid="review-label"
+      data-label={label}
+    >
+      {t(`review.${label}`)}
+    </Badge>
+  );
+}
+
+export function TenderStatusBadge({ status }: { status: TenderStatus }) {
+  const { t } = useTranslation('tenders');
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="dot" radius="sm" data-testid="tender-status">
+      {t(`status.${status}`)}
+    </Badge>
+  );
+}

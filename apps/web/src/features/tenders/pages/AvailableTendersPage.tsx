@@ -1,0 +1,166 @@
+import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { PAGE_SIZE, SEARCH_COUNT_CAP } from '@zabuni/contracts/constants';
+import { pageCount } from '@zabuni/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useAvailableTenders, type TenderFilters } from '../api/available-tenders.ts';
+import { DEFAULT_COUNTRY_ISO2, knownCategory, useAllCountries } from '../api/pickers.ts';
+import { ListPagination } from '../components/ListPagination.tsx';
+import { TenderCard } from '../components/TenderCard.tsx';
+import {
+  TenderFiltersBar,
+  type CountryChoice,
+  type DeadlineChoice,
+  type TenderFilterValues,
+} from '../components/TenderFiltersBar.tsx';
+import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
+
+/**
+ * Every filter lives in the address, so a filtered list can be bookmarked and shared. `country` is an id or
+ * "all"; without it the list shows Kenya (SPEC §9), whose id comes from the country list.
+ */
+function readFilters(params: URLSearchParams, kenyaId: number | undefined) {
+  const rawDeadline = params.get('deadline');
+  const deadline: DeadlineChoice = rawDeadline === 'past' || rawDeadline === 'all' ? rawDeadline : 'upcoming';
+  const rawCountry = params.get('country');
+  const country: CountryChoice | undefined =
+    rawCountry === 'all' ? 'all' : (positiveInt(rawCountry) ?? kenyaId);
+  const values: TenderFilterValues = {
+    search: params.get('search') ?? undefined,
+    category: positiveInt(params.get('category')),
+    sector: sectorParam(params.get('sector')),
+    job_type: jobTypeParam(params.get('job_type')),
+    country: country ?? 'all',
+    deadline,
+  };
+  const filters: TenderFilters = {
+    page: positiveInt(params.get('page')) ?? 1,
+    search: values.search,
+    category: values.category,
+    sector: values.sector,
+    job_type: values.job_type,
+    country: values.country === 'all' ? undefined : values.country,
+    deadline: deadline === 'all' ? undefined : deadline,
+  };
+  // Until the country list answers, Kenya's id is unknown: wait rather than show every country first.
+  const ready = rawCountry !== null || kenyaId !== undefined;
+  return { values, filters, ready };
+}
+
+export function Component() {
+  const { t, i18n } = useTranslation('tenders');
+  usePageTitle(t('list.title'));
+  const [params, setParams] = useSearchParams();
+  const countries = useAllCountries();
+  const kenyaId = countries.data?.results.find((c) => c.iso2 === DEFAULT_COUNTRY_ISO2)?.id;
+  const { values, filters, ready } = readFilters(params, kenyaId);
+  const tenders = useAvailableTenders(filters, ready || countries.isError);
+  const totalPages = pageCount(tenders.data?.count ?? 0, PAGE_SIZE.listing);
+  const queryClient = useQueryClient();
+  const category =
+    tenders.data?.results.find((r) => r.category?.id === filters.category)?.category ??
+    knownCategory(queryClient, filters.category);
+
+  const apply = (next: TenderFilterValues) =>
+    setParams(
+      withParams(params, {
+        search: next.search,
+        category: next.category,
+        sector: next.sector,
+        job_type: next.job_type,
+        // Kenya is the default: keep the address short for it.
+        country: next.country === kenyaId ? undefined : next.country,
+        deadline: next.deadline === 'upcoming' ? undefined : next.deadline,
+      }),
+    );
+  const clear = () => setParams(new URLSearchParams({ country: 'all', deadline: 'all' }));
+  const loading = tenders.isPending && (tenders.fetchStatus === 'fetching' || !ready);
+
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Stack gap={4} maw={720}>
+            <Title order={1} fz={{ base: 26, sm: 32 }}>
+              {t('list.title')}
+            </Title>
+            <Text c="dimmed">{t('list.subtitle')}</Text>
+          </Stack>
+          <Button component={Link} to="/tenders-subscribe" variant="light">
+            {t('subscribe.button')}
+          </Button>
+        </Group>
+
+        <TenderFiltersBar
+          key={JSON.stringify(values)}
+          value={values}
+          countries={countries.data?.results ?? []}
+          categoryOption={category ? { value: String(category.id), label: category.name } : undefined}
+          onApply={apply}
+          onClear={clear}
+        />
+
+        {tenders.data && (
+          <Text size="sm" c="dimmed" data-testid="tender-count" aria-live="polite">
+            {tenders.data.count >= SEARCH_COUNT_CAP
+              ? t('list.countAtLeast', {
+                  count: new Intl.NumberFormat(i18n.language).format(SEARCH_COUNT_CAP),
+                })
+              : t('list.count', { count: tenders.data.count })}
+          </Text>
+        )}
+
+        {loading && (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy aria-label={t('list.loading')}>
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} height={300} radius="md" />
+            ))}
+          </SimpleGrid>
+        )}
+
+        {tenders.isError && !tenders.data && (
+          <StatusMessage
+            title={t('errors.loadFailed', { ns: 'common' })}
+            body={tenders.error.message}
+            action={{ label: t('retry', { ns: 'common' }), onClick: () => void tenders.refetch() }}
+          />
+        )}
+
+        {tenders.data && tenders.data.results.length === 0 && (
+          <StatusMessage
+            icon={
+              <span style={{ fontSize: 40 }} aria-hidden>
+                🔎
+              </span>
+            }
+            title={t('list.empty.title')}
+            body={t('list.empty.body')}
+            action={{ label: t('filters.clear'), onClick: clear }}
+          />
+        )}
+
+        {tenders.data && tenders.data.results.length > 0 && (
+          <SimpleGrid
+            cols={{ base: 1, sm: 2, lg: 4 }}
+            spacing="md"
+            style={{ opacity: tenders.isPlaceholderData ? 0.6 : 1 }}
+            data-testid="tender-list"
+          >
+            {tenders.data.results.map((tender) => (
+              <TenderCard key={tender.id} tender={tender} />
+            ))}
+          </SimpleGrid>
+        )}
+
+        <ListPagination
+          page={filters.page}
+          totalPages={totalPages}
+          onChange={(page) => setParams(withParams(params, { page }))}
+        />
+      </Stack>
+    </Container>
+  );
+}
