@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import { pino } from 'pino';
 import { connectDatabase } from '../../apps/api/src/infra/database.ts';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/api/src/infra/embedded-postgres.ts';
@@ -13,15 +13,22 @@ import {
   type AvailableJobsFilter,
 } from '../../apps/api/src/modules/core/core.repository.ts';
 import { organisations } from '../../apps/api/src/modules/organisations/organisations.tables.ts';
+import {
+  availableTendersQueries,
+  type AvailableTendersFilter,
+} from '../../apps/api/src/modules/tenders/tenders.repository.ts';
+import { tenders } from '../../apps/api/src/modules/tenders/tenders.tables.ts';
 import { seedReferenceData } from '../../apps/api/src/seed/reference/seed-reference.ts';
 import { toPrefixTsQuery } from '@zabuni/domain';
-import { generateBenchData, SCALE } from './generate.ts';
+import { generateBenchData, generateBenchTenders, SCALE } from './generate.ts';
 
 /**
- * `npm run bench`: the available-jobs list at seed scale under 100 concurrent connections, through our
- * whole stack and through a bare endpoint running the same SQL. Settings: BENCH_DATABASE_URL (default: an
- * embedded server in .data/bench, generated once), BENCH_DURATION seconds per run (10),
- * BENCH_CONNECTIONS (100), BENCH_ONLY (indexes of the request mix to keep).
+ * `npm run bench`: the public lists at seed scale under 100 concurrent connections, through our whole
+ * stack and through a bare endpoint running the same SQL. Scenarios: `jobs` (available jobs) and `tenders`
+ * (the public tender bulletin). Settings: BENCH_DATABASE_URL (default: an embedded server in .data/bench,
+ * generated once), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (100), BENCH_ONLY (scenarios
+ * and indexes of their request mix to keep: `tenders`, `tenders:0,3`, `jobs+tenders`; a bare list of
+ * indexes such as `5,6` means `jobs:5,6`), BENCH_PER_VARIANT=1 (also load each variant on its own).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
@@ -40,16 +47,38 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
 const database = connectDatabase(databaseUrl, { max: 4, logger });
 await runMigrations(database);
 await seedReferenceData(database.db);
-const generationStart = performance.now();
+let generationStart = performance.now();
 const generated = await generateBenchData(database.db);
-const generationSeconds = (performance.now() - generationStart) / 1000;
 console.log(
   generated
-    ? `generated ${SCALE.buyers} buyers, ${SCALE.suppliers} suppliers, ${SCALE.jobs} jobs in ${generationSeconds.toFixed(1)} s`
+    ? `generated ${SCALE.buyers} buyers, ${SCALE.suppliers} suppliers, ${SCALE.jobs} jobs in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
     : `bench data already present (${SCALE.jobs} jobs)`,
 );
+generationStart = performance.now();
+const generatedTenders = await generateBenchTenders(database.db);
+console.log(
+  generatedTenders
+    ? `generated ${SCALE.tenders} tenders (${SCALE.advertisers} advertisers) in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
+    : `bench tenders already present (${SCALE.tenders})`,
+);
 
-// The request mix: what the jobs page asks for, filtered and searched.
+type Params = Record<string, string | number>;
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+interface Scenario {
+  /** BENCH_ONLY name and results file name. */
+  name: string;
+  title: string;
+  /** Our endpoint; each variant is sent as its query string. */
+  route: string;
+  mix: Params[];
+  /** The SQL our endpoint runs for a variant (page rows and total count), for the bare endpoint. */
+  queries: (m: Params, now: Date) => { rows: Statement; count: Statement };
+}
+
+// The request mixes: what the public pages ask for, filtered and searched.
 const [kenya] = await database.db
   .select({ id: countries.id })
   .from(countries)
@@ -59,33 +88,100 @@ const [buyer] = await database.db
   .from(organisations)
   .where(eq(organisations.kind, 'buyer'))
   .limit(1);
-const mix: Array<Record<string, string | number>> = [
-  { deadline: 'upcoming' },
-  { deadline: 'upcoming', country: kenya!.id },
-  { deadline: 'past', country: kenya!.id, page: 3 },
-  { deadline: 'upcoming', search: 'supply' },
-  { search: 'construction works', country: kenya!.id },
-  { client: buyer!.id },
-  { deadline: 'upcoming', page: 40 },
-  { search: 'umoja bank', deadline: 'upcoming' },
+// The category visitors pick most: the one with the most open tenders.
+const [busiestCategory] = await database.db
+  .select({ id: tenders.categoryId })
+  .from(tenders)
+  .where(and(eq(tenders.isPublic, true), isNotNull(tenders.categoryId), gt(tenders.closingAt, new Date())))
+  .groupBy(tenders.categoryId)
+  .orderBy(desc(count()), tenders.categoryId)
+  .limit(1);
+const scenarios: Scenario[] = [
+  {
+    name: 'jobs',
+    title: 'available jobs',
+    route: '/api/v1/core/available-jobs/',
+    mix: [
+      { deadline: 'upcoming' },
+      { deadline: 'upcoming', country: kenya!.id },
+      { deadline: 'past', country: kenya!.id, page: 3 },
+      { deadline: 'upcoming', search: 'supply' },
+      { search: 'construction works', country: kenya!.id },
+      { client: buyer!.id },
+      { deadline: 'upcoming', page: 40 },
+      { search: 'umoja bank', deadline: 'upcoming' },
+    ],
+    queries: (m, now) => {
+      const filter: AvailableJobsFilter = {
+        tsQuery: toPrefixTsQuery(m.search as string | undefined),
+        buyerId: m.client as number | undefined,
+        countryId: m.country as number | undefined,
+        deadline: m.deadline as 'upcoming' | 'past' | undefined,
+        now,
+        offset: (Number(m.page ?? 1) - 1) * 16,
+        limit: 16,
+      };
+      const queries = availableJobsQueries(database.db, filter);
+      return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+    },
+  },
+  {
+    name: 'tenders',
+    title: 'available tenders',
+    route: '/api/v1/tender-alerts/available-tenders/',
+    mix: [
+      // The bulletin's landing page: open tenders in Kenya.
+      { deadline: 'upcoming', country: kenya!.id },
+      { deadline: 'upcoming', country: kenya!.id, category: busiestCategory!.id! },
+      { deadline: 'past', sector: 'NGO', job_type: 'Request For Quotation' },
+      { search: 'water' },
+      { search: 'road construction', country: kenya!.id, deadline: 'upcoming' },
+      { deadline: 'upcoming', page: 500 },
+      // A word nearly every notice holds ("Head of Supply Chain Management"): the text index selects nothing.
+      { search: 'supply', deadline: 'upcoming' },
+    ],
+    queries: (m, now) => {
+      const filter: AvailableTendersFilter = {
+        tsQuery: toPrefixTsQuery(m.search as string | undefined),
+        countryId: m.country as number | undefined,
+        categoryId: m.category as number | undefined,
+        sector: m.sector as AvailableTendersFilter['sector'],
+        jobType: m.job_type as AvailableTendersFilter['jobType'],
+        deadline: m.deadline as 'upcoming' | 'past' | undefined,
+        now,
+        offset: (Number(m.page ?? 1) - 1) * 16,
+        limit: 16,
+      };
+      const queries = availableTendersQueries(database.db, filter);
+      return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+    },
+  },
 ];
-// BENCH_ONLY=5,6 keeps only those request variants (e.g. to isolate our own overhead on cheap SQL).
-const only = process.env.BENCH_ONLY?.split(',').map(Number);
-if (only) mix.splice(0, mix.length, ...mix.filter((_, i) => only.includes(i)));
+
+// BENCH_ONLY=tenders:1,3 keeps only those scenarios and request variants (e.g. to isolate our own
+// overhead on cheap SQL); `5,6` alone is read as `jobs:5,6`.
+const only = process.env.BENCH_ONLY;
+if (only) {
+  const selected = new Map<string, number[] | null>();
+  for (const part of only.split('+')) {
+    const match = /^(?:([a-z]+)(?::([\d,]+))?|([\d,]+))$/.exec(part.trim());
+    if (!match) throw new Error(`BENCH_ONLY: cannot read "${part}"`);
+    const indexes = match[2] ?? match[3];
+    selected.set(match[1] ?? 'jobs', indexes ? indexes.split(',').map(Number) : null);
+  }
+  for (const name of selected.keys()) {
+    if (!scenarios.some((s) => s.name === name)) throw new Error(`BENCH_ONLY: no scenario "${name}"`);
+  }
+  scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => selected.has(s.name)));
+  for (const scenario of scenarios) {
+    const indexes = selected.get(scenario.name);
+    if (indexes) scenario.mix = scenario.mix.filter((_, i) => indexes.includes(i));
+  }
+}
+const perVariant = ['1', 'true'].includes(process.env.BENCH_PER_VARIANT ?? '');
 const now = new Date();
-const variants = mix.map((m) => {
-  const filter: AvailableJobsFilter = {
-    tsQuery: toPrefixTsQuery(m.search as string | undefined),
-    buyerId: m.client as number | undefined,
-    countryId: m.country as number | undefined,
-    deadline: m.deadline as 'upcoming' | 'past' | undefined,
-    now,
-    offset: (Number(m.page ?? 1) - 1) * 16,
-    limit: 16,
-  };
-  const queries = availableJobsQueries(database.db, filter);
-  return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
-});
+// The bare endpoint serves every variant of every scenario, numbered in this order.
+const variants = scenarios.flatMap((scenario) => scenario.mix.map((m) => scenario.queries(m, now)));
 await database.close();
 const queriesFile = path.join(root, '.data/bench-queries.json');
 mkdirSync(path.dirname(queriesFile), { recursive: true });
@@ -121,6 +217,8 @@ interface Figures {
   p95: number;
   p99: number;
   errors: number;
+  /** Responses received; requests still running when the run ends are not counted anywhere else. */
+  responses: number;
 }
 
 function percentile(sorted: number[], p: number) {
@@ -150,10 +248,54 @@ async function load(port: number, paths: string[]): Promise<Figures> {
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
     errors: result.non2xx + result.errors + result.timeouts,
+    responses: latencies.length,
   };
 }
 
 const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok);
+const query = (route: string, m: Params) =>
+  `${route}?${new URLSearchParams({ page_size: '16', ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)])) })}`;
+const label = (m: Params) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
+
+interface Measured {
+  /** Null when our endpoint did not answer 200 (route missing or failing): only the bare side ran. */
+  mix: Figures | null;
+  variants: Array<Figures | null>;
+  unavailable?: string;
+}
+/** Loads each scenario's whole mix, then (BENCH_PER_VARIANT) each of its variants alone. */
+async function measure(port: number, pathsOf: (scenario: Scenario) => string[]) {
+  const measured = new Map<Scenario, Measured>();
+  for (const scenario of scenarios) {
+    const paths = pathsOf(scenario);
+    const statuses = await Promise.all(
+      paths.map((p) => fetch(`http://127.0.0.1:${port}${p}`).then((r) => r.status)),
+    );
+    const failing = statuses.findIndex((status) => status !== 200);
+    if (failing >= 0) {
+      measured.set(scenario, {
+        mix: null,
+        variants: [],
+        unavailable: `GET ${paths[failing]} answered ${statuses[failing]}`,
+      });
+      continue;
+    }
+    const mix = await load(port, paths);
+    const variants: Figures[] = [];
+    if (perVariant) for (const p of paths) variants.push(await load(port, [p]));
+    measured.set(scenario, { mix, variants });
+  }
+  return measured;
+}
+
+const variantCount = scenarios.reduce((n, s) => n + s.mix.length, 0);
+console.log(
+  `\nload: ${connections} connections, ${duration} s per run, scenarios ${scenarios.map((s) => `${s.name} (${s.mix.length} variants)`).join(', ')}` +
+    (perVariant ? ', mix then each variant alone' : ''),
+);
 const ours = await startProcess(
   ['apps/api/dist/main.js'],
   {
@@ -161,7 +303,7 @@ const ours = await startProcess(
     DATABASE_URL: databaseUrl,
     PUBLIC_URL: 'http://127.0.0.1',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
-    // Required in production; the scenario sends no mail.
+    // Required in production; the scenarios send no mail.
     SMTP_URL: 'smtp://127.0.0.1:2525',
     RUN_WORKER: 'false',
     LOG_LEVEL: 'warn',
@@ -170,42 +312,84 @@ const ours = await startProcess(
   },
   health,
 );
-const query = (m: Record<string, string | number>) =>
-  `/api/v1/core/available-jobs/?${new URLSearchParams({ page_size: '16', ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)])) })}`;
-console.log(`\nload: ${connections} connections, ${duration} s per run, ${mix.length} request variants`);
-const oursFigures = await load(ours.port, mix.map(query));
+const oursMeasured = await measure(ours.port, (scenario) =>
+  scenario.mix.map((m) => query(scenario.route, m)),
+);
 await stopProcess(ours.child);
 
 const bare = await startProcess(
   ['--import', 'tsx', 'bench/src/bare-server.ts'],
   { DATABASE_URL: databaseUrl, BENCH_QUERIES_FILE: queriesFile, DB_POOL_MAX: String(poolMax) },
-  async (port) => (await fetch(`http://127.0.0.1:${port}/0`)).ok,
+  async (port) => variantCount === 0 || (await fetch(`http://127.0.0.1:${port}/0`)).ok,
 );
-const bareFigures = await load(
-  bare.port,
-  mix.map((_, i) => `/${i}`),
+const offsets = new Map(
+  scenarios.map((s, i) => [s, scenarios.slice(0, i).reduce((n, t) => n + t.mix.length, 0)]),
+);
+const bareMeasured = await measure(bare.port, (scenario) =>
+  scenario.mix.map((_, i) => `/${offsets.get(scenario)! + i}`),
 );
 await stopProcess(bare.child);
 await embedded?.stop();
 
-const row = (name: string, f: Figures) =>
-  `${name.padEnd(28)} ${f.requestsPerSecond.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(7)}`;
-console.log(
-  `\n${'scenario: available jobs'.padEnd(28)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`,
-);
-console.log(row('zabuni /core/available-jobs', oursFigures));
-console.log(row('bare SQL (node:http + pg)', bareFigures));
-console.log(
-  `ratio zabuni/bare: throughput ${(oursFigures.requestsPerSecond / bareFigures.requestsPerSecond).toFixed(2)}, ` +
-    `p95 latency ${(oursFigures.p95 / Math.max(bareFigures.p95, 0.001)).toFixed(2)}`,
-);
+const cells = (f: Figures | null | undefined) =>
+  f?.responses === 0
+    ? '   no request finished within the run (raise BENCH_DURATION)'
+    : f
+      ? `${f.requestsPerSecond.toFixed(0).padStart(8)} ${f.p50.toFixed(1).padStart(8)} ${f.p95.toFixed(1).padStart(8)} ${f.p99.toFixed(1).padStart(8)} ${String(f.errors).padStart(7)}`
+      : `${'—'.padStart(8)} ${'—'.padStart(8)} ${'—'.padStart(8)} ${'—'.padStart(8)} ${'—'.padStart(7)}`;
+const header = `${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`;
 const resultsDir = path.join(root, '.bench-results');
 mkdirSync(resultsDir, { recursive: true });
-writeFileSync(
-  path.join(resultsDir, `available-jobs-${new Date().toISOString().replace(/[:.]/g, '-')}.json`),
-  JSON.stringify({ connections, duration, scale: SCALE, ours: oursFigures, bare: bareFigures }, null, 2),
-);
-if (oursFigures.errors > 0 || bareFigures.errors > 0) {
-  console.error('some requests failed: the figures are not valid');
+const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+let invalid = false;
+for (const scenario of scenarios) {
+  const o = oursMeasured.get(scenario)!;
+  const b = bareMeasured.get(scenario)!;
+  const ourName = `zabuni ${scenario.route.replace(/^\/api\/v1/, '').replace(/\/$/, '')}`;
+  console.log(`\n${`scenario: ${scenario.title}`.padEnd(44)} ${header}`);
+  console.log(`${ourName.padEnd(44)} ${cells(o.mix)}`);
+  console.log(`${'bare SQL (node:http + pg)'.padEnd(44)} ${cells(b.mix)}`);
+  if (o.mix && b.mix) {
+    console.log(
+      `ratio zabuni/bare: throughput ${(o.mix.requestsPerSecond / b.mix.requestsPerSecond).toFixed(2)}, ` +
+        `p95 latency ${(o.mix.p95 / Math.max(b.mix.p95, 0.001)).toFixed(2)}`,
+    );
+  }
+  if (o.unavailable) console.log(`zabuni not measured: ${o.unavailable}`);
+  if (b.unavailable) console.log(`bare not measured: ${b.unavailable}`);
+  if (perVariant) {
+    console.log(`\n${'variant (zabuni, then bare)'.padEnd(44)} ${header}`);
+    scenario.mix.forEach((m, i) => {
+      console.log(`${`${i} ${label(m)}`.slice(0, 44).padEnd(44)} ${cells(o.variants[i])}`);
+      console.log(`${''.padEnd(44)} ${cells(b.variants[i])}`);
+    });
+  }
+  writeFileSync(
+    path.join(resultsDir, `${scenario.title.replace(/ /g, '-')}-${stamp}.json`),
+    JSON.stringify(
+      {
+        connections,
+        duration,
+        scale: SCALE,
+        ours: o.mix,
+        bare: b.mix,
+        ...(perVariant
+          ? {
+              variants: scenario.mix.map((m, i) => ({ params: m, ours: o.variants[i], bare: b.variants[i] })),
+            }
+          : {}),
+      },
+      null,
+      2,
+    ),
+  );
+  const all = [o.mix, b.mix, ...o.variants, ...b.variants];
+  if (o.unavailable || b.unavailable || all.some((f) => f && (f.errors > 0 || f.responses === 0)))
+    invalid = true;
+}
+if (invalid) {
+  console.error(
+    '\nsome requests failed or did not finish, or an endpoint was not measured: the figures are not complete',
+  );
   process.exitCode = 1;
 }
