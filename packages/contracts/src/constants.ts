@@ -45,6 +45,6 @@ export const PAGINATION_CHUNK = 4;
 
 /**
  * A full-text search of the tender bulletin counts its matches up to this number; a list whose `count`
- * equals it has at least that many ("10,000+").
+ * equals it has at least that many ("1,000+").
  */
-export const SEARCH_COUNT_CAP = 10_000;
+export const SEARCH_COUNT_CAP = 1_000;
