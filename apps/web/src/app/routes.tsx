@@ -13,7 +13,6 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['about', 'pages.about'],
   ['supplier-directory', 'pages.directory'],
   ['prequalified-suppliers', 'pages.prequalified'],
-  ['tender-bulletin', 'pages.bulletin'],
   ['tenders-subscribe', 'pages.subscribe'],
   ['clients', 'pages.clients'],
   ['demo', 'pages.demo'],
@@ -38,6 +37,8 @@ export const routes: RouteObject[] = [
       { path: 'activate', lazy: () => import('../features/auth/pages/ActivationPage.tsx') },
       { path: 'advertise', lazy: () => import('../features/auth/pages/AdvertisePage.tsx') },
       { path: 'tenders', lazy: () => import('../features/tenders/pages/AvailableTendersPage.tsx') },
+      // The footer's "Tender Bulletin" is the public tender list.
+      { path: 'tender-bulletin', element: <Navigate to="/tenders" replace /> },
       { path: 'tenders/show/:id', lazy: () => import('../features/tenders/pages/TenderDetailPage.tsx') },
       {
         element: (
