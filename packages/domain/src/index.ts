@@ -4,3 +4,4 @@ export * from './pagination.ts';
 export * from './access.ts';
 export * from './audit-chain.ts';
 export * from './tenders.ts';
+export * from './payments.ts';
