@@ -1,0 +1,243 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { findFreePort } from '../../infra/embedded-postgres.ts';
+import { createDarajaClient } from './mpesa/mpesa.client.ts';
+import { darajaSimulator } from './mpesa/mpesa.simulator.ts';
+import {
+  createPaymentsService,
+  insertOrder,
+  newOrderCode,
+  type PaymentsService,
+} from './payments.service.ts';
+import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
+
+const SANDBOX = { consumerKey: 'k', consumerSecret: 's', shortCode: '174379', passkey: 'passkey' };
+
+let ctx: TestContext;
+let server: FastifyInstance;
+let payments: PaymentsService;
+const fulfilled: number[] = [];
+
+async function until(check: () => Promise<boolean>, ms = 5000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+async function newOrder(amountMinor = 250_000, currency = 'KES') {
+  const code = newOrderCode();
+  const id = await insertOrder(ctx.database.db, {
+    code,
+    reference: `ZT${Math.random().toString(36).slice(2, 12).toUpperCase()}`,
+    product: 'test_product',
+    subjectId: null,
+    description: 'Tender advert',
+    amountMinor,
+    currency,
+    customerEmail: 'buyer@example.co.ke',
+    customerName: 'Amina Otieno',
+  });
+  return { id, code };
+}
+const orderState = async (id: number) =>
+  (await ctx.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+const attemptsOf = (orderId: number) =>
+  ctx.database.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
+
+const callback = (
+  checkoutRequestId: string,
+  resultCode: number,
+  meta?: { amount: number; phone: number },
+) => ({
+  Body: {
+    stkCallback: {
+      MerchantRequestID: '29115-34620561-1',
+      CheckoutRequestID: checkoutRequestId,
+      ResultCode: resultCode,
+      ResultDesc:
+        resultCode === 0 ? 'The service request is processed successfully.' : 'Request cancelled by user.',
+      ...(meta
+        ? {
+            CallbackMetadata: {
+              Item: [
+                { Name: 'Amount', Value: meta.amount },
+                { Name: 'MpesaReceiptNumber', Value: 'NLJ7RT61SV' },
+                { Name: 'Balance' },
+                { Name: 'TransactionDate', Value: 20261122102115 },
+                { Name: 'PhoneNumber', Value: meta.phone },
+              ],
+            },
+          }
+        : {}),
+    },
+  },
+});
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const port = await findFreePort();
+  const base = `http://127.0.0.1:${port}`;
+  server = Fastify();
+  await server.register(darajaSimulator({ ...SANDBOX, callbackDelayMs: 100 }), { prefix: '/sim/mpesa' });
+  server.post('/payments/stk-callback', async (request) => {
+    await payments.handleStkCallback(request.body);
+    return { ResultCode: 0, ResultDesc: 'Accepted' };
+  });
+  await server.listen({ port, host: '127.0.0.1' });
+  payments = createPaymentsService({
+    db: ctx.database.db,
+    clock: { now: () => new Date() },
+    mpesa: createDarajaClient({
+      ...SANDBOX,
+      baseUrl: `${base}/sim/mpesa`,
+      transactionType: 'CustomerPayBillOnline',
+    }),
+    stkCallbackUrl: `${base}/payments/stk-callback`,
+    fulfillers: {
+      test_product: async (_tx, order) => {
+        fulfilled.push(order.id);
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await server.close();
+  await ctx.close();
+});
+
+describe('M-Pesa payments', () => {
+  it('pays an order through the simulator’s real callback, and fulfils it once', async () => {
+    const order = await newOrder();
+    const started = await payments.payWithMpesa(order.code, '0708 374 140');
+    expect(started.message).toBe('Payment initiated successfully kindly check your phone.');
+    expect((await orderState(order.id)).paymentState).toBe('processing');
+    await until(async () => (await orderState(order.id)).paymentState === 'paid');
+    const [attempt] = await attemptsOf(order.id);
+    expect(attempt).toMatchObject({
+      status: 'paid',
+      phone: '254708374140',
+      requestedAmount: '2500',
+      resultCode: '0',
+    });
+    expect(attempt!.receipt).toMatch(/^S[0-9A-F]{9}$/);
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    const messages = await ctx.database.db
+      .select()
+      .from(paymentMessages)
+      .where(eq(paymentMessages.attemptId, attempt!.id));
+    expect(messages.map((m) => m.kind).sort()).toEqual(['stk_callback', 'stk_push']);
+    expect(JSON.stringify(messages)).not.toContain('passkey');
+  });
+
+  it('fulfils once when the same success callback arrives twice', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149'); // waits for a person: no automatic callback
+    const [attempt] = await attemptsOf(order.id);
+    const body = callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 });
+    await Promise.all([payments.handleStkCallback(body), payments.handleStkCallback(body)]);
+    await payments.handleStkCallback(body);
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    const [stored] = await ctx.database.db
+      .select({ value: count() })
+      .from(paymentMessages)
+      .where(eq(paymentMessages.attemptId, attempt!.id));
+    expect(stored!.value).toBe(4); // the push and all three callbacks are kept
+  });
+
+  it('stores a callback for an unknown CheckoutRequestID and changes nothing', async () => {
+    const before = await ctx.database.db
+      .select({ value: count() })
+      .from(orders)
+      .where(eq(orders.paymentState, 'paid'));
+    await payments.handleStkCallback(callback('ws_CO_forged', 0, { amount: 2500, phone: 254708374149 }));
+    await payments.handleStkCallback({ hello: 'world' });
+    const after = await ctx.database.db
+      .select({ value: count() })
+      .from(orders)
+      .where(eq(orders.paymentState, 'paid'));
+    expect(after[0]!.value).toBe(before[0]!.value);
+    const unknown = await ctx.database.db
+      .select()
+      .from(paymentMessages)
+      .where(eq(paymentMessages.kind, 'stk_callback'));
+    expect(unknown.filter((m) => m.attemptId === null && m.processedAt !== null)).toHaveLength(2);
+  });
+
+  it('flags a success whose amount or phone differs from the attempt, and does not mark it paid', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    await payments.handleStkCallback(
+      callback(attempt!.checkoutRequestId!, 0, { amount: 1, phone: 254708374149 }),
+    );
+    const [flagged] = await attemptsOf(order.id);
+    expect(flagged).toMatchObject({ status: 'flagged', flaggedReason: 'amount 1 differs from 2500' });
+    expect((await orderState(order.id)).paymentState).toBe('processing');
+    expect(fulfilled).not.toContain(order.id);
+
+    const other = await newOrder();
+    await payments.payWithMpesa(other.code, '254708374149');
+    const [otherAttempt] = await attemptsOf(other.id);
+    await payments.handleStkCallback(
+      callback(otherAttempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254700000000 }),
+    );
+    expect((await attemptsOf(other.id))[0]).toMatchObject({ status: 'flagged' });
+    expect((await orderState(other.id)).paymentState).toBe('processing');
+  });
+
+  it('starts one attempt for two concurrent pay clicks', async () => {
+    const order = await newOrder();
+    const [a, b] = await Promise.all([
+      payments.payWithMpesa(order.code, '254708374149'),
+      payments.payWithMpesa(order.code, '0708374149'),
+    ]);
+    expect(a.attemptId).toBe(b.attemptId);
+    expect(await attemptsOf(order.id)).toHaveLength(1);
+  });
+
+  it('fails on a cancelled prompt (1032); a retry starts a new attempt; a late failure of the old one does not undo it', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374142'); // the simulator answers 1032
+    await until(async () => (await orderState(order.id)).paymentState === 'failed');
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ status: 'failed', resultCode: '1032' });
+
+    // Retry with a number that waits; then an older, still-open prompt from another phone answers late.
+    await payments.payWithMpesa(order.code, '254708374149');
+    const older = (await attemptsOf(order.id)).find((a) => a.phone === '254708374149')!;
+    await payments.payWithMpesa(order.code, '254110374149');
+    expect(await attemptsOf(order.id)).toHaveLength(3);
+    await payments.handleStkCallback(callback(older.checkoutRequestId!, 1032));
+    expect((await orderState(order.id)).paymentState).toBe('processing');
+    // The newest prompt succeeds: the order is paid.
+    const newer = (await attemptsOf(order.id)).find((a) => a.phone === '254110374149')!;
+    await payments.handleStkCallback(
+      callback(newer.checkoutRequestId!, 0, { amount: 2500, phone: 254110374149 }),
+    );
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+  });
+
+  it('refuses M-Pesa for other currencies, bad numbers and paid orders with clear messages', async () => {
+    const usd = await newOrder(60_000, 'USD');
+    await expect(payments.payWithMpesa(usd.code, '254708374140')).rejects.toMatchObject({
+      status: 400,
+      fields: {
+        payment_type: ['M-Pesa is offered only for orders in Kenya shillings (KES). Please pay by card.'],
+      },
+    });
+    const kes = await newOrder();
+    await expect(payments.payWithMpesa(kes.code, '0812 345')).rejects.toMatchObject({
+      status: 400,
+      fields: { phone_number: ['Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.'] },
+    });
+    await ctx.database.db.update(orders).set({ paymentState: 'paid' }).where(eq(orders.id, kes.id));
+    await expect(payments.payWithMpesa(kes.code, '254708374140')).rejects.toMatchObject({ status: 409 });
+    await expect(payments.payWithMpesa('no-such-order', '254708374140')).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});

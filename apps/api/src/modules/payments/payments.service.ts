@@ -1,0 +1,266 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import {
+  accountReference,
+  mpesaAmount,
+  normaliseMpesaPhone,
+  stkOutcome,
+  transactionDescription,
+} from '@zabuni/domain';
+import type { Db, Executor, Tx } from '../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import type { Clock } from '../core/core.service.ts';
+import type { DarajaClient } from './mpesa/mpesa.client.ts';
+import { parseStkCallback } from './mpesa/mpesa.client.ts';
+import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
+
+export const PAYMENT_MESSAGES = {
+  alreadyPaid: 'This order is already paid.',
+  mpesaKesOnly: 'M-Pesa is offered only for orders in Kenya shillings (KES). Please pay by card.',
+  invalidPhone: 'Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.',
+  initiated: 'Payment initiated successfully kindly check your phone.',
+  providerRefused: 'M-Pesa could not start the payment. Please check the number and try again.',
+} as const;
+
+/** A second "pay" click within this window gets the attempt already under way, not a new prompt. */
+const SAME_ATTEMPT_WINDOW_MS = 90_000;
+/** The reconciliation job asks Daraja about an unanswered prompt this long after it was sent. */
+export const FIRST_STK_QUERY_AFTER_MS = 60_000;
+
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const newOrderCode = () => randomBytes(16).toString('base64url');
+export const newOrderReference = (prefix: string) =>
+  `${prefix}${Array.from({ length: 12 - prefix.length }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
+
+export type OrderRow = typeof orders.$inferSelect;
+/** A product's side of a payment: runs once, in the transaction that marks the order paid. */
+export type Fulfil = (
+  tx: Tx,
+  order: OrderRow,
+  receipt: { method: string; receipt: string | null },
+) => Promise<void>;
+
+export async function insertOrder(
+  tx: Executor,
+  values: {
+    code: string;
+    reference: string;
+    product: string;
+    subjectId: number | null;
+    description: string;
+    amountMinor: number;
+    currency: string;
+    customerEmail: string | null;
+    customerName: string | null;
+  },
+): Promise<number> {
+  const [row] = await tx.insert(orders).values(values).returning({ id: orders.id });
+  return row!.id;
+}
+
+export function createPaymentsService(deps: {
+  db: Db;
+  clock: Clock;
+  mpesa: DarajaClient;
+  /** Where Daraja posts results: PUBLIC_URL + an unguessable path. */
+  stkCallbackUrl: string;
+  fulfillers: Record<string, Fulfil>;
+}) {
+  const { db, clock, mpesa, fulfillers } = deps;
+
+  async function record(
+    tx: Executor,
+    message: { provider: 'mpesa' | 'dpo'; kind: string; attemptId: number | null; body: unknown },
+  ) {
+    const [row] = await tx
+      .insert(paymentMessages)
+      .values({ ...message, body: message.body ?? null })
+      .returning({ id: paymentMessages.id });
+    return row!.id;
+  }
+
+  /** Moves the order to paid and fulfils it, once: a paid order is never paid (or fulfilled) again. */
+  async function markPaid(tx: Tx, orderId: number, receipt: { method: string; receipt: string | null }) {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order || order.paymentState === 'paid') return;
+    const now = clock.now();
+    await tx
+      .update(orders)
+      .set({ paymentState: 'paid', paidAt: now, updatedAt: now })
+      .where(eq(orders.id, orderId));
+    if (order.fulfilledAt === null) {
+      await fulfillers[order.product]?.(tx, { ...order, paymentState: 'paid', paidAt: now }, receipt);
+      await tx
+        .update(orders)
+        .set({ fulfilledAt: now })
+        .where(and(eq(orders.id, orderId), isNull(orders.fulfilledAt)));
+    }
+  }
+
+  async function setOrderState(tx: Executor, orderId: number, state: 'processing' | 'failed') {
+    await tx
+      .update(orders)
+      .set({ paymentState: state, updatedAt: clock.now() })
+      .where(and(eq(orders.id, orderId), isNull(orders.paidAt)));
+  }
+
+  return {
+    async findOrder(code: string) {
+      const [order] = await db.select().from(orders).where(eq(orders.code, code));
+      return order ?? null;
+    },
+
+    /**
+     * Starts an STK push for an order. Concurrent clicks are serialised on the order row: the second one
+     * gets the attempt the first created.
+     */
+    async payWithMpesa(code: string, phoneInput: string) {
+      const phone = normaliseMpesaPhone(phoneInput);
+      if (!phone) throw fieldError('phone_number', PAYMENT_MESSAGES.invalidPhone);
+      const now = clock.now();
+      const start = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
+        if (!order) throw notFound('This order does not exist.');
+        if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
+        if (order.currency !== 'KES') throw fieldError('payment_type', PAYMENT_MESSAGES.mpesaKesOnly);
+        const [latest] = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(eq(paymentAttempts.orderId, order.id))
+          .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+          .limit(1);
+        if (
+          latest &&
+          latest.provider === 'mpesa' &&
+          latest.resolvedAt === null &&
+          latest.phone === phone &&
+          now.getTime() - latest.createdAt.getTime() < SAME_ATTEMPT_WINDOW_MS
+        ) {
+          return { order, attemptId: latest.id, existing: true };
+        }
+        const [attempt] = await tx
+          .insert(paymentAttempts)
+          .values({
+            orderId: order.id,
+            provider: 'mpesa',
+            phone,
+            requestedAmount: String(mpesaAmount(order.amountMinor)),
+            createdAt: now,
+          })
+          .returning({ id: paymentAttempts.id });
+        await setOrderState(tx, order.id, 'processing');
+        return { order, attemptId: attempt!.id, existing: false };
+      });
+      if (start.existing) return { attemptId: start.attemptId, message: PAYMENT_MESSAGES.initiated };
+
+      const result = await mpesa.stkPush({
+        amount: mpesaAmount(start.order.amountMinor),
+        phone,
+        accountReference: accountReference(start.order.reference),
+        description: transactionDescription(start.order.description),
+        callbackUrl: deps.stkCallbackUrl,
+      });
+      await db.transaction(async (tx) => {
+        await record(tx, {
+          provider: 'mpesa',
+          kind: 'stk_push',
+          attemptId: start.attemptId,
+          body: result.exchange,
+        });
+        if (result.ok) {
+          await tx
+            .update(paymentAttempts)
+            .set({
+              status: 'pending',
+              merchantRequestId: result.merchantRequestId,
+              checkoutRequestId: result.checkoutRequestId,
+              nextCheckAt: new Date(now.getTime() + FIRST_STK_QUERY_AFTER_MS),
+            })
+            .where(eq(paymentAttempts.id, start.attemptId));
+        } else {
+          await tx
+            .update(paymentAttempts)
+            .set({
+              status: 'failed',
+              resultCode: result.errorCode,
+              resultDesc: result.errorMessage,
+              resolvedAt: now,
+            })
+            .where(eq(paymentAttempts.id, start.attemptId));
+          await setOrderState(tx, start.order.id, 'failed');
+        }
+      });
+      if (!result.ok) throw fieldError('phone_number', PAYMENT_MESSAGES.providerRefused);
+      return { attemptId: start.attemptId, message: PAYMENT_MESSAGES.initiated };
+    },
+
+    /**
+     * Daraja's result. Stored first, then acted on once per CheckoutRequestID: duplicates, unknown ids and
+     * late callbacks change nothing; a success whose amount or phone differs is flagged, not paid.
+     */
+    async handleStkCallback(body: unknown): Promise<void> {
+      const messageId = await record(db, { provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
+      await db.transaction(async (tx) => {
+        const callback = parseStkCallback(body);
+        const [attempt] = callback
+          ? await tx
+              .select()
+              .from(paymentAttempts)
+              .where(eq(paymentAttempts.checkoutRequestId, callback.checkoutRequestId))
+              .for('update')
+          : [];
+        const now = clock.now();
+        if (callback && attempt && attempt.resolvedAt === null) {
+          const outcome = stkOutcome(callback.resultCode);
+          const amountMatches =
+            callback.amount !== null && String(callback.amount) === attempt.requestedAmount;
+          const phoneMatches = callback.phone === attempt.phone;
+          if (outcome === 'paid' && (!amountMatches || !phoneMatches)) {
+            await tx
+              .update(paymentAttempts)
+              .set({
+                status: 'flagged',
+                resultCode: String(callback.resultCode),
+                resultDesc: callback.resultDesc,
+                receipt: callback.receipt,
+                flaggedReason: !amountMatches
+                  ? `amount ${callback.amount ?? 'missing'} differs from ${attempt.requestedAmount}`
+                  : `phone ${callback.phone ?? 'missing'} differs from ${attempt.phone}`,
+                resolvedAt: now,
+              })
+              .where(eq(paymentAttempts.id, attempt.id));
+          } else {
+            await tx
+              .update(paymentAttempts)
+              .set({
+                status: outcome === 'paid' ? 'paid' : 'failed',
+                resultCode: String(callback.resultCode),
+                resultDesc: callback.resultDesc,
+                receipt: callback.receipt,
+                resolvedAt: now,
+              })
+              .where(eq(paymentAttempts.id, attempt.id));
+            if (outcome === 'paid') {
+              await markPaid(tx, attempt.orderId, { method: 'M-Pesa', receipt: callback.receipt });
+            } else {
+              // Only the order's newest attempt decides a failure: an older prompt failing late must not
+              // undo a newer one under way.
+              const [latest] = await tx
+                .select({ id: paymentAttempts.id })
+                .from(paymentAttempts)
+                .where(eq(paymentAttempts.orderId, attempt.orderId))
+                .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+                .limit(1);
+              if (latest?.id === attempt.id) await setOrderState(tx, attempt.orderId, 'failed');
+            }
+          }
+        }
+        await tx
+          .update(paymentMessages)
+          .set({ processedAt: now, ...(attempt ? { attemptId: attempt.id } : {}) })
+          .where(eq(paymentMessages.id, messageId));
+      });
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;
