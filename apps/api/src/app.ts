@@ -17,7 +17,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
-import { createSecretBox } from './infra/crypto.ts';
+import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import type { Database } from './infra/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import type { JobDefinition } from './infra/jobs.ts';
@@ -40,7 +40,15 @@ import { createOrganisationsRepository } from './modules/organisations/organisat
 import { createOrganisationsService } from './modules/organisations/organisations.service.ts';
 import { systemJobs } from './modules/system/system.jobs.ts';
 import { tendersRoutes } from './modules/tenders/tenders.routes.ts';
-import { createTendersService } from './modules/tenders/tenders.service.ts';
+import {
+  createTendersService,
+  PUBLISHING_PRODUCT,
+  tenderPublishingProduct,
+} from './modules/tenders/tenders.service.ts';
+import { createDarajaClient } from './modules/payments/mpesa/mpesa.client.ts';
+import { darajaSimulator } from './modules/payments/mpesa/mpesa.simulator.ts';
+import { paymentCallbackRoutes, tenderPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
@@ -63,6 +71,8 @@ export interface AppDeps {
   queue?: BindableJobQueue;
   /** Uploaded files; defaults to what the configuration names (local folder or S3 bucket). */
   files?: FileStorage;
+  /** HTTP to payment providers (and the simulators' callbacks); tests route it into the app. */
+  fetch?: typeof fetch;
 }
 
 /** Wires repositories → services once; the HTTP app and the worker both take their services from here. */
@@ -73,6 +83,7 @@ export function createServices({
   clock = systemClock,
   queue = createJobQueue(),
   files = createFileStorage(config.files),
+  fetch: httpFetch = fetch,
 }: AppDeps) {
   const { db } = database;
   const signer = createTokenSigner(config.jwtSecret, config.publicUrl);
@@ -99,7 +110,29 @@ export function createServices({
   });
   const limiter = createRateLimiter(db);
   const tenders = createTendersService({ db, files, clock, mail, audit, publicUrl: config.publicUrl });
-  return { core, organisations, system, audit, mail, authentication, limiter, signer, queue, tenders };
+  const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
+  const payments = createPaymentsService({
+    db,
+    clock,
+    mpesa: createDarajaClient({ ...config.mpesa, fetch: httpFetch }),
+    stkCallbackUrl: `${config.publicUrl}/api/payments/stk/${stkCallbackSecret}`,
+    products: { [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }) },
+  });
+  return {
+    core,
+    organisations,
+    system,
+    audit,
+    mail,
+    authentication,
+    limiter,
+    signer,
+    queue,
+    tenders,
+    payments,
+    stkCallbackSecret,
+    httpFetch,
+  };
 }
 export type Services = ReturnType<typeof createServices>;
 
@@ -212,6 +245,18 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
+  await app.register(tenderPaymentRoutes({ payments: services.payments, tenders: services.tenders }), {
+    prefix: '/api/v1',
+  });
+  await app.register(
+    paymentCallbackRoutes({ payments: services.payments, callbackSecret: services.stkCallbackSecret }),
+  );
+  if (config.mpesa.simulated) {
+    // Stands in for Safaricom when no Daraja credentials are configured (development, demo, tests).
+    await app.register(darajaSimulator({ ...config.mpesa, fetch: services.httpFetch }), {
+      prefix: '/sim/mpesa',
+    });
+  }
   await app.register(auditRoutes({ audit: services.audit, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
@@ -249,7 +294,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
 
   app.setNotFoundHandler(async (request, reply) => {
     const isApi =
-      request.url.startsWith('/api/') || request.url.startsWith('/flags/') || request.url.startsWith('/dev/');
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/flags/') ||
+      request.url.startsWith('/dev/') ||
+      request.url.startsWith('/sim/');
     if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
     if (!webBuilt) {
       return reply

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       expect(problems).toContain('DATABASE_URL');
       expect(problems).toContain('PUBLIC_URL');
       expect(problems).toContain('SMTP_URL');
+      expect(problems).toContain('MPESA_BASE_URL');
     }
   });
 
@@ -33,6 +34,11 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://zabuni:secret@db.internal:5432/zabuni',
       PUBLIC_URL: 'https://tenders.example.co.ke/',
       SMTP_URL: 'smtps://mailer:secret@smtp.example.co.ke:465',
+      MPESA_BASE_URL: 'https://api.safaricom.co.ke',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '600100',
+      MPESA_PASSKEY: 'passkey',
       PORT: '8080',
       RUN_WORKER: 'false',
     });
@@ -40,6 +46,11 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://tenders.example.co.ke');
     expect(config.port).toBe(8080);
     expect(config.runWorker).toBe(false);
+    expect(config.mpesa).toMatchObject({
+      simulated: false,
+      baseUrl: 'https://api.safaricom.co.ke',
+      shortCode: '600100',
+    });
   });
 
   it('rejects a malformed value with its name', () => {

@@ -6,6 +6,10 @@ const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** Safaricom's public sandbox values (PAYMENT-PROTOCOLS.md), used by the built-in simulator. */
+const SANDBOX_SHORTCODE = '174379';
+const SANDBOX_PASSKEY = 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919';
+
 /** Every setting Zabuni reads from the environment. The README's configuration table mirrors this schema. */
 const envSchema = z
   .object({
@@ -33,8 +37,31 @@ const envSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanString.default(false),
+    MPESA_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    MPESA_CONSUMER_KEY: z.string().min(1).optional(),
+    MPESA_CONSUMER_SECRET: z.string().min(1).optional(),
+    MPESA_SHORTCODE: z
+      .string()
+      .regex(/^\d{5,7}$/, { error: 'must be 5 to 7 digits' })
+      .optional(),
+    MPESA_PASSKEY: z.string().min(1).optional(),
+    MPESA_TRANSACTION_TYPE: z
+      .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
+      .default('CustomerPayBillOnline'),
+    MPESA_PARTY_B: z.string().optional(),
   })
   .superRefine((env, ctx) => {
+    if (env.MPESA_BASE_URL) {
+      for (const name of [
+        'MPESA_CONSUMER_KEY',
+        'MPESA_CONSUMER_SECRET',
+        'MPESA_SHORTCODE',
+        'MPESA_PASSKEY',
+      ] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MPESA_BASE_URL is set' });
+      }
+    }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
       ctx.addIssue({
         code: 'custom',
@@ -62,6 +89,13 @@ const envSchema = z
         code: 'custom',
         path: ['SMTP_URL'],
         message: 'is required in production (activation and reset mails must reach people)',
+      });
+    }
+    if (!env.MPESA_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MPESA_BASE_URL'],
+        message: 'is required in production (without it payments would go to the built-in simulator)',
       });
     }
     if (!env.PUBLIC_URL) {
@@ -94,6 +128,20 @@ export interface Config {
   mailFrom: string;
   /** Fastify's trustProxy: false, true, or the proxy addresses/CIDRs to trust (comma-separated). */
   trustProxy: boolean | string;
+  /**
+   * Daraja (M-Pesa STK push). Without MPESA_BASE_URL the built-in simulator at PUBLIC_URL/sim/mpesa is used
+   * with Safaricom's public sandbox short code and passkey.
+   */
+  mpesa: {
+    simulated: boolean;
+    baseUrl: string;
+    consumerKey: string;
+    consumerSecret: string;
+    shortCode: string;
+    passkey: string;
+    transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
+    partyB: string | undefined;
+  };
   /** Where uploaded files live: an S3-compatible bucket when configured, else `DATA_DIR/files`. */
   files:
     | { kind: 'local'; dir: string }
@@ -147,6 +195,27 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
+    mpesa: env.MPESA_BASE_URL
+      ? {
+          simulated: false,
+          baseUrl: env.MPESA_BASE_URL.replace(/\/+$/, ''),
+          consumerKey: env.MPESA_CONSUMER_KEY ?? '',
+          consumerSecret: env.MPESA_CONSUMER_SECRET ?? '',
+          shortCode: env.MPESA_SHORTCODE ?? '',
+          passkey: env.MPESA_PASSKEY ?? '',
+          transactionType: env.MPESA_TRANSACTION_TYPE,
+          partyB: env.MPESA_PARTY_B,
+        }
+      : {
+          simulated: true,
+          baseUrl: `${publicUrl}/sim/mpesa`,
+          consumerKey: 'zabuni-simulator',
+          consumerSecret: 'zabuni-simulator-secret',
+          shortCode: SANDBOX_SHORTCODE,
+          passkey: SANDBOX_PASSKEY,
+          transactionType: env.MPESA_TRANSACTION_TYPE,
+          partyB: env.MPESA_PARTY_B,
+        },
     files: env.S3_BUCKET
       ? {
           kind: 's3',

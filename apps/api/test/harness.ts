@@ -40,9 +40,36 @@ export async function createTestContext(
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const deps = { config, database, logger, ...(options.clock ? { clock: options.clock } : {}) };
+  // Calls to PUBLIC_URL (the payment simulators, and their callbacks to us) go into this app in-process,
+  // exactly as they would over the network.
+  let target: FastifyInstance | null = null;
+  const publicOrigin = new URL(config.publicUrl).origin;
+  const inProcessFetch: typeof fetch = async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.origin !== publicOrigin || !target) return fetch(input, init);
+    const answer = await target.inject({
+      method: (init?.method ?? 'GET') as 'GET' | 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
+    });
+    return new Response(answer.statusCode === 204 ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: Object.entries(answer.headers).flatMap(([name, value]) =>
+        value === undefined ? [] : [[name, String(value)] as [string, string]],
+      ),
+    });
+  };
+  const deps = {
+    config,
+    database,
+    logger,
+    fetch: inProcessFetch,
+    ...(options.clock ? { clock: options.clock } : {}),
+  };
   const services = createServices(deps);
   const app = await buildApp(deps, services);
+  target = app;
   await app.ready();
   return {
     app,

@@ -242,3 +242,20 @@ export const rejectTenderRequest = z.object({
 });
 
 export const attachmentParams = z.object({ id: queryId, attachmentId: queryId });
+
+/** SPEC §7 payment initiation for an order (publish-tender and subscription checkouts). */
+export const paymentRequest = z.object({
+  payment_type: z.enum(['mpesa', 'dpo'], { error: 'Choose a payment method: mpesa or dpo.' }),
+  phone_number: z
+    .string()
+    .trim()
+    .max(25, { error: 'Ensure this field has no more than 25 characters.' })
+    .optional(),
+});
+export const paymentStarted = z
+  .object({
+    detail: z.string(),
+    /** The hosted payment page to send the browser to (card / DPO). */
+    data: z.object({ url: z.string() }).optional(),
+  })
+  .meta({ id: 'PaymentStarted' });

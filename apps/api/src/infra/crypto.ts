@@ -1,7 +1,19 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import {
+  createHmac,
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  hkdfSync,
+  randomBytes,
+  randomInt,
+} from 'node:crypto';
 
 /** An unguessable token for links and sessions (256 bits, URL-safe). */
 export const randomToken = () => randomBytes(32).toString('base64url');
+
+/** A stable secret derived from the application secret for one purpose (e.g. an unguessable callback path). */
+export const derivedSecret = (applicationSecret: string, purpose: string) =>
+  createHmac('sha256', applicationSecret).update(purpose).digest('base64url').slice(0, 32);
 
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 

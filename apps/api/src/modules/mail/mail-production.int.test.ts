@@ -10,6 +10,11 @@ beforeAll(async () => {
       JWT_SECRET: 'p'.repeat(48),
       DATABASE_URL: 'postgres://unused@127.0.0.1:1/unused',
       SMTP_URL: 'smtp://127.0.0.1:1',
+      MPESA_BASE_URL: 'https://api.safaricom.co.ke',
+      MPESA_CONSUMER_KEY: 'key',
+      MPESA_CONSUMER_SECRET: 'secret',
+      MPESA_SHORTCODE: '600100',
+      MPESA_PASSKEY: 'passkey',
     },
   });
 });
@@ -17,7 +22,8 @@ afterAll(() => ctx.close());
 
 describe('development mailbox in production', () => {
   it('is not served', async () => {
-    for (const url of ['/api/dev/mail', '/dev/mailbox']) {
+    // Nor the payment simulators: in production money goes to the real providers only.
+    for (const url of ['/api/dev/mail', '/dev/mailbox', '/sim/mpesa/', '/sim/mpesa/oauth/v1/generate']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.' });

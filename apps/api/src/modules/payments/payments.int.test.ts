@@ -97,9 +97,11 @@ beforeAll(async () => {
       transactionType: 'CustomerPayBillOnline',
     }),
     stkCallbackUrl: `${base}/payments/stk-callback`,
-    fulfillers: {
-      test_product: async (_tx, order) => {
-        fulfilled.push(order.id);
+    products: {
+      test_product: {
+        fulfil: async (_tx, order) => {
+          fulfilled.push(order.id);
+        },
       },
     },
   });

@@ -33,7 +33,13 @@ export const newOrderReference = (prefix: string) =>
   `${prefix}${Array.from({ length: 12 - prefix.length }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 
 export type OrderRow = typeof orders.$inferSelect;
-/** A product's side of a payment: runs once, in the transaction that marks the order paid. */
+/** A product's side of a payment. */
+export interface ProductHooks {
+  /** Runs once, in the transaction that marks the order paid. */
+  fulfil: Fulfil;
+  /** Mirrors processing / failed onto the product's own record (e.g. the published-tender label). */
+  onStateChange?: (tx: Executor, order: OrderRow, state: 'processing' | 'failed') => Promise<void>;
+}
 export type Fulfil = (
   tx: Tx,
   order: OrderRow,
@@ -64,9 +70,9 @@ export function createPaymentsService(deps: {
   mpesa: DarajaClient;
   /** Where Daraja posts results: PUBLIC_URL + an unguessable path. */
   stkCallbackUrl: string;
-  fulfillers: Record<string, Fulfil>;
+  products: Record<string, ProductHooks>;
 }) {
-  const { db, clock, mpesa, fulfillers } = deps;
+  const { db, clock, mpesa, products } = deps;
 
   async function record(
     tx: Executor,
@@ -89,7 +95,7 @@ export function createPaymentsService(deps: {
       .set({ paymentState: 'paid', paidAt: now, updatedAt: now })
       .where(eq(orders.id, orderId));
     if (order.fulfilledAt === null) {
-      await fulfillers[order.product]?.(tx, { ...order, paymentState: 'paid', paidAt: now }, receipt);
+      await products[order.product]?.fulfil(tx, { ...order, paymentState: 'paid', paidAt: now }, receipt);
       await tx
         .update(orders)
         .set({ fulfilledAt: now })
@@ -98,10 +104,12 @@ export function createPaymentsService(deps: {
   }
 
   async function setOrderState(tx: Executor, orderId: number, state: 'processing' | 'failed') {
-    await tx
+    const [order] = await tx
       .update(orders)
       .set({ paymentState: state, updatedAt: clock.now() })
-      .where(and(eq(orders.id, orderId), isNull(orders.paidAt)));
+      .where(and(eq(orders.id, orderId), isNull(orders.paidAt)))
+      .returning();
+    if (order) await products[order.product]?.onStateChange?.(tx, order, state);
   }
 
   return {

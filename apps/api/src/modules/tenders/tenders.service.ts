@@ -31,6 +31,7 @@ import type { FileStorage } from '../../infra/storage.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { flagUrl, type Clock } from '../core/core.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
+import { insertOrder, type ProductHooks } from '../payments/payments.service.ts';
 import {
   tendersRepository,
   type AttachmentRow,
@@ -305,6 +306,7 @@ export function createTendersService(deps: {
       const { id, mailId } = await db.transaction(async (tx) => {
         const repo = tendersRepository(tx);
         const reference = newReference();
+        const code = newOrderCode();
         const id = await repo.insert({
           ...values,
           review: 'under_review',
@@ -313,7 +315,7 @@ export function createTendersService(deps: {
           createdBy: principal.userId,
           publishedAt: null,
           order: {
-            code: newOrderCode(),
+            code,
             reference,
             paymentState: 'pending',
             amountMinor: price.amountMinor,
@@ -325,6 +327,18 @@ export function createTendersService(deps: {
           },
         });
         await repo.insertAttachments(id, documents);
+        // The order the checkout pays (same code and reference as the tender's order fields).
+        await insertOrder(tx, {
+          code,
+          reference,
+          product: PUBLISHING_PRODUCT,
+          subjectId: id,
+          description: 'Tender advert',
+          amountMinor: price.amountMinor,
+          currency: price.currency,
+          customerEmail: form.email,
+          customerName: `${form.first_name} ${form.last_name}`,
+        });
         await audit.record(tx, {
           action: 'tender.submitted',
           actorUserId: principal.userId,
@@ -541,3 +555,31 @@ export function createTendersService(deps: {
   }
 }
 export type TendersService = ReturnType<typeof createTendersService>;
+
+/** What paying a publishing order does to its tender: the payment label follows, and paid releases it. */
+export function tenderPublishingProduct({
+  audit,
+  clock,
+}: {
+  audit: AuditService;
+  clock: Clock;
+}): ProductHooks {
+  return {
+    async onStateChange(tx, order, state) {
+      await tendersRepository(tx).setPaymentState(order.code, state, clock.now());
+    },
+    async fulfil(tx, order, receipt) {
+      await tendersRepository(tx).setPaymentState(order.code, 'paid', clock.now());
+      await audit.record(tx, {
+        action: 'tender.payment_changed',
+        actorUserId: null,
+        detail: {
+          tender_id: order.subjectId,
+          payment_state: 'paid',
+          method: receipt.method,
+          receipt: receipt.receipt,
+        },
+      });
+    },
+  };
+}

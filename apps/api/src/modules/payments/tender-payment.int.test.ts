@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { multipart } from '../../../test/multipart.ts';
+
+/** SPEC §7 `POST /tender-alerts/available-tenders/payment/{code}/` through the app and its Daraja simulator. */
+let ctx: TestContext;
+let token: string;
+let otherToken: string;
+
+interface Order {
+  tender_alert: { code: string; payment_status: number; amount: number; currency: string };
+  tender_alert_job: { id: number };
+}
+
+async function publish(title: string): Promise<Order> {
+  const closing = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const body = multipart({
+    tender_title: title,
+    tender_closing_date: closing,
+    first_name: 'Amina',
+    last_name: 'Otieno',
+    email: 'amina@pumps.example',
+  });
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/tender-alerts/available-tenders/publish-tender/',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(token) },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json() as Order;
+}
+
+const pay = (code: string, payload: Record<string, unknown>, as = token) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/tender-alerts/available-tenders/payment/${code}/`,
+    headers: bearer(as),
+    payload,
+  });
+
+const order = async (code: string) =>
+  (
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/tender-alerts/available-tenders/my-published-tender/?code=${code}`,
+      headers: bearer(token),
+    })
+  ).json() as Order;
+
+async function until(check: () => Promise<boolean>, ms = 8000) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  const a = await createMember(ctx, { kind: 'advertiser', role: 'advertiser', email: 'ads@pumps.example' });
+  token = await tokenFor(ctx, a.email, a.password);
+  const b = await createMember(ctx, { kind: 'advertiser', role: 'advertiser', email: 'ads@rival.example' });
+  otherToken = await tokenFor(ctx, b.email, b.password);
+});
+afterAll(() => ctx.close());
+
+describe('paying a publishing order with M-Pesa', () => {
+  it('goes Pending → Processing → Paid through the simulator and its callback', async () => {
+    const created = await publish('Supply of solar pumps');
+    const { code } = created.tender_alert;
+    expect(created.tender_alert.payment_status).toBe(2);
+    const started = await pay(code, { payment_type: 'mpesa', phone_number: '0708 374 140' });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toEqual({ detail: 'Payment initiated successfully kindly check your phone.' });
+    expect((await order(code)).tender_alert.payment_status).toBe(3);
+    await until(async () => (await order(code)).tender_alert.payment_status === 1);
+    // Paying again is refused: the order is paid.
+    expect((await pay(code, { payment_type: 'mpesa', phone_number: '0708374140' })).statusCode).toBe(409);
+  });
+
+  it('shows Error (4) when the customer cancels on the phone (1032), and lets them retry', async () => {
+    const { code } = (await publish('Supply of office desks')).tender_alert;
+    expect((await pay(code, { payment_type: 'mpesa', phone_number: '254708374142' })).statusCode).toBe(200);
+    await until(async () => (await order(code)).tender_alert.payment_status === 4);
+    expect((await pay(code, { payment_type: 'mpesa', phone_number: '254708374140' })).statusCode).toBe(200);
+    await until(async () => (await order(code)).tender_alert.payment_status === 1);
+  });
+
+  it('answers clear 4xx for bad input and for someone else’s order', async () => {
+    const { code } = (await publish('Supply of chairs')).tender_alert;
+    const badPhone = await pay(code, { payment_type: 'mpesa', phone_number: '12345' });
+    expect(badPhone.statusCode).toBe(400);
+    expect(badPhone.json()).toMatchObject({
+      phone_number: ['Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.'],
+    });
+    const noPhone = await pay(code, { payment_type: 'mpesa' });
+    expect(noPhone.json()).toMatchObject({ phone_number: ['This field is required.'] });
+    const badType = await pay(code, { payment_type: 'cash' });
+    expect(badType.statusCode).toBe(400);
+    expect(
+      (await pay(code, { payment_type: 'mpesa', phone_number: '254708374140' }, otherToken)).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `/api/v1/tender-alerts/available-tenders/payment/${code}/`,
+          payload: { payment_type: 'mpesa', phone_number: '254708374140' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('ignores callbacks posted to a wrong path', async () => {
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/payments/stk/guessed-secret',
+      payload: { Body: { stkCallback: { CheckoutRequestID: 'ws_CO_1', ResultCode: 0 } } },
+    });
+    expect(forged.statusCode).toBe(404);
+  });
+});
