@@ -48,6 +48,7 @@ import {
 import { createDarajaClient } from './modules/payments/mpesa/mpesa.client.ts';
 import { darajaSimulator } from './modules/payments/mpesa/mpesa.simulator.ts';
 import { paymentCallbackRoutes, tenderPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsJobs } from './modules/payments/payments.jobs.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
@@ -117,6 +118,7 @@ export function createServices({
     mpesa: createDarajaClient({ ...config.mpesa, fetch: httpFetch }),
     stkCallbackUrl: `${config.publicUrl}/api/payments/stk/${stkCallbackSecret}`,
     products: { [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }) },
+    pendingExpiryMs: config.paymentPendingExpiryMinutes * 60_000,
   });
   return {
     core,
@@ -137,7 +139,7 @@ export function createServices({
 export type Services = ReturnType<typeof createServices>;
 
 export function jobDefinitions(services: Services): JobDefinition[] {
-  return [...systemJobs(services.system), ...mailJobs(services.mail)];
+  return [...systemJobs(services.system), ...mailJobs(services.mail), ...paymentsJobs(services.payments)];
 }
 
 const flagsDir = path.join(

@@ -49,6 +49,7 @@ const envSchema = z
       .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
       .default('CustomerPayBillOnline'),
     MPESA_PARTY_B: z.string().optional(),
+    PAYMENT_PENDING_EXPIRY_MINUTES: z.coerce.number().int().min(2).max(1440).default(15),
   })
   .superRefine((env, ctx) => {
     if (env.MPESA_BASE_URL) {
@@ -142,6 +143,8 @@ export interface Config {
     transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
     partyB: string | undefined;
   };
+  /** An unanswered payment prompt is given up after this many minutes. */
+  paymentPendingExpiryMinutes: number;
   /** Where uploaded files live: an S3-compatible bucket when configured, else `DATA_DIR/files`. */
   files:
     | { kind: 'local'; dir: string }
@@ -216,6 +219,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           transactionType: env.MPESA_TRANSACTION_TYPE,
           partyB: env.MPESA_PARTY_B,
         },
+    paymentPendingExpiryMinutes: env.PAYMENT_PENDING_EXPIRY_MINUTES,
     files: env.S3_BUCKET
       ? {
           kind: 's3',

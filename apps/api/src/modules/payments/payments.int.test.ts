@@ -19,6 +19,8 @@ let ctx: TestContext;
 let server: FastifyInstance;
 let payments: PaymentsService;
 const fulfilled: number[] = [];
+/** Moves the payments service's clock (not the simulator's) forward, for the reconciliation job. */
+let clockOffsetMs = 0;
 
 async function until(check: () => Promise<boolean>, ms = 5000) {
   const deadline = Date.now() + ms;
@@ -90,7 +92,7 @@ beforeAll(async () => {
   await server.listen({ port, host: '127.0.0.1' });
   payments = createPaymentsService({
     db: ctx.database.db,
-    clock: { now: () => new Date() },
+    clock: { now: () => new Date(Date.now() + clockOffsetMs) },
     mpesa: createDarajaClient({
       ...SANDBOX,
       baseUrl: `${base}/sim/mpesa`,
@@ -104,6 +106,7 @@ beforeAll(async () => {
         },
       },
     },
+    pendingExpiryMs: 15 * 60_000,
   });
 });
 afterAll(async () => {
@@ -241,5 +244,51 @@ describe('M-Pesa payments', () => {
     await expect(payments.payWithMpesa('no-such-order', '254708374140')).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe('reconciliation (every minute)', () => {
+  it('queries an unanswered prompt from 60 s on: "being processed" stays pending, a silent success is paid', async () => {
+    const waiting = await newOrder();
+    await payments.payWithMpesa(waiting.code, '254708374149'); // waits for a person, never answers
+    const silent = await newOrder();
+    await payments.payWithMpesa(silent.code, '254708374145'); // paid, but Daraja never calls back
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the simulator settles the silent one
+
+    expect(await payments.reconcile()).toMatchObject({ queried: 0 }); // not yet 60 s old
+    clockOffsetMs = 61_000;
+    await payments.reconcile();
+    expect((await orderState(silent.id)).paymentState).toBe('paid');
+    expect((await attemptsOf(silent.id))[0]).toMatchObject({ status: 'paid', resultCode: '0' });
+    expect(fulfilled.filter((id) => id === silent.id)).toHaveLength(1);
+    expect((await orderState(waiting.id)).paymentState).toBe('processing');
+    const [stillWaiting] = await attemptsOf(waiting.id);
+    expect(stillWaiting!.resolvedAt).toBeNull();
+    expect(stillWaiting!.nextCheckAt!.getTime()).toBeGreaterThan(Date.now() + 61_000);
+
+    // After the expiry the prompt is given up and the order fails (the customer can retry).
+    clockOffsetMs = 16 * 60_000;
+    await payments.reconcile();
+    expect((await attemptsOf(waiting.id))[0]).toMatchObject({ status: 'failed', resultCode: 'expired' });
+    expect((await orderState(waiting.id)).paymentState).toBe('failed');
+    clockOffsetMs = 0;
+  });
+
+  it('applies a callback that was stored when the process died before acting on it, exactly once', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    // What a crash leaves behind: the callback stored (the first thing we do), nothing applied.
+    await ctx.database.db.insert(paymentMessages).values({
+      provider: 'mpesa',
+      kind: 'stk_callback',
+      body: callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 }),
+      createdAt: new Date(Date.now() - 60_000),
+    });
+    expect((await orderState(order.id)).paymentState).toBe('processing');
+    await Promise.all([payments.reconcile(), payments.reconcile()]);
+    await payments.reconcile();
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import {
   accountReference,
   mpesaAmount,
@@ -26,6 +26,7 @@ export const PAYMENT_MESSAGES = {
 const SAME_ATTEMPT_WINDOW_MS = 90_000;
 /** The reconciliation job asks Daraja about an unanswered prompt this long after it was sent. */
 export const FIRST_STK_QUERY_AFTER_MS = 60_000;
+export const RECONCILE_JOB = 'payments.reconcile';
 
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const newOrderCode = () => randomBytes(16).toString('base64url');
@@ -71,6 +72,8 @@ export function createPaymentsService(deps: {
   /** Where Daraja posts results: PUBLIC_URL + an unguessable path. */
   stkCallbackUrl: string;
   products: Record<string, ProductHooks>;
+  /** An unanswered STK prompt is given up (attempt failed) after this long. */
+  pendingExpiryMs: number;
 }) {
   const { db, clock, mpesa, products } = deps;
 
@@ -110,6 +113,98 @@ export function createPaymentsService(deps: {
       .where(and(eq(orders.id, orderId), isNull(orders.paidAt)))
       .returning();
     if (order) await products[order.product]?.onStateChange?.(tx, order, state);
+  }
+
+  type AttemptRow = typeof paymentAttempts.$inferSelect;
+
+  /** Ends an attempt; paid pays the order (once); a failure fails the order only if it is the newest. */
+  async function resolveAttempt(
+    tx: Tx,
+    attempt: AttemptRow,
+    result: {
+      outcome: 'paid' | 'failed' | 'pending';
+      resultCode: string;
+      resultDesc: string;
+      receipt: string | null;
+    },
+  ) {
+    if (result.outcome === 'pending') return;
+    await tx
+      .update(paymentAttempts)
+      .set({
+        status: result.outcome,
+        resultCode: result.resultCode,
+        resultDesc: result.resultDesc,
+        receipt: result.receipt,
+        resolvedAt: clock.now(),
+      })
+      .where(eq(paymentAttempts.id, attempt.id));
+    if (result.outcome === 'paid') {
+      await markPaid(tx, attempt.orderId, { method: 'M-Pesa', receipt: result.receipt });
+      return;
+    }
+    // An older prompt failing late must not undo a newer one under way.
+    const [latest] = await tx
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.orderId, attempt.orderId))
+      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+      .limit(1);
+    if (latest?.id === attempt.id) await setOrderState(tx, attempt.orderId, 'failed');
+  }
+
+  /**
+   * Applies a stored callback once per CheckoutRequestID: duplicates, unknown ids and late callbacks
+   * change nothing; a success whose amount or phone differs is flagged, not paid.
+   */
+  async function applyStkCallback(messageId: number) {
+    await db.transaction(async (tx) => {
+      const [message] = await tx
+        .select()
+        .from(paymentMessages)
+        .where(eq(paymentMessages.id, messageId))
+        .for('update');
+      if (!message || message.processedAt !== null) return;
+      const callback = parseStkCallback(message.body);
+      const [attempt] = callback
+        ? await tx
+            .select()
+            .from(paymentAttempts)
+            .where(eq(paymentAttempts.checkoutRequestId, callback.checkoutRequestId))
+            .for('update')
+        : [];
+      if (callback && attempt && attempt.resolvedAt === null) {
+        const outcome = stkOutcome(callback.resultCode);
+        const amountMatches = callback.amount !== null && String(callback.amount) === attempt.requestedAmount;
+        const phoneMatches = callback.phone === attempt.phone;
+        if (outcome === 'paid' && (!amountMatches || !phoneMatches)) {
+          await tx
+            .update(paymentAttempts)
+            .set({
+              status: 'flagged',
+              resultCode: String(callback.resultCode),
+              resultDesc: callback.resultDesc,
+              receipt: callback.receipt,
+              flaggedReason: !amountMatches
+                ? `amount ${callback.amount ?? 'missing'} differs from ${attempt.requestedAmount}`
+                : `phone ${callback.phone ?? 'missing'} differs from ${attempt.phone}`,
+              resolvedAt: clock.now(),
+            })
+            .where(eq(paymentAttempts.id, attempt.id));
+        } else {
+          await resolveAttempt(tx, attempt, {
+            outcome,
+            resultCode: String(callback.resultCode),
+            resultDesc: callback.resultDesc,
+            receipt: callback.receipt,
+          });
+        }
+      }
+      await tx
+        .update(paymentMessages)
+        .set({ processedAt: clock.now(), ...(attempt ? { attemptId: attempt.id } : {}) })
+        .where(eq(paymentMessages.id, messageId));
+    });
   }
 
   return {
@@ -203,71 +298,86 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Daraja's result. Stored first, then acted on once per CheckoutRequestID: duplicates, unknown ids and
-     * late callbacks change nothing; a success whose amount or phone differs is flagged, not paid.
+     * Daraja's result. Stored first (so a crash cannot lose it), then applied; `reconcile` re-applies
+     * anything a crash left unprocessed.
      */
     async handleStkCallback(body: unknown): Promise<void> {
       const messageId = await record(db, { provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
-      await db.transaction(async (tx) => {
-        const callback = parseStkCallback(body);
-        const [attempt] = callback
-          ? await tx
-              .select()
-              .from(paymentAttempts)
-              .where(eq(paymentAttempts.checkoutRequestId, callback.checkoutRequestId))
-              .for('update')
-          : [];
-        const now = clock.now();
-        if (callback && attempt && attempt.resolvedAt === null) {
-          const outcome = stkOutcome(callback.resultCode);
-          const amountMatches =
-            callback.amount !== null && String(callback.amount) === attempt.requestedAmount;
-          const phoneMatches = callback.phone === attempt.phone;
-          if (outcome === 'paid' && (!amountMatches || !phoneMatches)) {
-            await tx
-              .update(paymentAttempts)
-              .set({
-                status: 'flagged',
-                resultCode: String(callback.resultCode),
-                resultDesc: callback.resultDesc,
-                receipt: callback.receipt,
-                flaggedReason: !amountMatches
-                  ? `amount ${callback.amount ?? 'missing'} differs from ${attempt.requestedAmount}`
-                  : `phone ${callback.phone ?? 'missing'} differs from ${attempt.phone}`,
-                resolvedAt: now,
-              })
-              .where(eq(paymentAttempts.id, attempt.id));
+      await applyStkCallback(messageId);
+    },
+
+    /**
+     * The safety net, run every minute by a job: stored callbacks a crash left unprocessed are applied;
+     * prompts with no answer are asked about with STK query (from 60 s after they were sent, then every
+     * minute; "being processed" stays pending) until resolved or expired.
+     */
+    async reconcile(): Promise<{ applied: number; queried: number }> {
+      const now = clock.now();
+      const stale = new Date(now.getTime() - 30_000);
+      const leftovers = await db
+        .select({ id: paymentMessages.id })
+        .from(paymentMessages)
+        .where(
+          and(
+            eq(paymentMessages.kind, 'stk_callback'),
+            isNull(paymentMessages.processedAt),
+            lte(paymentMessages.createdAt, stale),
+          ),
+        )
+        .limit(200);
+      for (const message of leftovers) await applyStkCallback(message.id);
+
+      const due = await db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.provider, 'mpesa'),
+            isNull(paymentAttempts.resolvedAt),
+            isNotNull(paymentAttempts.checkoutRequestId),
+            lte(paymentAttempts.nextCheckAt, now),
+          ),
+        )
+        .limit(100);
+      for (const attempt of due) {
+        const answer = await mpesa.stkQuery(attempt.checkoutRequestId!);
+        await db.transaction(async (tx) => {
+          await record(tx, {
+            provider: 'mpesa',
+            kind: 'stk_query',
+            attemptId: attempt.id,
+            body: answer.exchange,
+          });
+          const [current] = await tx
+            .select()
+            .from(paymentAttempts)
+            .where(eq(paymentAttempts.id, attempt.id))
+            .for('update');
+          if (!current || current.resolvedAt !== null) return; // a callback got there first
+          const expired = now.getTime() - current.createdAt.getTime() > deps.pendingExpiryMs;
+          if (answer.state === 'settled') {
+            await resolveAttempt(tx, current, {
+              outcome: stkOutcome(answer.resultCode),
+              resultCode: answer.resultCode,
+              resultDesc: answer.resultDesc,
+              receipt: null,
+            });
+          } else if (expired) {
+            await resolveAttempt(tx, current, {
+              outcome: 'failed',
+              resultCode: 'expired',
+              resultDesc: 'No answer from M-Pesa before the payment expired.',
+              receipt: null,
+            });
           } else {
             await tx
               .update(paymentAttempts)
-              .set({
-                status: outcome === 'paid' ? 'paid' : 'failed',
-                resultCode: String(callback.resultCode),
-                resultDesc: callback.resultDesc,
-                receipt: callback.receipt,
-                resolvedAt: now,
-              })
-              .where(eq(paymentAttempts.id, attempt.id));
-            if (outcome === 'paid') {
-              await markPaid(tx, attempt.orderId, { method: 'M-Pesa', receipt: callback.receipt });
-            } else {
-              // Only the order's newest attempt decides a failure: an older prompt failing late must not
-              // undo a newer one under way.
-              const [latest] = await tx
-                .select({ id: paymentAttempts.id })
-                .from(paymentAttempts)
-                .where(eq(paymentAttempts.orderId, attempt.orderId))
-                .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-                .limit(1);
-              if (latest?.id === attempt.id) await setOrderState(tx, attempt.orderId, 'failed');
-            }
+              .set({ nextCheckAt: new Date(now.getTime() + 60_000) })
+              .where(eq(paymentAttempts.id, current.id));
           }
-        }
-        await tx
-          .update(paymentMessages)
-          .set({ processedAt: now, ...(attempt ? { attemptId: attempt.id } : {}) })
-          .where(eq(paymentMessages.id, messageId));
-      });
+        });
+      }
+      return { applied: leftovers.length, queried: due.length };
     },
   };
 }
