@@ -45,6 +45,8 @@ import {
   PUBLISHING_PRODUCT,
   tenderPublishingProduct,
 } from './modules/tenders/tenders.service.ts';
+import { createDpoClient } from './modules/payments/dpo/dpo.client.ts';
+import { dpoSimulator } from './modules/payments/dpo/dpo.simulator.ts';
 import { createDarajaClient } from './modules/payments/mpesa/mpesa.client.ts';
 import { darajaSimulator } from './modules/payments/mpesa/mpesa.simulator.ts';
 import { paymentCallbackRoutes, tenderPaymentRoutes } from './modules/payments/payments.routes.ts';
@@ -119,6 +121,8 @@ export function createServices({
     stkCallbackUrl: `${config.publicUrl}/api/payments/stk/${stkCallbackSecret}`,
     products: { [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }) },
     pendingExpiryMs: config.paymentPendingExpiryMinutes * 60_000,
+    dpo: createDpoClient({ ...config.dpo, fetch: httpFetch }),
+    dpoReturnUrl: `${config.publicUrl}/api/payments/card/return`,
   });
   return {
     core,
@@ -251,13 +255,29 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     prefix: '/api/v1',
   });
   await app.register(
-    paymentCallbackRoutes({ payments: services.payments, callbackSecret: services.stkCallbackSecret }),
+    paymentCallbackRoutes({
+      payments: services.payments,
+      callbackSecret: services.stkCallbackSecret,
+      publicUrl: config.publicUrl,
+    }),
   );
   if (config.mpesa.simulated) {
     // Stands in for Safaricom when no Daraja credentials are configured (development, demo, tests).
     await app.register(darajaSimulator({ ...config.mpesa, fetch: services.httpFetch }), {
       prefix: '/sim/mpesa',
     });
+  }
+  if (config.dpo.simulated) {
+    await app.register(
+      dpoSimulator({
+        companyToken: config.dpo.companyToken,
+        publicBase: `${config.publicUrl}/sim/dpo`,
+        pushUrl: `${config.publicUrl}/api/payments/card/push`,
+        merchantName: 'Zabuni',
+        fetch: services.httpFetch,
+      }),
+      { prefix: '/sim/dpo' },
+    );
   }
   await app.register(auditRoutes({ audit: services.audit, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',

@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       expect(problems).toContain('PUBLIC_URL');
       expect(problems).toContain('SMTP_URL');
       expect(problems).toContain('MPESA_BASE_URL');
+      expect(problems).toContain('DPO_BASE_URL');
     }
   });
 
@@ -39,6 +40,10 @@ describe('loadConfig', () => {
       MPESA_CONSUMER_SECRET: 'secret',
       MPESA_SHORTCODE: '600100',
       MPESA_PASSKEY: 'passkey',
+      DPO_BASE_URL: 'https://secure.3gdirectpay.com/API/v6/',
+      DPO_PAYMENT_URL: 'https://secure.3gdirectpay.com/payv2.php',
+      DPO_COMPANY_TOKEN: 'token',
+      DPO_SERVICE_TYPE: '3854',
       PORT: '8080',
       RUN_WORKER: 'false',
     });

@@ -49,6 +49,10 @@ const envSchema = z
       .enum(['CustomerPayBillOnline', 'CustomerBuyGoodsOnline'])
       .default('CustomerPayBillOnline'),
     MPESA_PARTY_B: z.string().optional(),
+    DPO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DPO_PAYMENT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    DPO_COMPANY_TOKEN: z.string().min(1).optional(),
+    DPO_SERVICE_TYPE: z.string().min(1).optional(),
     PAYMENT_PENDING_EXPIRY_MINUTES: z.coerce.number().int().min(2).max(1440).default(15),
   })
   .superRefine((env, ctx) => {
@@ -61,6 +65,12 @@ const envSchema = z
       ] as const) {
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MPESA_BASE_URL is set' });
+      }
+    }
+    if (env.DPO_BASE_URL) {
+      for (const name of ['DPO_PAYMENT_URL', 'DPO_COMPANY_TOKEN', 'DPO_SERVICE_TYPE'] as const) {
+        if (!env[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required when DPO_BASE_URL is set' });
       }
     }
     if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
@@ -97,6 +107,13 @@ const envSchema = z
         code: 'custom',
         path: ['MPESA_BASE_URL'],
         message: 'is required in production (without it payments would go to the built-in simulator)',
+      });
+    }
+    if (!env.DPO_BASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DPO_BASE_URL'],
+        message: 'is required in production (without it card payments would go to the built-in simulator)',
       });
     }
     if (!env.PUBLIC_URL) {
@@ -143,6 +160,8 @@ export interface Config {
     transactionType: 'CustomerPayBillOnline' | 'CustomerBuyGoodsOnline';
     partyB: string | undefined;
   };
+  /** DPO Pay (hosted card page). Without DPO_BASE_URL the built-in simulator at PUBLIC_URL/sim/dpo is used. */
+  dpo: { simulated: boolean; apiUrl: string; paymentUrl: string; companyToken: string; serviceType: string };
   /** An unanswered payment prompt is given up after this many minutes. */
   paymentPendingExpiryMinutes: number;
   /** Where uploaded files live: an S3-compatible bucket when configured, else `DATA_DIR/files`. */
@@ -220,6 +239,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           partyB: env.MPESA_PARTY_B,
         },
     paymentPendingExpiryMinutes: env.PAYMENT_PENDING_EXPIRY_MINUTES,
+    dpo: env.DPO_BASE_URL
+      ? {
+          simulated: false,
+          apiUrl: env.DPO_BASE_URL,
+          paymentUrl: env.DPO_PAYMENT_URL ?? '',
+          companyToken: env.DPO_COMPANY_TOKEN ?? '',
+          serviceType: env.DPO_SERVICE_TYPE ?? '',
+        }
+      : {
+          simulated: true,
+          apiUrl: `${publicUrl}/sim/dpo/API/v6/`,
+          paymentUrl: `${publicUrl}/sim/dpo/payv2.php`,
+          companyToken: 'ZABUNI-SIMULATOR-COMPANY-TOKEN',
+          serviceType: '3854',
+        },
     files: env.S3_BUCKET
       ? {
           kind: 's3',

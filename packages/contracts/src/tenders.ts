@@ -115,6 +115,8 @@ export const publishedTenderOrder = z
       tax: z.number(),
       reference: z.string(),
       payment_status: z.number().int(),
+      /** pending, processing, paid or failed: the same state in words, so every checkout view is reachable. */
+      payment_state: z.enum(['pending', 'processing', 'paid', 'failed']),
       contact_name: z.string(),
       email: z.string(),
       phone_number: z.string().nullable(),

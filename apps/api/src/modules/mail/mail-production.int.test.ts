@@ -15,6 +15,10 @@ beforeAll(async () => {
       MPESA_CONSUMER_SECRET: 'secret',
       MPESA_SHORTCODE: '600100',
       MPESA_PASSKEY: 'passkey',
+      DPO_BASE_URL: 'https://secure.3gdirectpay.com/API/v6/',
+      DPO_PAYMENT_URL: 'https://secure.3gdirectpay.com/payv2.php',
+      DPO_COMPANY_TOKEN: 'token',
+      DPO_SERVICE_TYPE: '3854',
     },
   });
 });
@@ -23,7 +27,13 @@ afterAll(() => ctx.close());
 describe('development mailbox in production', () => {
   it('is not served', async () => {
     // Nor the payment simulators: in production money goes to the real providers only.
-    for (const url of ['/api/dev/mail', '/dev/mailbox', '/sim/mpesa/', '/sim/mpesa/oauth/v1/generate']) {
+    for (const url of [
+      '/api/dev/mail',
+      '/dev/mailbox',
+      '/sim/mpesa/',
+      '/sim/mpesa/oauth/v1/generate',
+      '/sim/dpo/payv2.php?ID=x',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.' });

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { findFreePort } from '../../infra/embedded-postgres.ts';
+import { createDpoClient } from './dpo/dpo.client.ts';
 import { createDarajaClient } from './mpesa/mpesa.client.ts';
 import { darajaSimulator } from './mpesa/mpesa.simulator.ts';
 import {
@@ -107,6 +108,13 @@ beforeAll(async () => {
       },
     },
     pendingExpiryMs: 15 * 60_000,
+    dpo: createDpoClient({
+      apiUrl: `${base}/sim/dpo/API/v6/`,
+      paymentUrl: `${base}/sim/dpo/payv2.php`,
+      companyToken: 'TEST-TOKEN',
+      serviceType: '3854',
+    }),
+    dpoReturnUrl: `${base}/return`,
   });
 });
 afterAll(async () => {

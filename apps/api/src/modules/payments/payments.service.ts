@@ -10,6 +10,7 @@ import {
 import type { Db, Executor, Tx } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { Clock } from '../core/core.service.ts';
+import type { DpoClient } from './dpo/dpo.client.ts';
 import type { DarajaClient } from './mpesa/mpesa.client.ts';
 import { parseStkCallback } from './mpesa/mpesa.client.ts';
 import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
@@ -20,6 +21,9 @@ export const PAYMENT_MESSAGES = {
   invalidPhone: 'Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.',
   initiated: 'Payment initiated successfully kindly check your phone.',
   providerRefused: 'M-Pesa could not start the payment. Please check the number and try again.',
+  cardInitiated: 'Payment initiated successfully.',
+  cardUnavailable:
+    'The card payment page could not be opened. Please try again in a moment or pay with M-Pesa.',
 } as const;
 
 /** A second "pay" click within this window gets the attempt already under way, not a new prompt. */
@@ -74,6 +78,9 @@ export function createPaymentsService(deps: {
   products: Record<string, ProductHooks>;
   /** An unanswered STK prompt is given up (attempt failed) after this long. */
   pendingExpiryMs: number;
+  dpo: DpoClient;
+  /** Where DPO sends the browser back: our return route, which verifies before believing anything. */
+  dpoReturnUrl: string;
 }) {
   const { db, clock, mpesa, products } = deps;
 
@@ -126,6 +133,7 @@ export function createPaymentsService(deps: {
       resultCode: string;
       resultDesc: string;
       receipt: string | null;
+      method?: string;
     },
   ) {
     if (result.outcome === 'pending') return;
@@ -140,7 +148,7 @@ export function createPaymentsService(deps: {
       })
       .where(eq(paymentAttempts.id, attempt.id));
     if (result.outcome === 'paid') {
-      await markPaid(tx, attempt.orderId, { method: 'M-Pesa', receipt: result.receipt });
+      await markPaid(tx, attempt.orderId, { method: result.method ?? 'M-Pesa', receipt: result.receipt });
       return;
     }
     // An older prompt failing late must not undo a newer one under way.
@@ -307,6 +315,174 @@ export function createPaymentsService(deps: {
     },
 
     /**
+     * Opens DPO's hosted card page for an order. A newer attempt replaces older unpaid tokens, which are
+     * cancelled at DPO so they cannot be paid any more.
+     */
+    async payWithDpo(code: string): Promise<{ attemptId: number; url: string; message: string }> {
+      const now = clock.now();
+      const start = await db.transaction(async (tx) => {
+        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
+        if (!order) throw notFound('This order does not exist.');
+        if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
+        const older = await tx
+          .select()
+          .from(paymentAttempts)
+          .where(
+            and(
+              eq(paymentAttempts.orderId, order.id),
+              eq(paymentAttempts.provider, 'dpo'),
+              isNull(paymentAttempts.resolvedAt),
+              isNotNull(paymentAttempts.transToken),
+            ),
+          );
+        const [attempt] = await tx
+          .insert(paymentAttempts)
+          .values({
+            orderId: order.id,
+            provider: 'dpo',
+            requestedAmount: String(order.amountMinor),
+            createdAt: now,
+          })
+          .returning({ id: paymentAttempts.id });
+        await setOrderState(tx, order.id, 'processing');
+        return { order, attemptId: attempt!.id, older };
+      });
+      for (const old of start.older) {
+        const cancelled = await deps.dpo.cancelToken(old.transToken!);
+        await db.transaction(async (tx) => {
+          await record(tx, {
+            provider: 'dpo',
+            kind: 'cancel_token',
+            attemptId: old.id,
+            body: cancelled.exchange,
+          });
+          if (cancelled.ok) {
+            await tx
+              .update(paymentAttempts)
+              .set({
+                status: 'cancelled',
+                resultDesc: 'Replaced by a newer payment attempt',
+                resolvedAt: now,
+              })
+              .where(and(eq(paymentAttempts.id, old.id), isNull(paymentAttempts.resolvedAt)));
+          }
+        });
+      }
+      const created = await deps.dpo.createToken({
+        amountMinor: start.order.amountMinor,
+        currency: start.order.currency,
+        companyRef: start.order.reference,
+        redirectUrl: deps.dpoReturnUrl,
+        backUrl: deps.dpoReturnUrl,
+        ptlMinutes: Math.round(deps.pendingExpiryMs / 60_000) * 4,
+        description: start.order.description,
+        ...(start.order.customerEmail ? { customer: { email: start.order.customerEmail } } : {}),
+      });
+      await db.transaction(async (tx) => {
+        await record(tx, {
+          provider: 'dpo',
+          kind: 'create_token',
+          attemptId: start.attemptId,
+          body: created.exchange,
+        });
+        if (created.ok) {
+          await tx
+            .update(paymentAttempts)
+            .set({
+              status: 'pending',
+              transToken: created.transToken,
+              transRef: created.transRef,
+              nextCheckAt: new Date(now.getTime() + 2 * 60_000),
+            })
+            .where(eq(paymentAttempts.id, start.attemptId));
+        } else {
+          await tx
+            .update(paymentAttempts)
+            .set({
+              status: 'failed',
+              resultCode: created.result,
+              resultDesc: created.explanation,
+              resolvedAt: now,
+            })
+            .where(eq(paymentAttempts.id, start.attemptId));
+          await setOrderState(tx, start.order.id, 'failed');
+        }
+      });
+      if (!created.ok) throw new AppError('unavailable', PAYMENT_MESSAGES.cardUnavailable);
+      return { attemptId: start.attemptId, url: created.hostedUrl, message: PAYMENT_MESSAGES.cardInitiated };
+    },
+
+    /**
+     * Asks DPO what became of a token (after the browser came back, a push, or from the job). The browser's
+     * query parameters are never believed: only verifyToken's answer, matched to the attempt's amount and
+     * currency. Returns the order's code, to send the browser back to its checkout.
+     */
+    async verifyDpo(transToken: string): Promise<{ orderCode: string; product: string } | null> {
+      const [attempt] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.transToken, transToken));
+      if (!attempt) return null;
+      const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
+      if (attempt.resolvedAt === null) {
+        const answer = await deps.dpo.verifyToken(transToken);
+        await db.transaction(async (tx) => {
+          await record(tx, {
+            provider: 'dpo',
+            kind: 'verify_token',
+            attemptId: attempt.id,
+            body: answer.exchange,
+          });
+          const [current] = await tx
+            .select()
+            .from(paymentAttempts)
+            .where(eq(paymentAttempts.id, attempt.id))
+            .for('update');
+          if (!current || current.resolvedAt !== null || !answer.ok) return;
+          const now = clock.now();
+          if (answer.outcome === 'paid') {
+            const matches = answer.amountMinor === order!.amountMinor && answer.currency === order!.currency;
+            if (!matches) {
+              await tx
+                .update(paymentAttempts)
+                .set({
+                  status: 'flagged',
+                  resultCode: answer.result,
+                  resultDesc: answer.explanation,
+                  receipt: answer.approval ?? null,
+                  flaggedReason: `paid ${answer.amount ?? '?'} ${answer.currency ?? '?'} for ${current.requestedAmount} minor ${order!.currency}`,
+                  resolvedAt: now,
+                })
+                .where(eq(paymentAttempts.id, current.id));
+              return;
+            }
+            await resolveAttempt(tx, current, {
+              outcome: 'paid',
+              resultCode: answer.result,
+              resultDesc: answer.explanation,
+              receipt: answer.approval ?? null,
+              method: 'Card (DPO Pay)',
+            });
+          } else if (answer.outcome === 'failed' || answer.outcome === 'mismatch') {
+            await resolveAttempt(tx, current, {
+              outcome: 'failed',
+              resultCode: answer.result,
+              resultDesc: answer.explanation,
+              receipt: null,
+              method: 'Card (DPO Pay)',
+            });
+          } else {
+            await tx
+              .update(paymentAttempts)
+              .set({ nextCheckAt: new Date(now.getTime() + 60_000) })
+              .where(eq(paymentAttempts.id, current.id));
+          }
+        });
+      }
+      return order ? { orderCode: order.code, product: order.product } : null;
+    },
+
+    /**
      * The safety net, run every minute by a job: stored callbacks a crash left unprocessed are applied;
      * prompts with no answer are asked about with STK query (from 60 s after they were sent, then every
      * minute; "being processed" stays pending) until resolved or expired.
@@ -377,7 +553,20 @@ export function createPaymentsService(deps: {
           }
         });
       }
-      return { applied: leftovers.length, queried: due.length };
+      const dueCards = await db
+        .select({ transToken: paymentAttempts.transToken })
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.provider, 'dpo'),
+            isNull(paymentAttempts.resolvedAt),
+            isNotNull(paymentAttempts.transToken),
+            lte(paymentAttempts.nextCheckAt, now),
+          ),
+        )
+        .limit(100);
+      for (const card of dueCards) await this.verifyDpo(card.transToken!);
+      return { applied: leftovers.length, queried: due.length + dueCards.length };
     },
   };
 }

@@ -121,4 +121,58 @@ describe('paying a publishing order with M-Pesa', () => {
     });
     expect(forged.statusCode).toBe(404);
   });
+
+  it('pays by card on DPO’s hosted page; the return verifies with DPO and never believes the browser', async () => {
+    const { code } = (await publish('Supply of generators')).tender_alert;
+    const started = await pay(code, { payment_type: 'dpo' });
+    expect(started.statusCode).toBe(200);
+    const { detail, data } = started.json() as { detail: string; data: { url: string } };
+    expect(detail).toBe('Payment initiated successfully.');
+    expect(data.url).toMatch(/^http:\/\/zabuni\.test\/sim\/dpo\/payv2\.php\?ID=/);
+    const token = new URL(data.url).searchParams.get('ID')!;
+    expect((await order(code)).tender_alert.payment_status).toBe(3);
+
+    // A forged return (the browser claims success before paying) changes nothing.
+    const forged = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/payments/card/return?TransactionToken=${token}&CCDapproval=123456&TransID=x&CompanyRef=x`,
+    });
+    expect(forged.statusCode).toBe(303);
+    expect(forged.headers.location).toBe(`http://zabuni.test/publish-tender-checkout/${code}`);
+    expect((await order(code)).tender_alert.payment_status).toBe(3);
+
+    // The customer pays on the hosted page and is sent back with DPO's query parameters.
+    const page = await ctx.app.inject({ method: 'GET', url: `/sim/dpo/payv2.php?ID=${token}` });
+    expect(page.body).toContain('2500.00');
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: '/sim/dpo/payv2.php/act',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ID=${encodeURIComponent(token)}&action=pay`,
+    });
+    expect(paid.statusCode).toBe(303);
+    const back = new URL(String(paid.headers.location));
+    expect(back.pathname).toBe('/api/payments/card/return');
+    for (const name of ['TransID', 'CCDapproval', 'PnrID', 'TransactionToken', 'CompanyRef']) {
+      expect(back.searchParams.get(name)).toBeTruthy();
+    }
+    const returned = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(returned.headers.location).toBe(`http://zabuni.test/publish-tender-checkout/${code}`);
+    expect((await order(code)).tender_alert.payment_status).toBe(1);
+  });
+
+  it('cancels the older card token when the customer starts again', async () => {
+    const { code } = (await publish('Supply of tyres')).tender_alert;
+    const first = (await pay(code, { payment_type: 'dpo' })).json() as { data: { url: string } };
+    const second = (await pay(code, { payment_type: 'dpo' })).json() as { data: { url: string } };
+    const oldToken = new URL(first.data.url).searchParams.get('ID')!;
+    expect(new URL(second.data.url).searchParams.get('ID')).not.toBe(oldToken);
+    const oldPage = await ctx.app.inject({
+      method: 'POST',
+      url: '/sim/dpo/payv2.php/act',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ID=${encodeURIComponent(oldToken)}&action=pay`,
+    });
+    expect(oldPage.statusCode).toBe(409); // cancelled at DPO: it cannot be paid any more
+  });
 });

@@ -156,6 +156,7 @@ export function createTendersService(deps: {
         tax: 0,
         reference: row.reference ?? '',
         payment_status: PAYMENT_STATUS_CODE[row.paymentState ?? 'pending'],
+        payment_state: row.paymentState ?? 'pending',
         contact_name: `${row.contactFirstName ?? ''} ${row.contactLastName ?? ''}`.trim(),
         email: row.contactEmail ?? '',
         phone_number: row.contactPhone,

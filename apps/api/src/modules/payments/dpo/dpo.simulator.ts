@@ -380,7 +380,6 @@ button{flex:1;padding:12px;border-radius:8px;border:1px solid #c9d0dc;background
     const handleApi = async (request: { body: unknown }, reply: FastifyReply) =>
       reply.type('application/xml; charset=utf-8').send(xmlDocument('API3G', api(request.body)));
     app.post('/API/v6/', handleApi);
-    app.post('/API/v6', handleApi);
 
     app.get('/payv2.php', async (request, reply) => {
       const id = String((request.query as { ID?: unknown }).ID ?? '');
