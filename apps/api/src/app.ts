@@ -123,6 +123,8 @@ export function createServices({
     pendingExpiryMs: config.paymentPendingExpiryMinutes * 60_000,
     dpo: createDpoClient({ ...config.dpo, fetch: httpFetch }),
     dpoReturnUrl: `${config.publicUrl}/api/payments/card/return`,
+    mail,
+    publicUrl: config.publicUrl,
   });
   return {
     core,

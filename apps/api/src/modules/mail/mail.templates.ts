@@ -14,7 +14,8 @@ export type TemplateName =
   | 'two_factor_enabled'
   | 'tender_received'
   | 'tender_approved'
-  | 'tender_rejected';
+  | 'tender_rejected'
+  | 'payment_receipt';
 
 interface Texts {
   subject: string;
@@ -103,6 +104,18 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'View my published tenders',
       expected: true,
     },
+    payment_receipt: {
+      subject: 'Payment received: {reference}',
+      lines: [
+        'Thank you. We received your payment for {item}.',
+        'Transaction ID: {receipt}',
+        'Payment method: {method}',
+        'Date and time: {paidAt}',
+        'Total: {amount}',
+      ],
+      action: 'View your order',
+      expected: true,
+    },
   },
   sw: {
     greeting: 'Habari {name},',
@@ -178,6 +191,18 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Ukiwa na maswali, jibu barua pepe hii au wasiliana na timu yetu ya msaada.',
       ],
       action: 'Tazama zabuni nilizochapisha',
+      expected: true,
+    },
+    payment_receipt: {
+      subject: 'Malipo yamepokelewa: {reference}',
+      lines: [
+        'Asante. Tumepokea malipo yako ya {item}.',
+        'Nambari ya muamala: {receipt}',
+        'Njia ya malipo: {method}',
+        'Tarehe na saa: {paidAt}',
+        'Jumla: {amount}',
+      ],
+      action: 'Tazama agizo lako',
       expected: true,
     },
   },
@@ -257,6 +282,18 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Voir mes appels d’offres publiés',
       expected: true,
     },
+    payment_receipt: {
+      subject: 'Paiement reçu : {reference}',
+      lines: [
+        'Merci. Nous avons reçu votre paiement pour {item}.',
+        'Identifiant de transaction : {receipt}',
+        'Moyen de paiement : {method}',
+        'Date et heure : {paidAt}',
+        'Total : {amount}',
+      ],
+      action: 'Voir votre commande',
+      expected: true,
+    },
   },
   pt: {
     greeting: 'Olá {name},',
@@ -334,6 +371,18 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Ver os meus concursos publicados',
       expected: true,
     },
+    payment_receipt: {
+      subject: 'Pagamento recebido: {reference}',
+      lines: [
+        'Obrigado. Recebemos o seu pagamento de {item}.',
+        'ID da transação: {receipt}',
+        'Método de pagamento: {method}',
+        'Data e hora: {paidAt}',
+        'Total: {amount}',
+      ],
+      action: 'Ver a sua encomenda',
+      expected: true,
+    },
   },
   am: {
     greeting: 'ሰላም {name}፣',
@@ -403,6 +452,18 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'የታተሙ ጨረታዎቼን እይ',
       expected: true,
     },
+    payment_receipt: {
+      subject: 'ክፍያ ደርሷል፦ {reference}',
+      lines: [
+        'እናመሰግናለን። ለ{item} ያደረጉትን ክፍያ ተቀብለናል።',
+        'የግብይት መለያ፦ {receipt}',
+        'የክፍያ ዘዴ፦ {method}',
+        'ቀን እና ሰዓት፦ {paidAt}',
+        'ጠቅላላ፦ {amount}',
+      ],
+      action: 'ትዕዛዝዎን ይመልከቱ',
+      expected: true,
+    },
   },
 };
 
@@ -415,6 +476,11 @@ export interface TemplateParams {
   title?: string;
   reference?: string;
   reason?: string;
+  item?: string;
+  amount?: string;
+  method?: string;
+  receipt?: string;
+  paidAt?: string;
 }
 
 export interface RenderedMail {

@@ -23,7 +23,7 @@ const fulfilled: number[] = [];
 /** Moves the payments service's clock (not the simulator's) forward, for the reconciliation job. */
 let clockOffsetMs = 0;
 
-async function until(check: () => Promise<boolean>, ms = 5000) {
+async function until(check: () => Promise<boolean>, ms = 15_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -115,6 +115,8 @@ beforeAll(async () => {
       serviceType: '3854',
     }),
     dpoReturnUrl: `${base}/return`,
+    mail: ctx.services.mail,
+    publicUrl: base,
   });
 });
 afterAll(async () => {
@@ -178,7 +180,11 @@ describe('M-Pesa payments', () => {
       .select()
       .from(paymentMessages)
       .where(eq(paymentMessages.kind, 'stk_callback'));
-    expect(unknown.filter((m) => m.attemptId === null && m.processedAt !== null)).toHaveLength(2);
+    // The forged one waits (unapplied) in case its attempt is stored late; the garbage one is done with.
+    const forged = unknown.filter((m) => JSON.stringify(m.body).includes('ws_CO_forged'));
+    expect(forged).toEqual([expect.objectContaining({ attemptId: null, processedAt: null })]);
+    const garbage = unknown.filter((m) => JSON.stringify(m.body).includes('world'));
+    expect(garbage).toEqual([expect.objectContaining({ attemptId: null, processedAt: expect.any(Date) })]);
   });
 
   it('flags a success whose amount or phone differs from the attempt, and does not mark it paid', async () => {
@@ -298,5 +304,30 @@ describe('reconciliation (every minute)', () => {
     await payments.reconcile();
     expect((await orderState(order.id)).paymentState).toBe('paid');
     expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+  });
+});
+
+describe('a callback that arrives before the attempt stored its CheckoutRequestID', () => {
+  it('is kept, not lost, and applied once the attempt knows its id', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    // As if the push answer were not stored yet when Daraja's callback came in.
+    await ctx.database.db
+      .update(paymentAttempts)
+      .set({ checkoutRequestId: null })
+      .where(eq(paymentAttempts.id, attempt!.id));
+    await payments.handleStkCallback(
+      callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 }),
+    );
+    expect((await orderState(order.id)).paymentState).toBe('processing');
+    await ctx.database.db
+      .update(paymentAttempts)
+      .set({ checkoutRequestId: attempt!.checkoutRequestId })
+      .where(eq(paymentAttempts.id, attempt!.id));
+    clockOffsetMs = 60_000;
+    await payments.reconcile();
+    clockOffsetMs = 0;
+    expect((await orderState(order.id)).paymentState).toBe('paid');
   });
 });

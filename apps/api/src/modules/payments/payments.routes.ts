@@ -6,19 +6,13 @@ import { principalOf } from '../../infra/auth.ts';
 import { fieldError } from '../../infra/errors.ts';
 import { childText, parseXml } from './dpo/dpo.wire.ts';
 import type { TendersService } from '../tenders/tenders.service.ts';
-import type { PaymentsService } from './payments.service.ts';
+import { CHECKOUT_PAGES, type PaymentsService } from './payments.service.ts';
 
 /**
  * Daraja posts STK results here. The path carries a secret derived from JWT_SECRET (callbacks are
  * unsigned, so nobody should even find the address); the body is stored before anything acts on it.
  * Daraja wants HTTP 200 `{"ResultCode":0,"ResultDesc":"Accepted"}` once the message is safe.
  */
-/** Where each product's checkout page lives (the card gateway sends the browser back there). */
-const CHECKOUT_PAGES: Record<string, string> = {
-  tender_publishing: '/publish-tender-checkout/',
-  alert_subscription: '/tenders-checkout/',
-};
-
 export const paymentCallbackRoutes =
   ({
     payments,

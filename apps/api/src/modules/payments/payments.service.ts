@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   accountReference,
   mpesaAmount,
@@ -10,6 +10,7 @@ import {
 import type { Db, Executor, Tx } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { Clock } from '../core/core.service.ts';
+import type { MailService } from '../mail/mail.service.ts';
 import type { DpoClient } from './dpo/dpo.client.ts';
 import type { DarajaClient } from './mpesa/mpesa.client.ts';
 import { parseStkCallback } from './mpesa/mpesa.client.ts';
@@ -31,6 +32,8 @@ const SAME_ATTEMPT_WINDOW_MS = 90_000;
 /** The reconciliation job asks Daraja about an unanswered prompt this long after it was sent. */
 export const FIRST_STK_QUERY_AFTER_MS = 60_000;
 export const RECONCILE_JOB = 'payments.reconcile';
+/** How long a callback for a CheckoutRequestID we do not know yet is kept for a late-stored attempt. */
+const UNMATCHED_CALLBACK_WAIT_MS = 10 * 60_000;
 
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const newOrderCode = () => randomBytes(16).toString('base64url');
@@ -38,6 +41,18 @@ export const newOrderReference = (prefix: string) =>
   `${prefix}${Array.from({ length: 12 - prefix.length }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** Where each product's checkout page lives (receipts link there; the card gateway returns there). */
+export const CHECKOUT_PAGES: Record<string, string> = {
+  tender_publishing: '/publish-tender-checkout/',
+  alert_subscription: '/tenders-checkout/',
+};
+
+const RECEIPT_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Africa/Nairobi',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 /** A product's side of a payment. */
 export interface ProductHooks {
   /** Runs once, in the transaction that marks the order paid. */
@@ -81,6 +96,8 @@ export function createPaymentsService(deps: {
   dpo: DpoClient;
   /** Where DPO sends the browser back: our return route, which verifies before believing anything. */
   dpoReturnUrl: string;
+  mail: MailService;
+  publicUrl: string;
 }) {
   const { db, clock, mpesa, products } = deps;
 
@@ -96,6 +113,45 @@ export function createPaymentsService(deps: {
   }
 
   /** Moves the order to paid and fulfils it, once: a paid order is never paid (or fulfilled) again. */
+  /** Mails written in a transaction, handed to the queue once it has committed. */
+  const outboxes = new WeakMap<object, number[]>();
+  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let mailIds: number[] = [];
+    const result = await db.transaction(async (tx) => {
+      mailIds = [];
+      outboxes.set(tx, mailIds);
+      return work(tx);
+    });
+    if (mailIds.length > 0) await deps.mail.dispatch(mailIds);
+    return result;
+  }
+
+  /** The receipt of SPEC §9 "Payment record", sent with the fulfilment: once. */
+  async function sendReceipt(
+    tx: Tx,
+    order: OrderRow,
+    receipt: { method: string; receipt: string | null },
+    paidAt: Date,
+  ) {
+    if (!order.customerEmail) return;
+    const mailId = await deps.mail.enqueue(tx, {
+      to: order.customerEmail,
+      template: 'payment_receipt',
+      language: 'en',
+      params: {
+        name: order.customerName ?? '',
+        reference: order.reference,
+        item: order.description,
+        receipt: receipt.receipt ?? order.reference,
+        method: receipt.method,
+        paidAt: `${RECEIPT_TIME.format(paidAt)} (EAT)`,
+        amount: `${order.currency} ${(order.amountMinor / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+        link: `${deps.publicUrl}${CHECKOUT_PAGES[order.product] ?? '/'}${encodeURIComponent(order.code)}`,
+      },
+    });
+    outboxes.get(tx)?.push(mailId);
+  }
+
   async function markPaid(tx: Tx, orderId: number, receipt: { method: string; receipt: string | null }) {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order || order.paymentState === 'paid') return;
@@ -106,6 +162,7 @@ export function createPaymentsService(deps: {
       .where(eq(orders.id, orderId));
     if (order.fulfilledAt === null) {
       await products[order.product]?.fulfil(tx, { ...order, paymentState: 'paid', paidAt: now }, receipt);
+      await sendReceipt(tx, order, receipt, now);
       await tx
         .update(orders)
         .set({ fulfilledAt: now })
@@ -166,7 +223,7 @@ export function createPaymentsService(deps: {
    * change nothing; a success whose amount or phone differs is flagged, not paid.
    */
   async function applyStkCallback(messageId: number) {
-    await db.transaction(async (tx) => {
+    await transaction(async (tx) => {
       const [message] = await tx
         .select()
         .from(paymentMessages)
@@ -181,6 +238,15 @@ export function createPaymentsService(deps: {
             .where(eq(paymentAttempts.checkoutRequestId, callback.checkoutRequestId))
             .for('update')
         : [];
+      // A callback can beat us to storing the CheckoutRequestID (the push answer and the callback race):
+      // leave it for the attempt to pick up, or for the job, for a while before giving up on it.
+      if (
+        callback &&
+        !attempt &&
+        message.createdAt.getTime() > clock.now().getTime() - UNMATCHED_CALLBACK_WAIT_MS
+      ) {
+        return;
+      }
       if (callback && attempt && attempt.resolvedAt === null) {
         const outcome = stkOutcome(callback.resultCode);
         const amountMatches = callback.amount !== null && String(callback.amount) === attempt.requestedAmount;
@@ -302,6 +368,17 @@ export function createPaymentsService(deps: {
         }
       });
       if (!result.ok) throw fieldError('phone_number', PAYMENT_MESSAGES.providerRefused);
+      const early = await db
+        .select({ id: paymentMessages.id })
+        .from(paymentMessages)
+        .where(
+          and(
+            eq(paymentMessages.kind, 'stk_callback'),
+            isNull(paymentMessages.processedAt),
+            sql`${paymentMessages.body} -> 'Body' -> 'stkCallback' ->> 'CheckoutRequestID' = ${result.checkoutRequestId}`,
+          ),
+        );
+      for (const message of early) await applyStkCallback(message.id);
       return { attemptId: start.attemptId, message: PAYMENT_MESSAGES.initiated };
     },
 
@@ -426,7 +503,7 @@ export function createPaymentsService(deps: {
       const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
       if (attempt.resolvedAt === null) {
         const answer = await deps.dpo.verifyToken(transToken);
-        await db.transaction(async (tx) => {
+        await transaction(async (tx) => {
           await record(tx, {
             provider: 'dpo',
             kind: 'verify_token',
@@ -517,7 +594,7 @@ export function createPaymentsService(deps: {
         .limit(100);
       for (const attempt of due) {
         const answer = await mpesa.stkQuery(attempt.checkoutRequestId!);
-        await db.transaction(async (tx) => {
+        await transaction(async (tx) => {
           await record(tx, {
             provider: 'mpesa',
             kind: 'stk_query',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { bearer, createMember, mailsTo, tokenFor } from '../../../test/identity.ts';
 import { multipart } from '../../../test/multipart.ts';
 
 /** SPEC §7 `POST /tender-alerts/available-tenders/payment/{code}/` through the app and its Daraja simulator. */
@@ -9,7 +9,7 @@ let token: string;
 let otherToken: string;
 
 interface Order {
-  tender_alert: { code: string; payment_status: number; amount: number; currency: string };
+  tender_alert: { code: string; reference: string; payment_status: number; amount: number; currency: string };
   tender_alert_job: { id: number };
 }
 
@@ -49,7 +49,7 @@ const order = async (code: string) =>
     })
   ).json() as Order;
 
-async function until(check: () => Promise<boolean>, ms = 8000) {
+async function until(check: () => Promise<boolean>, ms = 15_000) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -76,6 +76,15 @@ describe('paying a publishing order with M-Pesa', () => {
     expect(started.json()).toEqual({ detail: 'Payment initiated successfully kindly check your phone.' });
     expect((await order(code)).tender_alert.payment_status).toBe(3);
     await until(async () => (await order(code)).tender_alert.payment_status === 1);
+    // The receipt (SPEC §9 payment record) is mailed once.
+    const receipts = (await mailsTo(ctx, 'amina@pumps.example')).filter((m) =>
+      m.subject.startsWith(`Payment received: ${created.tender_alert.reference}`),
+    );
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('Tender advert: Supply of solar pumps');
+    expect(receipts[0]!.text).toContain('Payment method: M-Pesa');
+    expect(receipts[0]!.text).toContain('Total: KES 2,500.00');
+    expect(receipts[0]!.text).toMatch(/Transaction ID: S[0-9A-F]{9}/);
     // Paying again is refused: the order is paid.
     expect((await pay(code, { payment_type: 'mpesa', phone_number: '0708374140' })).statusCode).toBe(409);
   });

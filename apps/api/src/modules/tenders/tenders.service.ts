@@ -334,7 +334,7 @@ export function createTendersService(deps: {
           reference,
           product: PUBLISHING_PRODUCT,
           subjectId: id,
-          description: 'Tender advert',
+          description: `Tender advert: ${values.title}`.slice(0, 300),
           amountMinor: price.amountMinor,
           currency: price.currency,
           customerEmail: form.email,
