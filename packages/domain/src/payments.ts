@@ -49,6 +49,9 @@ export function darajaTimestamp(instant: Date): string {
   );
 }
 
+// A global in Node ≥ 16 and every browser; declared here because the domain compiles without DOM or Node types.
+declare function btoa(data: string): string;
+
 /** base64(BusinessShortCode + Passkey + Timestamp), plain concatenation. */
 export function darajaPassword(shortCode: string, passkey: string, timestamp: string): string {
   // btoa: the inputs are ASCII digits and hex, and this module also runs in browsers (no Buffer there).
@@ -115,4 +118,45 @@ export function dpoVerifyOutcome(result: string): DpoOutcome {
 /** DPO's PaymentAmount: at most two decimals with a dot ("2500.00"), from minor units. */
 export function dpoAmount(amountMinor: number): string {
   return (amountMinor / 100).toFixed(2);
+}
+
+/**
+ * Why an attempt failed, in words the checkout's Error view can show (SPEC §8 lists the reasons in
+ * general; this names the one that happened). Decided on the provider's code alone.
+ */
+export const PAYMENT_FAILURES = [
+  'cancelled',
+  'insufficient_funds',
+  'unreachable',
+  'wrong_pin',
+  'expired',
+  'declined',
+  'provider_error',
+] as const;
+export type PaymentFailure = (typeof PAYMENT_FAILURES)[number];
+
+export function paymentFailure(provider: 'mpesa' | 'dpo', resultCode: string | null): PaymentFailure {
+  const code = (resultCode ?? '').trim();
+  if (code === 'expired') return 'expired';
+  if (provider === 'dpo') {
+    if (code === '904') return 'cancelled';
+    if (code === '903') return 'expired';
+    if (code === '901' || code === '002') return 'declined';
+    return 'provider_error';
+  }
+  switch (code) {
+    case '1032':
+      return 'cancelled';
+    case '1':
+      return 'insufficient_funds';
+    case '1037':
+    case '1036':
+      return 'unreachable';
+    case '2001':
+      return 'wrong_pin';
+    case '1019':
+      return 'expired';
+    default:
+      return 'provider_error';
+  }
 }
