@@ -52,6 +52,12 @@ import { darajaSimulator } from './modules/payments/mpesa/mpesa.simulator.ts';
 import { paymentCallbackRoutes, tenderPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { paymentsJobs } from './modules/payments/payments.jobs.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+import {
+  alertSubscriptionProduct,
+  createSubscriptionsService,
+  SUBSCRIPTION_PRODUCT,
+} from './modules/subscriptions/subscriptions.service.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
@@ -112,18 +118,36 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   const limiter = createRateLimiter(db);
-  const tenders = createTendersService({ db, files, clock, mail, audit, publicUrl: config.publicUrl });
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   const payments = createPaymentsService({
     db,
     clock,
     mpesa: createDarajaClient({ ...config.mpesa, fetch: httpFetch }),
     stkCallbackUrl: `${config.publicUrl}/api/payments/stk/${stkCallbackSecret}`,
-    products: { [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }) },
+    products: {
+      [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }),
+      [SUBSCRIPTION_PRODUCT]: alertSubscriptionProduct({ audit, clock }),
+    },
     pendingExpiryMs: config.paymentPendingExpiryMinutes * 60_000,
     dpo: createDpoClient({ ...config.dpo, fetch: httpFetch }),
     dpoReturnUrl: `${config.publicUrl}/api/payments/card/return`,
     mail,
+    publicUrl: config.publicUrl,
+  });
+  const tenders = createTendersService({
+    db,
+    files,
+    clock,
+    mail,
+    audit,
+    publicUrl: config.publicUrl,
+    paymentFacts: (code) => payments.paymentFactsByCode(code),
+  });
+  const subscriptions = createSubscriptionsService({
+    db,
+    clock,
+    mail,
+    payments,
     publicUrl: config.publicUrl,
   });
   return {
@@ -138,6 +162,7 @@ export function createServices({
     queue,
     tenders,
     payments,
+    subscriptions,
     stkCallbackSecret,
     httpFetch,
   };
@@ -256,6 +281,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   await app.register(tenderPaymentRoutes({ payments: services.payments, tenders: services.tenders }), {
     prefix: '/api/v1',
   });
+  await app.register(
+    subscriptionsRoutes({ subscriptions: services.subscriptions, limiter: services.limiter }),
+    { prefix: '/api/v1' },
+  );
   await app.register(
     paymentCallbackRoutes({
       payments: services.payments,

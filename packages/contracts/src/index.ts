@@ -7,3 +7,5 @@ export * from './system.ts';
 export * from './auth.ts';
 export * from './fields.ts';
 export * from './tenders.ts';
+export * from './payments.ts';
+export * from './subscriptions.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '@zabuni/domain';
 import { email, phone, required } from './fields.ts';
+import { orderPaymentFields } from './payments.ts';
 import { deadlineFilterSchema, jobTypeSchema, sectorSchema } from './options.ts';
 import { paginated, paginationQuery, queryId } from './pagination.ts';
 
@@ -115,8 +116,7 @@ export const publishedTenderOrder = z
       tax: z.number(),
       reference: z.string(),
       payment_status: z.number().int(),
-      /** pending, processing, paid or failed: the same state in words, so every checkout view is reachable. */
-      payment_state: z.enum(['pending', 'processing', 'paid', 'failed']),
+      ...orderPaymentFields,
       contact_name: z.string(),
       email: z.string(),
       phone_number: z.string().nullable(),
@@ -244,20 +244,3 @@ export const rejectTenderRequest = z.object({
 });
 
 export const attachmentParams = z.object({ id: queryId, attachmentId: queryId });
-
-/** SPEC §7 payment initiation for an order (publish-tender and subscription checkouts). */
-export const paymentRequest = z.object({
-  payment_type: z.enum(['mpesa', 'dpo'], { error: 'Choose a payment method: mpesa or dpo.' }),
-  phone_number: z
-    .string()
-    .trim()
-    .max(25, { error: 'Ensure this field has no more than 25 characters.' })
-    .optional(),
-});
-export const paymentStarted = z
-  .object({
-    detail: z.string(),
-    /** The hosted payment page to send the browser to (card / DPO). */
-    data: z.object({ url: z.string() }).optional(),
-  })
-  .meta({ id: 'PaymentStarted' });

@@ -5,3 +5,5 @@ export * from './access.ts';
 export * from './audit-chain.ts';
 export * from './tenders.ts';
 export * from './payments.ts';
+export * from './privacy.ts';
+export * from './subscriptions.ts';

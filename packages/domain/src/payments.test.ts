@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  paymentFailure,
   accountReference,
   canMove,
   darajaPassword,
@@ -82,5 +83,22 @@ describe('DPO fields', () => {
   it('sends amounts with two decimals and a dot', () => {
     expect(dpoAmount(250_000)).toBe('2500.00');
     expect(dpoAmount(4_005)).toBe('40.05');
+  });
+});
+
+describe('paymentFailure', () => {
+  it.each([
+    ['mpesa', '1032', 'cancelled'],
+    ['mpesa', '1', 'insufficient_funds'],
+    ['mpesa', '1037', 'unreachable'],
+    ['mpesa', '2001', 'wrong_pin'],
+    ['mpesa', 'expired', 'expired'],
+    ['mpesa', '400.002.02', 'provider_error'],
+    ['dpo', '904', 'cancelled'],
+    ['dpo', '901', 'declined'],
+    ['dpo', '903', 'expired'],
+    ['dpo', null, 'provider_error'],
+  ] as const)('%s %s → %s', (provider, code, failure) => {
+    expect(paymentFailure(provider, code)).toBe(failure);
   });
 });

@@ -29,7 +29,8 @@ export type AuditAction =
   | 'tender.approved'
   | 'tender.rejected'
   | 'tender.cancelled'
-  | 'tender.payment_changed';
+  | 'tender.payment_changed'
+  | 'subscription.paid';
 
 export interface AuditEvent {
   action: AuditAction;

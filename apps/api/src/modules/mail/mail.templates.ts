@@ -15,7 +15,8 @@ export type TemplateName =
   | 'tender_received'
   | 'tender_approved'
   | 'tender_rejected'
-  | 'payment_receipt';
+  | 'payment_receipt'
+  | 'subscription_received';
 
 interface Texts {
   subject: string;
@@ -116,6 +117,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'View your order',
       expected: true,
     },
+    subscription_received: {
+      subject: 'Your tender-alert subscription: {reference}',
+      lines: [
+        'Thank you for subscribing to Zabuni tender alerts ({plan} plan).',
+        'Your alerts start as soon as your payment of {amount} is received.',
+      ],
+      action: 'Complete the payment',
+      expected: true,
+    },
   },
   sw: {
     greeting: 'Habari {name},',
@@ -203,6 +213,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Jumla: {amount}',
       ],
       action: 'Tazama agizo lako',
+      expected: true,
+    },
+    subscription_received: {
+      subject: 'Usajili wako wa arifa za zabuni: {reference}',
+      lines: [
+        'Asante kwa kujisajili kupokea arifa za zabuni za Zabuni (mpango wa {plan}).',
+        'Arifa zako zitaanza mara tu malipo yako ya {amount} yatakapopokelewa.',
+      ],
+      action: 'Kamilisha malipo',
       expected: true,
     },
   },
@@ -294,6 +313,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Voir votre commande',
       expected: true,
     },
+    subscription_received: {
+      subject: 'Votre abonnement aux alertes d’appels d’offres : {reference}',
+      lines: [
+        'Merci de vous être abonné aux alertes d’appels d’offres Zabuni (formule {plan}).',
+        'Vos alertes commencent dès réception de votre paiement de {amount}.',
+      ],
+      action: 'Finaliser le paiement',
+      expected: true,
+    },
   },
   pt: {
     greeting: 'Olá {name},',
@@ -383,6 +411,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Ver a sua encomenda',
       expected: true,
     },
+    subscription_received: {
+      subject: 'A sua assinatura de alertas de concursos: {reference}',
+      lines: [
+        'Obrigado por assinar os alertas de concursos da Zabuni (plano {plan}).',
+        'Os seus alertas começam assim que recebermos o seu pagamento de {amount}.',
+      ],
+      action: 'Concluir o pagamento',
+      expected: true,
+    },
   },
   am: {
     greeting: 'ሰላም {name}፣',
@@ -464,6 +501,12 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'ትዕዛዝዎን ይመልከቱ',
       expected: true,
     },
+    subscription_received: {
+      subject: 'የጨረታ ማሳወቂያ ምዝገባዎ፦ {reference}',
+      lines: ['ለZabuni የጨረታ ማሳወቂያዎች ስለተመዘገቡ እናመሰግናለን ({plan} ዕቅድ)።', 'የ{amount} ክፍያዎ እንደደረሰ ማሳወቂያዎችዎ ይጀምራሉ።'],
+      action: 'ክፍያውን ያጠናቅቁ',
+      expected: true,
+    },
   },
 };
 
@@ -481,6 +524,7 @@ export interface TemplateParams {
   method?: string;
   receipt?: string;
   paidAt?: string;
+  plan?: string;
 }
 
 export interface RenderedMail {

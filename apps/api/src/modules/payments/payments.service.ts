@@ -4,8 +4,11 @@ import {
   accountReference,
   mpesaAmount,
   normaliseMpesaPhone,
+  paymentFailure,
   stkOutcome,
   transactionDescription,
+  type PaymentFailure,
+  type PaymentState,
 } from '@zabuni/domain';
 import type { Db, Executor, Tx } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
@@ -41,6 +44,15 @@ export const newOrderReference = (prefix: string) =>
   `${prefix}${Array.from({ length: 12 - prefix.length }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
 
 export type OrderRow = typeof orders.$inferSelect;
+
+/** What every order answer carries besides SPEC's numeric status (contracts `orderPaymentFields`). */
+export interface OrderPaymentFacts {
+  payment_state: PaymentState;
+  payment_failure: PaymentFailure | null;
+  mpesa_available: boolean;
+  paid_at: string | null;
+  receipt: string | null;
+}
 
 /** Where each product's checkout page lives (receipts link there; the card gateway returns there). */
 export const CHECKOUT_PAGES: Record<string, string> = {
@@ -285,6 +297,44 @@ export function createPaymentsService(deps: {
     async findOrder(code: string) {
       const [order] = await db.select().from(orders).where(eq(orders.code, code));
       return order ?? null;
+    },
+
+    /** The order's payment state in words, why its newest attempt failed, and the receipt once paid. */
+    async paymentFacts(order: OrderRow): Promise<OrderPaymentFacts> {
+      const [latest] = await db
+        .select({
+          provider: paymentAttempts.provider,
+          status: paymentAttempts.status,
+          resultCode: paymentAttempts.resultCode,
+          receipt: paymentAttempts.receipt,
+        })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, order.id))
+        .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
+        .limit(1);
+      const [paidBy] =
+        order.paymentState === 'paid'
+          ? await db
+              .select({ receipt: paymentAttempts.receipt })
+              .from(paymentAttempts)
+              .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.status, 'paid')))
+              .limit(1)
+          : [];
+      return {
+        payment_state: order.paymentState,
+        payment_failure:
+          order.paymentState === 'failed' && latest
+            ? paymentFailure(latest.provider, latest.resultCode)
+            : null,
+        mpesa_available: order.currency === 'KES',
+        paid_at: order.paidAt?.toISOString() ?? null,
+        receipt: paidBy?.receipt ?? null,
+      };
+    },
+
+    async paymentFactsByCode(code: string): Promise<OrderPaymentFacts | null> {
+      const order = await this.findOrder(code);
+      return order ? this.paymentFacts(order) : null;
     },
 
     /**

@@ -31,7 +31,7 @@ import type { FileStorage } from '../../infra/storage.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { flagUrl, type Clock } from '../core/core.service.ts';
 import type { MailService } from '../mail/mail.service.ts';
-import { insertOrder, type ProductHooks } from '../payments/payments.service.ts';
+import { insertOrder, type OrderPaymentFacts, type ProductHooks } from '../payments/payments.service.ts';
 import {
   tendersRepository,
   type AttachmentRow,
@@ -67,6 +67,8 @@ export function createTendersService(deps: {
   mail: MailService;
   audit: AuditService;
   publicUrl: string;
+  /** The payment side of a publishing order (payments module), by the order's code. */
+  paymentFacts: (code: string) => Promise<OrderPaymentFacts | null>;
 }) {
   const { db, files, clock, mail, audit, publicUrl } = deps;
   const repository = tendersRepository(db);
@@ -147,7 +149,15 @@ export function createTendersService(deps: {
     };
   }
 
-  function toOrder(row: TenderRow): PublishedTenderOrder {
+  async function toOrder(row: TenderRow): Promise<PublishedTenderOrder> {
+    const state = row.paymentState ?? 'pending';
+    const facts = (row.code ? await deps.paymentFacts(row.code) : null) ?? {
+      payment_state: state,
+      payment_failure: null,
+      mpesa_available: (row.currency ?? 'KES') === 'KES',
+      paid_at: null,
+      receipt: null,
+    };
     return {
       tender_alert: {
         code: row.code ?? '',
@@ -156,7 +166,7 @@ export function createTendersService(deps: {
         tax: 0,
         reference: row.reference ?? '',
         payment_status: PAYMENT_STATUS_CODE[row.paymentState ?? 'pending'],
-        payment_state: row.paymentState ?? 'pending',
+        ...facts,
         contact_name: `${row.contactFirstName ?? ''} ${row.contactLastName ?? ''}`.trim(),
         email: row.contactEmail ?? '',
         phone_number: row.contactPhone,
@@ -357,7 +367,7 @@ export function createTendersService(deps: {
       });
       await mail.dispatch([mailId]);
       const row = await repository.findById(id);
-      return toOrder(row!);
+      return await toOrder(row!);
     },
 
     async listOwn(
@@ -387,7 +397,7 @@ export function createTendersService(deps: {
     async getOwnOrder(principal: Principal, code: string): Promise<PublishedTenderOrder> {
       const row = await repository.findByCode(code);
       if (!row || !ownsTender(principal, row)) throw notFound(TENDER_MESSAGES.orderNotFound);
-      return toOrder(row);
+      return await toOrder(row);
     },
 
     async listForReview(query: { review: ReviewState; search?: string | undefined }, page: PageRequest) {

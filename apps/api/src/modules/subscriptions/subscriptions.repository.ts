@@ -1,0 +1,151 @@
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import type { PaymentPlan } from '@zabuni/domain';
+import type { Executor } from '../../infra/database.ts';
+import { categories, countries, prices } from '../core/core.tables.ts';
+import { orders } from '../payments/payments.tables.ts';
+import { subscriptionCategories, subscriptionOrders, subscriptions } from './subscriptions.tables.ts';
+
+export interface SubscriberValues {
+  email: string;
+  companyName: string;
+  kraPin: string | null;
+  phone: string | null;
+  firstName: string;
+  lastName: string;
+  countryId: number;
+  city: string;
+  paymentPlan: PaymentPlan;
+  marketing: string | null;
+}
+
+/** The only SQL of the subscriptions tables. Takes a transaction or the pool. */
+export function subscriptionsRepository(db: Executor) {
+  return {
+    async price(product: string) {
+      const [row] = await db
+        .select({ currency: prices.currency, amountMinor: prices.amountMinor })
+        .from(prices)
+        .where(eq(prices.product, product));
+      return row ?? null;
+    },
+
+    async countryExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
+      return row !== undefined;
+    },
+
+    async existingCategoryIds(ids: number[]): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+      return rows.map((row) => row.id);
+    },
+
+    /** Creates the subscriber or, for an email already known, replaces its details; one row per email. */
+    async upsert(values: SubscriberValues, now: Date): Promise<number> {
+      const [row] = await db
+        .insert(subscriptions)
+        .values({ ...values, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: subscriptions.email,
+          set: {
+            companyName: values.companyName,
+            kraPin: values.kraPin,
+            phone: values.phone,
+            firstName: values.firstName,
+            lastName: values.lastName,
+            countryId: values.countryId,
+            city: values.city,
+            paymentPlan: values.paymentPlan,
+            marketing: values.marketing,
+            updatedAt: now,
+          },
+        })
+        .returning({ id: subscriptions.id });
+      return row!.id;
+    },
+
+    async replaceCategories(subscriptionId: number, categoryIds: number[]) {
+      await db
+        .delete(subscriptionCategories)
+        .where(eq(subscriptionCategories.subscriptionId, subscriptionId));
+      if (categoryIds.length > 0) {
+        await db
+          .insert(subscriptionCategories)
+          .values(categoryIds.map((categoryId) => ({ subscriptionId, categoryId })));
+      }
+    },
+
+    async insertOrderLink(orderId: number, subscriptionId: number, paymentPlan: PaymentPlan) {
+      await db.insert(subscriptionOrders).values({ orderId, subscriptionId, paymentPlan });
+    },
+
+    async findByEmail(email: string) {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.email, email));
+      return row ?? null;
+    },
+
+    /** The subscriber's newest order that is not paid yet (pending, processing or failed), if any. */
+    async openOrderCode(subscriptionId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ code: orders.code })
+        .from(subscriptionOrders)
+        .innerJoin(orders, eq(orders.id, subscriptionOrders.orderId))
+        .where(and(eq(subscriptionOrders.subscriptionId, subscriptionId), ne(orders.paymentState, 'paid')))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(1);
+      return row?.code ?? null;
+    },
+
+    /** An order with its subscription, country and categories: what the checkout shows. */
+    async findOrder(code: string) {
+      const [row] = await db
+        .select({
+          order: orders,
+          link: subscriptionOrders,
+          subscription: subscriptions,
+          countryName: countries.name,
+        })
+        .from(orders)
+        .innerJoin(subscriptionOrders, eq(subscriptionOrders.orderId, orders.id))
+        .innerJoin(subscriptions, eq(subscriptions.id, subscriptionOrders.subscriptionId))
+        .innerJoin(countries, eq(countries.id, subscriptions.countryId))
+        .where(eq(orders.code, code));
+      if (!row) return null;
+      const chosen = await db
+        .select({ id: categories.id, name: categories.name })
+        .from(subscriptionCategories)
+        .innerJoin(categories, eq(categories.id, subscriptionCategories.categoryId))
+        .where(eq(subscriptionCategories.subscriptionId, row.subscription.id))
+        .orderBy(categories.name);
+      return { ...row, categories: chosen };
+    },
+
+    /** Locks the subscriber of an order for the fulfilment (two payments extend one after the other). */
+    async lockForOrder(orderId: number) {
+      const [row] = await db
+        .select({ subscription: subscriptions, link: subscriptionOrders })
+        .from(subscriptionOrders)
+        .innerJoin(subscriptions, eq(subscriptions.id, subscriptionOrders.subscriptionId))
+        .where(eq(subscriptionOrders.orderId, orderId))
+        .for('update', { of: subscriptions });
+      return row ?? null;
+    },
+
+    async setPeriod(
+      subscriptionId: number,
+      orderId: number,
+      period: { start: Date; end: Date; subscriptionStartsAt: Date },
+      now: Date,
+    ) {
+      await db
+        .update(subscriptions)
+        .set({ startsAt: period.subscriptionStartsAt, endsAt: period.end, updatedAt: now })
+        .where(eq(subscriptions.id, subscriptionId));
+      await db
+        .update(subscriptionOrders)
+        .set({ periodStartsAt: period.start, periodEndsAt: period.end })
+        .where(eq(subscriptionOrders.orderId, orderId));
+    },
+  };
+}
+export type SubscriptionsRepository = ReturnType<typeof subscriptionsRepository>;
