@@ -96,6 +96,11 @@ export async function insertOrder(
   return row!.id;
 }
 
+/*
+ * Rows are locked FOR NO KEY UPDATE, never FOR UPDATE: storing a provider message (or an attempt) takes a
+ * KEY SHARE lock on the row it references, which FOR UPDATE waits for. Two concurrent verifications of one
+ * card token (the browser's return and DPO's push) deadlocked that way; NO KEY UPDATE still serialises them.
+ */
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
@@ -165,7 +170,7 @@ export function createPaymentsService(deps: {
   }
 
   async function markPaid(tx: Tx, orderId: number, receipt: { method: string; receipt: string | null }) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
     if (!order || order.paymentState === 'paid') return;
     const now = clock.now();
     await tx
@@ -206,6 +211,29 @@ export function createPaymentsService(deps: {
     },
   ) {
     if (result.outcome === 'pending') return;
+    if (result.outcome === 'paid') {
+      // Money for an order another attempt already paid (an old prompt answered late): nothing more is
+      // fulfilled, and the attempt waits for a person to refund it.
+      const [order] = await tx
+        .select({ paymentState: orders.paymentState })
+        .from(orders)
+        .where(eq(orders.id, attempt.orderId))
+        .for('no key update');
+      if (order?.paymentState === 'paid') {
+        await tx
+          .update(paymentAttempts)
+          .set({
+            status: 'flagged',
+            resultCode: result.resultCode,
+            resultDesc: result.resultDesc,
+            receipt: result.receipt,
+            flaggedReason: 'paid twice: the order was already paid by another attempt; refund this one',
+            resolvedAt: clock.now(),
+          })
+          .where(eq(paymentAttempts.id, attempt.id));
+        return;
+      }
+    }
     await tx
       .update(paymentAttempts)
       .set({
@@ -240,7 +268,7 @@ export function createPaymentsService(deps: {
         .select()
         .from(paymentMessages)
         .where(eq(paymentMessages.id, messageId))
-        .for('update');
+        .for('no key update');
       if (!message || message.processedAt !== null) return;
       const callback = parseStkCallback(message.body);
       const [attempt] = callback
@@ -248,7 +276,7 @@ export function createPaymentsService(deps: {
             .select()
             .from(paymentAttempts)
             .where(eq(paymentAttempts.checkoutRequestId, callback.checkoutRequestId))
-            .for('update')
+            .for('no key update')
         : [];
       // A callback can beat us to storing the CheckoutRequestID (the push answer and the callback race):
       // leave it for the attempt to pick up, or for the job, for a while before giving up on it.
@@ -346,7 +374,7 @@ export function createPaymentsService(deps: {
       if (!phone) throw fieldError('phone_number', PAYMENT_MESSAGES.invalidPhone);
       const now = clock.now();
       const start = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
+        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('no key update');
         if (!order) throw notFound('This order does not exist.');
         if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
         if (order.currency !== 'KES') throw fieldError('payment_type', PAYMENT_MESSAGES.mpesaKesOnly);
@@ -448,7 +476,7 @@ export function createPaymentsService(deps: {
     async payWithDpo(code: string): Promise<{ attemptId: number; url: string; message: string }> {
       const now = clock.now();
       const start = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('update');
+        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('no key update');
         if (!order) throw notFound('This order does not exist.');
         if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
         const older = await tx
@@ -564,7 +592,7 @@ export function createPaymentsService(deps: {
             .select()
             .from(paymentAttempts)
             .where(eq(paymentAttempts.id, attempt.id))
-            .for('update');
+            .for('no key update');
           if (!current || current.resolvedAt !== null || !answer.ok) return;
           const now = clock.now();
           if (answer.outcome === 'paid') {
@@ -655,7 +683,7 @@ export function createPaymentsService(deps: {
             .select()
             .from(paymentAttempts)
             .where(eq(paymentAttempts.id, attempt.id))
-            .for('update');
+            .for('no key update');
           if (!current || current.resolvedAt !== null) return; // a callback got there first
           const expired = now.getTime() - current.createdAt.getTime() > deps.pendingExpiryMs;
           if (answer.state === 'settled') {

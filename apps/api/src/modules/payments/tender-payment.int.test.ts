@@ -170,6 +170,30 @@ describe('paying a publishing order with M-Pesa', () => {
     expect((await order(code)).tender_alert.payment_status).toBe(1);
   });
 
+  it('verifies one card token from many places at once (return, push, job) without a deadlock, paid once', async () => {
+    const { code } = (await publish('Supply of water tanks')).tender_alert;
+    const started = (await pay(code, { payment_type: 'dpo' })).json() as { data: { url: string } };
+    const token = new URL(started.data.url).searchParams.get('ID')!;
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/sim/dpo/payv2.php/act',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ID=${encodeURIComponent(token)}&action=pay`,
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => ctx.services.payments.verifyDpo(token)),
+    );
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect((await order(code)).tender_alert.payment_status).toBe(1);
+    await until(async () =>
+      (await mailsTo(ctx, 'amina@pumps.example')).some((m) => m.text.includes('water tanks')),
+    );
+    const receipts = (await mailsTo(ctx, 'amina@pumps.example')).filter(
+      (m) => m.subject.startsWith('Payment received') && m.text.includes('water tanks'),
+    );
+    expect(receipts).toHaveLength(1);
+  });
+
   it('cancels the older card token when the customer starts again', async () => {
     const { code } = (await publish('Supply of tyres')).tender_alert;
     const first = (await pay(code, { payment_type: 'dpo' })).json() as { data: { url: string } };

@@ -127,7 +127,7 @@ export function subscriptionsRepository(db: Executor) {
         .from(subscriptionOrders)
         .innerJoin(subscriptions, eq(subscriptions.id, subscriptionOrders.subscriptionId))
         .where(eq(subscriptionOrders.orderId, orderId))
-        .for('update', { of: subscriptions });
+        .for('no key update', { of: subscriptions });
       return row ?? null;
     },
 
