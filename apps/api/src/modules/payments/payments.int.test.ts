@@ -240,6 +240,25 @@ describe('M-Pesa payments', () => {
     expect((await orderState(order.id)).paymentState).toBe('paid');
   });
 
+  it('flags an old prompt that succeeds after a newer one paid the order: fulfilled once, refund noted', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const older = (await attemptsOf(order.id))[0]!;
+    await payments.payWithMpesa(order.code, '254110374149'); // another phone: a new attempt
+    const newer = (await attemptsOf(order.id)).find((a) => a.id !== older.id)!;
+    await payments.handleStkCallback(
+      callback(newer.checkoutRequestId!, 0, { amount: 2500, phone: 254110374149 }),
+    );
+    await payments.handleStkCallback(
+      callback(older.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 }),
+    );
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    const late = (await attemptsOf(order.id)).find((a) => a.id === older.id)!;
+    expect(late).toMatchObject({ status: 'flagged', receipt: 'NLJ7RT61SV' });
+    expect(late.flaggedReason).toMatch(/paid twice/);
+  });
+
   it('refuses M-Pesa for other currencies, bad numbers and paid orders with clear messages', async () => {
     const usd = await newOrder(60_000, 'USD');
     await expect(payments.payWithMpesa(usd.code, '254708374140')).rejects.toMatchObject({
