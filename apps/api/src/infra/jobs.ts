@@ -6,6 +6,8 @@ export interface JobDefinition<Data extends object = object> {
   name: string;
   /** Cron expression (UTC) when the job runs on a schedule. */
   cron?: string;
+  /** Also run once as soon as a worker starts (a restarted worker catches up at once, not within the minute). */
+  runAtStart?: boolean;
   handle(data: Data): Promise<void>;
 }
 
@@ -49,6 +51,9 @@ export async function startJobs(options: {
           await definition.handle(job.data);
         }
       });
+    }
+    for (const definition of definitions) {
+      if (definition.runAtStart) await boss.send(definition.name, {});
     }
     logger.info({ queues: definitions.map((d) => d.name) }, 'worker started');
   }
