@@ -119,8 +119,10 @@ describe('Daraja client against the simulator', () => {
   it('lets a person answer on the phone page', async () => {
     const result = await push('254708374148');
     if (!result.ok) throw new Error('push refused');
-    const page = await fetch(`${base}/sim/mpesa/`);
-    expect(await page.text()).toContain('Pay KES 2500');
+    // Opened with or without the trailing slash, the page's buttons post to the simulator's own path.
+    const html = await (await fetch(`${base}/sim/mpesa`)).text();
+    expect(html).toContain('Pay KES 2500');
+    expect(html).toContain(`action="/sim/mpesa/prompts/${encodeURIComponent(result.checkoutRequestId)}"`);
     const answered = await fetch(
       `${base}/sim/mpesa/prompts/${encodeURIComponent(result.checkoutRequestId)}`,
       {

@@ -217,7 +217,7 @@ export function darajaSimulator(options: DarajaSimulatorOptions) {
             p,
           ) => `<li class="prompt"><p><strong>Pay KES ${p.amount}</strong> to ${escapeHtml(p.accountReference)}
 <br><span>${escapeHtml(p.phone)} · ${escapeHtml(p.description)}</span></p>
-<form method="post" action="prompts/${encodeURIComponent(p.checkoutRequestId)}">
+<form method="post" action="${escapeHtml(app.prefix)}/prompts/${encodeURIComponent(p.checkoutRequestId)}">
 <button name="action" value="accept" class="ok">Enter PIN and pay</button>
 <button name="action" value="wrong-pin">Wrong PIN</button>
 <button name="action" value="cancel">Cancel</button></form></li>`,
