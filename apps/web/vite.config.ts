@@ -19,7 +19,11 @@ export default defineConfig({
         codeSplitting: {
           // The rich-text editor (publish and moderation forms only) is the biggest dependency: its
           // ProseMirror core goes in a chunk of its own, fetched in parallel with the Tiptap one.
-          groups: [{ name: 'prosemirror', test: /node_modules[\\/]prosemirror-/ }],
+          // The phone-number metadata (checkout and subscription pages) gets a chunk of its own, by name.
+          groups: [
+            { name: 'prosemirror', test: /node_modules[\\/]prosemirror-/ },
+            { name: 'libphonenumber', test: /node_modules[\\/]libphonenumber-js[\\/]/ },
+          ],
         },
       },
     },
