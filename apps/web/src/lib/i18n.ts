@@ -15,21 +15,60 @@ export const LANGUAGES = [
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 const NAMESPACES = ['common', 'jobs', 'auth', 'tenders'] as const;
+/**
+ * Namespaces of pages that load on demand (payments, subscriptions): even their English stays out of the
+ * first load and arrives with the page's own chunk (see `withNamespaces`).
+ */
+export const LAZY_NAMESPACES = ['phone', 'checkout', 'subscriptions'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-/** English ships in the first load (it is also the fallback); other languages load when chosen. */
+/** English of the first-load namespaces ships in the first load (it is also the fallback); the rest load when needed. */
 const translations = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  '!../locales/en/*',
+  '!../locales/en/common.json',
+  '!../locales/en/jobs.json',
+  '!../locales/en/auth.json',
+  '!../locales/en/tenders.json',
 ]);
 
+/** Lazy namespaces some page has asked for: a language chosen later loads them too. */
+const requestedLazy = new Set<LazyNamespace>();
+
+/**
+ * The router starts loading the first page while `initI18n` is still running (it is created when the app
+ * module loads): namespace loads wait for the language to be settled.
+ */
+let settled: () => void = () => undefined;
+const initialised = new Promise<void>((resolve) => {
+  settled = resolve;
+});
+
+async function loadBundle(code: LanguageCode, ns: string) {
+  if (i18next.hasResourceBundle(code, ns)) return;
+  const module = await translations[`../locales/${code}/${ns}.json`]!();
+  i18next.addResourceBundle(code, ns, module.default, true, true);
+}
+
 async function loadLanguage(code: LanguageCode) {
-  if (code === 'en' || i18next.hasResourceBundle(code, 'auth')) return;
-  await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const module = await translations[`../locales/${code}/${ns}.json`]!();
-      i18next.addResourceBundle(code, ns, module.default, true, true);
-    }),
-  );
+  const namespaces = code === 'en' ? [...requestedLazy] : [...NAMESPACES, ...requestedLazy];
+  await Promise.all(namespaces.map((ns) => loadBundle(code, ns)));
+}
+
+/**
+ * Loads lazy namespaces in the current language and in English (the fallback) before a page that uses
+ * them renders; routes wrap their `lazy` import with it.
+ */
+export async function loadNamespaces(namespaces: readonly LazyNamespace[]) {
+  for (const ns of namespaces) requestedLazy.add(ns);
+  await initialised;
+  const current = normaliseLanguage(i18next.resolvedLanguage ?? i18next.language) ?? FALLBACK_LANGUAGE;
+  const codes = current === FALLBACK_LANGUAGE ? [FALLBACK_LANGUAGE] : [FALLBACK_LANGUAGE, current];
+  await Promise.all(codes.flatMap((code) => namespaces.map((ns) => loadBundle(code, ns))));
+}
+
+/** A route's `lazy` import that resolves once the page's translations are in place too. */
+export function withNamespaces<T>(namespaces: readonly LazyNamespace[], load: () => Promise<T>) {
+  return () => Promise.all([load(), loadNamespaces(namespaces)]).then(([module]) => module);
 }
 
 const STORAGE_KEY = 'zabuni.language';
@@ -108,5 +147,6 @@ export async function initI18n() {
   if (language !== 'en') await i18next.changeLanguage(language);
   applyToDocument(i18next.language);
   i18next.on('languageChanged', applyToDocument);
+  settled();
   return i18next;
 }
