@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
+import { withNamespaces } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
@@ -54,6 +55,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // SPEC §2 marketing payment results.
+      {
+        path: 'payment/success',
+        lazy: withNamespaces(['checkout'], () => import('../features/checkout/pages/PaymentSuccessPage.tsx')),
+      },
+      {
+        path: 'payment/failed',
+        lazy: withNamespaces(['checkout'], () => import('../features/checkout/pages/PaymentFailedPage.tsx')),
+      },
       {
         // The order page opens for any signed-in user; the API answers 404 unless the order is theirs.
         path: 'publish-tender-checkout/:code',
@@ -63,7 +73,13 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { index: true, lazy: () => import('../features/tenders/pages/PublishTenderCheckoutPage.tsx') },
+          {
+            index: true,
+            lazy: withNamespaces(
+              ['phone', 'checkout'],
+              () => import('../features/tenders/pages/PublishTenderCheckoutPage.tsx'),
+            ),
+          },
         ],
       },
       {

@@ -1,0 +1,80 @@
+import { PAYMENT_FAILURES } from '@zabuni/domain';
+import { describe, expect, it } from 'vitest';
+import {
+  checkoutView,
+  errorTitle,
+  FAILURE_REASONS,
+  pollInterval,
+  reasonOf,
+  type CheckoutPhase,
+  type PaymentState,
+} from './checkout-view.ts';
+
+const follow: CheckoutPhase = { kind: 'follow' };
+const retry: CheckoutPhase = { kind: 'retry' };
+const initiated: CheckoutPhase = { kind: 'initiated', at: 1_000 };
+
+describe('checkoutView', () => {
+  it.each<[PaymentState, string]>([
+    ['pending', 'pending'],
+    ['processing', 'processing'],
+    ['paid', 'paid'],
+    ['failed', 'error'],
+  ])('shows the server state %s as %s', (state, view) => {
+    expect(checkoutView(state, follow, 500)).toBe(view);
+  });
+
+  it('goes to Processing as soon as a payment starts, before the order is fetched again', () => {
+    expect(checkoutView('pending', initiated, 900)).toBe('processing');
+    // A retried order still reads failed until the fresh answer arrives.
+    expect(checkoutView('failed', initiated, 1_000)).toBe('processing');
+  });
+
+  it('follows the first answer fetched after the payment started', () => {
+    expect(checkoutView('processing', initiated, 1_001)).toBe('processing');
+    expect(checkoutView('failed', initiated, 1_500)).toBe('error');
+    expect(checkoutView('pending', initiated, 1_500)).toBe('pending');
+  });
+
+  it('returns to Pending on Retry Payment while the order still reads failed', () => {
+    expect(checkoutView('failed', retry, 2_000)).toBe('pending');
+    expect(checkoutView('processing', retry, 2_000)).toBe('processing');
+  });
+
+  it('shows Paid whatever the page was doing', () => {
+    for (const phase of [follow, retry, initiated]) expect(checkoutView('paid', phase, 0)).toBe('paid');
+  });
+});
+
+describe('pollInterval', () => {
+  it('polls every 3 seconds while processing only', () => {
+    expect(pollInterval('processing')).toBe(3_000);
+    for (const view of ['pending', 'paid', 'error', null] as const) expect(pollInterval(view)).toBe(false);
+  });
+});
+
+describe('failure wording', () => {
+  it('gives every failure a SPEC §8 title', () => {
+    expect(errorTitle('insufficient_funds')).toBe('paymentFailed');
+    expect(errorTitle('cancelled')).toBe('paymentFailed');
+    expect(errorTitle('declined')).toBe('paymentFailed');
+    expect(errorTitle('unreachable')).toBe('paymentError');
+    expect(errorTitle('expired')).toBe('paymentError');
+    expect(errorTitle('provider_error')).toBe('somethingWrong');
+    expect(errorTitle(null)).toBe('somethingWrong');
+  });
+
+  it('names the reason of the list that happened, if the list has it', () => {
+    expect(reasonOf('insufficient_funds')).toBe('insufficientFunds');
+    expect(reasonOf('wrong_pin')).toBe('wrongDetails');
+    expect(reasonOf('unreachable')).toBe('network');
+    expect(reasonOf('expired')).toBe('network');
+    expect(reasonOf('declined')).toBe('declined');
+    expect(reasonOf('cancelled')).toBeNull();
+    expect(reasonOf('provider_error')).toBeNull();
+    for (const failure of PAYMENT_FAILURES) {
+      const reason = reasonOf(failure);
+      if (reason) expect(FAILURE_REASONS).toContain(reason);
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useSiteSettings } from '../../site/api/site-settings.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { FailureReasons } from '../components/FailureReasons.tsx';
+import { ResultIcon } from '../components/ResultIcon.tsx';
+import { SupportContacts } from '../components/SupportContacts.tsx';
+import { checkoutToRetry } from '../result-links.ts';
+
+/** SPEC §2/§4 marketing "payment failed": what may have gone wrong, retry and contact support. */
+export function Component() {
+  const { t } = useTranslation('checkout');
+  usePageTitle(t('result.failedTitle'));
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const support = useSiteSettings();
+  const [contact, setContact] = useState(false);
+  const checkout = checkoutToRetry(params.get('checkout'));
+  const retry = () => {
+    if (checkout) void navigate(checkout);
+    else if (window.history.length > 1) void navigate(-1);
+    else void navigate('/');
+  };
+  return (
+    <Container size="sm" py="xl">
+      <Paper withBorder radius="md" p={{ base: 'lg', sm: 'xl' }} data-testid="payment-failed">
+        <Stack gap="lg">
+          <Stack align="center" ta="center" gap="sm">
+            <ResultIcon kind="failure" />
+            <Title order={1} fz={{ base: 26, sm: 30 }}>
+              {t('result.failedTitle')}
+            </Title>
+            <Text maw={460}>{t('result.failedBody')}</Text>
+          </Stack>
+          <FailureReasons highlight={null} />
+          <Text size="sm" c="dimmed">
+            {t('error.reconciliation')}
+          </Text>
+          <Group gap="sm" grow preventGrowOverflow={false} wrap="wrap">
+            <Button size="md" onClick={retry} data-testid="retry-payment" miw={180}>
+              {t('result.retry')}
+            </Button>
+            <Button
+              size="md"
+              variant="light"
+              onClick={() => setContact((shown) => !shown)}
+              aria-expanded={contact}
+              data-testid="contact-support"
+              miw={180}
+            >
+              {t('result.contact')}
+            </Button>
+          </Group>
+          {contact && <SupportContacts support={support.data} />}
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}
