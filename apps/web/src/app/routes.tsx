@@ -14,7 +14,6 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['about', 'pages.about'],
   ['supplier-directory', 'pages.directory'],
   ['prequalified-suppliers', 'pages.prequalified'],
-  ['tenders-subscribe', 'pages.subscribe'],
   ['clients', 'pages.clients'],
   ['demo', 'pages.demo'],
   ['portal', 'pages.portal'],
@@ -54,6 +53,21 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/tenders/pages/MyPublishedTendersPage.tsx'),
           },
         ],
+      },
+      // SPEC §2 tender-alert subscriptions: public; the order opens by its unguessable code.
+      {
+        path: 'tenders-subscribe',
+        lazy: withNamespaces(
+          ['phone', 'subscriptions'],
+          () => import('../features/subscriptions/pages/SubscribePage.tsx'),
+        ),
+      },
+      {
+        path: 'tenders-checkout/:code',
+        lazy: withNamespaces(
+          ['phone', 'checkout', 'subscriptions'],
+          () => import('../features/subscriptions/pages/SubscriptionCheckoutPage.tsx'),
+        ),
       },
       // SPEC §2 marketing payment results.
       {

@@ -9,7 +9,15 @@ import pt from '../locales/pt/jobs.json';
 import ptCommon from '../locales/pt/common.json';
 import sw from '../locales/sw/jobs.json';
 import swCommon from '../locales/sw/common.json';
-import { AUTH_MESSAGES, TENDER_MESSAGES, taxPinMessage } from '@zabuni/contracts';
+import {
+  AUTH_MESSAGES,
+  PAYMENT_TEXTS,
+  SUBSCRIPTION_MESSAGES,
+  TENDER_MESSAGES,
+  taxPinMessage,
+} from '@zabuni/contracts';
+import type enCheckout from '../locales/en/checkout.json';
+import type enSubscriptions from '../locales/en/subscriptions.json';
 import amAuth from '../locales/am/auth.json';
 import enAuth from '../locales/en/auth.json';
 import frAuth from '../locales/fr/auth.json';
@@ -21,6 +29,16 @@ import frTenders from '../locales/fr/tenders.json';
 import ptTenders from '../locales/pt/tenders.json';
 import swTenders from '../locales/sw/tenders.json';
 import { normaliseLanguage } from './i18n.ts';
+
+// Namespaces loaded with their pages (payments, subscriptions): every language, every key.
+const lazyBundles = import.meta.glob<Record<string, unknown>>(
+  '../locales/*/{phone,checkout,subscriptions}.json',
+  {
+    eager: true,
+    import: 'default',
+  },
+);
+const lazyBundle = (code: string, ns: string) => lazyBundles[`../locales/${code}/${ns}.json`]!;
 
 /** Flattens nested keys and folds plural suffixes, so `days_one`/`days_many` count as `days`. */
 function keys(resource: object, prefix = ''): Set<string> {
@@ -49,6 +67,49 @@ describe('locale files', () => {
       expect(auth.advertise.points).toHaveLength(enAuth.advertise.points.length);
     });
   }
+
+  for (const code of ['sw', 'fr', 'pt', 'am']) {
+    it(`${code} has every English key of the payment and subscription pages`, () => {
+      for (const ns of ['phone', 'checkout', 'subscriptions']) {
+        expect([...keys(lazyBundle(code, ns))].sort()).toEqual([...keys(lazyBundle('en', ns))].sort());
+      }
+      const benefits = (ns: string) =>
+        (lazyBundle(ns, 'subscriptions').page as { benefits: unknown[] }).benefits;
+      expect(benefits(code)).toHaveLength(benefits('en').length);
+    });
+  }
+
+  it('says the SPEC payment and subscription texts verbatim in English', () => {
+    const checkout = lazyBundle('en', 'checkout') as typeof enCheckout;
+    expect(checkout.initiated.mpesa).toBe(PAYMENT_TEXTS.initiatedMpesa);
+    expect(checkout.initiated.card).toBe(PAYMENT_TEXTS.initiatedCard);
+    expect(checkout.processing.body).toBe(PAYMENT_TEXTS.processing);
+    expect(checkout.error.titles).toEqual({
+      paymentError: 'Payment Error',
+      paymentFailed: 'Payment Failed',
+      somethingWrong: 'Oops! Something Went Wrong',
+    });
+    expect(checkout.error.body).toBe('We were unable to process your payment of {{amount}}.');
+    expect(checkout.error.reconciliation).toBe(
+      'If the money has already been deducted from your M-PESA account, kindly contact us for manual reconciliation',
+    );
+    const subscriptions = lazyBundle('en', 'subscriptions') as typeof enSubscriptions;
+    expect(subscriptions.form.planPlaceholder).toBe('Select subscription plan');
+    expect(subscriptions.previous.title).toBe(SUBSCRIPTION_MESSAGES.proceedPrevious);
+    expect(subscriptions.previous.proceed).toBe('Proceed');
+    expect(subscriptions.previous.edit).toBe('Edit subscription');
+    const known = new Set(Object.values(subscriptions.messages));
+    for (const key of [
+      'submitted',
+      'country',
+      'categories',
+      'plan',
+      'notFound',
+      'unknownCategory',
+    ] as const) {
+      expect(known.has(SUBSCRIPTION_MESSAGES[key])).toBe(true);
+    }
+  });
 
   it('knows the exact English text of the contract messages it translates', () => {
     const known = new Set(Object.values(enAuth.messages));
