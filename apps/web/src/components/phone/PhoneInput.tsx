@@ -5,7 +5,7 @@ import { countryName } from '../../lib/format.ts';
 import {
   callingCode,
   countryOf,
-  displayPhone,
+  nationalText,
   PHONE_RULES,
   phoneCountries,
   readPhone,
@@ -81,7 +81,7 @@ export function PhoneInput({
   const fromValue = (stored: string, fallback: CountryCode): State => {
     const country = countryOf(stored);
     return {
-      text: stored ? displayPhone(stored) : '',
+      text: stored ? nationalText(stored) : '',
       country: allowed(country) ? country : fallback,
       reported: stored,
     };
@@ -132,13 +132,14 @@ export function PhoneInput({
     onDropdownOpen: () => combobox.focusSearchInput(),
   });
   const needle = search.trim().toLowerCase().replace(/^\+/, '');
+  // Names that start with the search come first ("uga": Uganda before Portugal).
+  const startsWith = (c: (typeof countries)[number]) =>
+    c.name.toLowerCase().startsWith(needle) || c.code.toLowerCase() === needle || c.dial.startsWith(needle);
   const shown = needle
-    ? countries.filter(
-        (c) =>
-          c.name.toLowerCase().includes(needle) ||
-          c.code.toLowerCase() === needle ||
-          c.dial.startsWith(needle),
-      )
+    ? [
+        ...countries.filter(startsWith),
+        ...countries.filter((c) => !startsWith(c) && c.name.toLowerCase().includes(needle)),
+      ]
     : countries;
   const current = countries.find((c) => c.code === state.country);
 

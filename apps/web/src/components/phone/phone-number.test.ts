@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   countryOf,
   displayPhone,
+  nationalText,
   phoneProblem,
   PHONE_RULES,
   readPhone,
@@ -95,5 +96,11 @@ describe('formats', () => {
     expect(countryOf('0712345678')).toBeUndefined();
     expect(displayPhone('+254712345678')).toBe('+254 712 345678');
     expect(displayPhone('n/a')).toBe('n/a');
+  });
+
+  it('shows a stored number in its national form beside the selector, and reads it back', () => {
+    expect(nationalText('+254712000111')).toBe('0712 000111');
+    expect(readPhone(nationalText('+254712000111'), 'KE').value).toBe('+254712000111');
+    expect(nationalText('')).toBe('');
   });
 });

@@ -112,3 +112,13 @@ export function displayPhone(value: string): string {
   const parsed = value.trim().startsWith('+') ? parsePhoneNumberFromString(value.trim()) : undefined;
   return parsed ? parsed.formatInternational() : value;
 }
+
+/**
+ * A stored number as typed beside its country's selector ("0712 000111"): the calling code is already
+ * shown by the selector. A number with no known country stays international.
+ */
+export function nationalText(value: string): string {
+  const parsed = value.trim().startsWith('+') ? parsePhoneNumberFromString(value.trim()) : undefined;
+  if (!parsed) return value;
+  return parsed.country ? parsed.formatNational() : parsed.formatInternational();
+}

@@ -14,6 +14,12 @@ import type { CheckoutOrder } from '../checkout-order.ts';
 /** M-Pesa's STK push reaches Kenyan numbers only. */
 const MPESA_COUNTRIES: readonly CountryCode[] = ['KE'];
 
+/** Labels with the amount can be long in some languages: they wrap on a phone rather than overflow. */
+const WRAPPING = {
+  root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+  label: { whiteSpace: 'normal', textAlign: 'center' },
+} as const;
+
 export type PaymentMethod = 'mpesa' | 'card';
 
 interface Props {
@@ -103,7 +109,13 @@ export function PaymentMethods({ order, defaultPhone, submitting, onPay }: Props
                     allowedCountries={MPESA_COUNTRIES}
                     testId="phone-input"
                   />
-                  <Button type="submit" size="md" loading={submitting === 'mpesa'} data-testid="pay-mpesa">
+                  <Button
+                    type="submit"
+                    size="md"
+                    loading={submitting === 'mpesa'}
+                    styles={WRAPPING}
+                    data-testid="pay-mpesa"
+                  >
                     {t('methods.payMpesa', { amount: total })}
                   </Button>
                 </Stack>
@@ -123,6 +135,7 @@ export function PaymentMethods({ order, defaultPhone, submitting, onPay }: Props
                 size="md"
                 loading={submitting === 'card'}
                 disabled={busy && submitting !== 'card'}
+                styles={WRAPPING}
                 onClick={() => {
                   if (!busy) void onPay('card');
                 }}

@@ -286,6 +286,10 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
               size="md"
               loading={isSubmitting}
               w={{ base: '100%', xs: 'auto' }}
+              styles={{
+                root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
+                label: { whiteSpace: 'normal', textAlign: 'center' },
+              }}
               data-testid="subscribe-submit"
             >
               {t('form.submit')}
