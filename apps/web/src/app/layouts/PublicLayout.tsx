@@ -1,7 +1,7 @@
 import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
 import { useSiteSettings } from '../../features/site/api/site-settings.ts';
 import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
@@ -131,6 +131,12 @@ export function PublicLayout() {
       <main id="main" className={classes.main}>
         <Outlet />
       </main>
+      {/*
+        A new page starts at its top (a form sent from its bottom used to land on the middle of the next
+        page); back and forward restore the position. Keyed by path, so changing a list's filters or page
+        (its query string) leaves the scroll position alone.
+      */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
 
       <footer className={classes.footer}>
         <Container size="lg" py="xl">

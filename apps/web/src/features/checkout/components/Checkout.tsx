@@ -1,7 +1,7 @@
 import { Container, Grid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { SiteSettings } from '@zabuni/contracts';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -68,6 +68,15 @@ export function Checkout<T, K extends QueryKey>(props: CheckoutProps<T, K>) {
   const data = query.data;
   const order = data === undefined ? undefined : props.order(data);
   const view = viewOf(data, query.dataUpdatedAt);
+
+  // The pay button sits low on a phone: when the view changes, show its top (Processing, Paid, Error).
+  const shownView = useRef(view);
+  useEffect(() => {
+    if (shownView.current !== null && view !== null && shownView.current !== view) {
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+    }
+    shownView.current = view;
+  }, [view]);
 
   const pay = async (method: PaymentMethod, phone?: string): Promise<string | null> => {
     if (inFlight.current || !order) return null;
