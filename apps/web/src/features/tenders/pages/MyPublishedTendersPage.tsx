@@ -87,6 +87,41 @@ function Review({ tender }: { tender: PublishedTender }) {
   );
 }
 
+/**
+ * On a phone the three labels share one line and "Make Payment" is a button of its own below them (side by
+ * side, the link pushed the review label onto a line of its own).
+ */
+function CardStatus({ tender }: { tender: PublishedTender }) {
+  const { t } = useTranslation('tenders');
+  const rejected = reviewLabel(tender.published) === 'rejected' && tender.rejection_reason;
+  return (
+    <Stack gap="xs">
+      <Group gap={6}>
+        <TenderStatusBadge status={tender.status} />
+        <PaymentBadge status={tender.payment_status} />
+        <ReviewBadge published={tender.published} />
+      </Group>
+      {rejected && (
+        <Text size="xs" c="red.8" data-testid="rejection-reason">
+          {t('mine.reason', { reason: tender.rejection_reason })}
+        </Text>
+      )}
+      {paymentLabel(tender.payment_status) === 'pending' && (
+        <Button
+          component={Link}
+          to={`/publish-tender-checkout/${encodeURIComponent(tender.code)}`}
+          variant="light"
+          size="sm"
+          fullWidth
+          data-testid="make-payment"
+        >
+          {t('mine.makePayment')}
+        </Button>
+      )}
+    </Stack>
+  );
+}
+
 export function Component() {
   const { t } = useTranslation('tenders');
   usePageTitle(t('mine.title'));
@@ -259,11 +294,7 @@ export function Component() {
                     <Text size="xs">
                       {t('card.closes')}: <ClosingDate value={tender.closing_date} />
                     </Text>
-                    <Group gap="lg" align="flex-start">
-                      <TenderStatusBadge status={tender.status} />
-                      <Payment tender={tender} />
-                      <Review tender={tender} />
-                    </Group>
+                    <CardStatus tender={tender} />
                   </Stack>
                 </Paper>
               ))}
