@@ -1,7 +1,8 @@
 import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigationType } from 'react-router';
 import { useSiteSettings } from '../../features/site/api/site-settings.ts';
 import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
@@ -21,7 +22,21 @@ function Logo() {
   );
 }
 
+/**
+ * A new page starts at its top (a form sent from its bottom used to land on the middle of the next page).
+ * Back and forward are left to the browser; a list's filters and pages (its query string) keep the
+ * position. Cheaper than the router's ScrollRestoration (1 kB gzip in the first load).
+ */
+function useScrollToTopOnNewPage() {
+  const { pathname } = useLocation();
+  const navigation = useNavigationType();
+  useEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
+}
+
 export function PublicLayout() {
+  useScrollToTopOnNewPage();
   const { t } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
   const site = useSiteSettings();
@@ -131,12 +146,6 @@ export function PublicLayout() {
       <main id="main" className={classes.main}>
         <Outlet />
       </main>
-      {/*
-        A new page starts at its top (a form sent from its bottom used to land on the middle of the next
-        page); back and forward restore the position. Keyed by path, so changing a list's filters or page
-        (its query string) leaves the scroll position alone.
-      */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
 
       <footer className={classes.footer}>
         <Container size="lg" py="xl">
