@@ -17,7 +17,7 @@ const MPESA_COUNTRIES: readonly CountryCode[] = ['KE'];
 /** Labels with the amount can be long in some languages: they wrap on a phone rather than overflow. */
 const WRAPPING = {
   root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
-  label: { whiteSpace: 'normal', textAlign: 'center' },
+  label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
 } as const;
 
 export type PaymentMethod = 'mpesa' | 'card';

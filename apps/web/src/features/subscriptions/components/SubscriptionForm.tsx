@@ -288,7 +288,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
               w={{ base: '100%', xs: 'auto' }}
               styles={{
                 root: { height: 'auto', minHeight: 'var(--button-height)', paddingBlock: 8 },
-                label: { whiteSpace: 'normal', textAlign: 'center' },
+                label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.3 },
               }}
               data-testid="subscribe-submit"
             >
