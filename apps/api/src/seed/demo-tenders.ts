@@ -6,6 +6,8 @@ import type { Db, Executor } from '../infra/database.ts';
 import { users } from '../modules/authentication/authentication.tables.ts';
 import { categories, countries, prices } from '../modules/core/core.tables.ts';
 import { memberships, organisations } from '../modules/organisations/organisations.tables.ts';
+import { orders } from '../modules/payments/payments.tables.ts';
+import { PUBLISHING_PRODUCT } from '../modules/tenders/tenders.service.ts';
 import { tenders } from '../modules/tenders/tenders.tables.ts';
 import { DEMO_BUYERS, JOB_COUNTRY_WEIGHTS, titleFor } from './demo.ts';
 import { createRandom } from './random.ts';
@@ -53,7 +55,11 @@ export async function seedDemoTenders(
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(7231004)`);
     const [existing] = await tx.select({ value: count() }).from(tenders);
-    if ((existing?.value ?? 0) > 0) return false;
+    if ((existing?.value ?? 0) > 0) {
+      // Demo databases seeded before payments existed: give their advertiser tenders the order they pay.
+      await insertMissingTenderOrders(tx);
+      return false;
+    }
 
     const random = createRandom(seed);
     const countryRows = await tx.select({ id: countries.id, iso2: countries.iso2 }).from(countries);
@@ -160,6 +166,27 @@ export async function seedDemoTenders(
     for (let start = 0; start < rows.length; start += 250) {
       await tx.insert(tenders).values(rows.slice(start, start + 250));
     }
+    await insertMissingTenderOrders(tx);
     return true;
   });
+}
+
+/**
+ * The order the checkout pays, for every advertiser tender that carries order fields but has none (the
+ * demo's): same code, reference, amount and state; a paid one was fulfilled when it was published.
+ */
+async function insertMissingTenderOrders(tx: Executor): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO ${orders} (code, reference, product, subject_id, description, amount_minor, currency,
+                           payment_state, customer_email, customer_name, paid_at, fulfilled_at, created_at)
+    SELECT t.code, t.reference, ${PUBLISHING_PRODUCT}, t.id, left('Tender advert: ' || t.title, 300),
+           t.amount_minor, t.currency, t.payment_state, t.contact_email,
+           t.contact_first_name || ' ' || t.contact_last_name,
+           CASE WHEN t.payment_state = 'paid' THEN coalesce(t.published_at, t.created_at) END,
+           CASE WHEN t.payment_state = 'paid' THEN coalesce(t.published_at, t.created_at) END,
+           t.created_at
+      FROM ${tenders} t
+     WHERE t.code IS NOT NULL AND t.reference IS NOT NULL AND t.amount_minor IS NOT NULL
+       AND t.currency IS NOT NULL AND t.payment_state IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM ${orders} o WHERE o.code = t.code)`);
 }

@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
 import { bearer, linkToken, login, mailsTo, tokenFor } from '../../../test/identity.ts';
@@ -12,6 +12,8 @@ import {
   DEMO_PASSWORD,
   seedDemoTenders,
 } from '../../seed/demo-tenders.ts';
+import { orders } from '../payments/payments.tables.ts';
+import { PUBLISHING_PRODUCT } from './tenders.service.ts';
 import { tenders } from './tenders.tables.ts';
 
 const NOW = '2026-11-22T09:00:00.000Z';
@@ -53,6 +55,44 @@ describe('demo bulletin', () => {
     for (const email of [DEMO_MODERATOR_EMAIL, DEMO_ADVERTISER_EMAIL]) {
       expect((await login(ctx, email, DEMO_PASSWORD)).status).toBe(200);
     }
+  });
+});
+
+describe('demo advertiser orders', () => {
+  it('gives every demo advertiser tender the order its checkout pays; a paid one is fulfilled, an unpaid one can be paid', async () => {
+    const db = ctx.database.db;
+    const advertised = await db
+      .select({ code: tenders.code, state: tenders.paymentState })
+      .from(tenders)
+      .where(isNotNull(tenders.code));
+    expect(advertised.length).toBeGreaterThan(10);
+    const orderRows = await db.select().from(orders).where(eq(orders.product, PUBLISHING_PRODUCT));
+    expect(orderRows).toHaveLength(advertised.length);
+    const byCode = new Map(orderRows.map((o) => [o.code, o]));
+    for (const tender of advertised) {
+      const order = byCode.get(tender.code!)!;
+      expect(order.paymentState).toBe(tender.state);
+      expect(order.fulfilledAt !== null).toBe(tender.state === 'paid');
+    }
+
+    // A database seeded before orders existed gets them on the next start; nothing is duplicated.
+    const unpaid = advertised.find((t) => t.state === 'pending')!;
+    await db.delete(orders).where(eq(orders.code, unpaid.code!));
+    expect(await seedDemoTenders(db, { now: new Date(NOW), tenderCount: 120 })).toBe(false);
+    const [restored] = await db.select({ value: count() }).from(orders);
+    expect(restored?.value).toBe(advertised.length);
+
+    const token = await tokenFor(ctx, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD);
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/tender-alerts/available-tenders/payment/${unpaid.code}/`,
+      headers: bearer(token),
+      payload: { payment_type: 'mpesa', phone_number: '+254712345678' },
+    });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({
+      detail: 'Payment initiated successfully kindly check your phone.',
+    });
   });
 });
 
