@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { findFreePort } from '../../infra/embedded-postgres.ts';
@@ -20,6 +20,13 @@ let ctx: TestContext;
 let server: FastifyInstance;
 let payments: PaymentsService;
 const fulfilled: number[] = [];
+/** What the fulfilment hook saw of its order and attempts, in its own transaction. */
+const seenByFulfil = new Map<
+  number,
+  { paymentState: string; paidAt: Date | null; fulfilledAt: Date | null; attempts: string[] }
+>();
+/** Orders whose fulfilment fails (as a crash in the hook would), once. */
+const failFulfilmentOnce = new Set<number>();
 /** Moves the payments service's clock (not the simulator's) forward, for the reconciliation job. */
 let clockOffsetMs = 0;
 
@@ -102,8 +109,20 @@ beforeAll(async () => {
     stkCallbackUrl: `${base}/payments/stk-callback`,
     products: {
       test_product: {
-        fulfil: async (_tx, order) => {
+        fulfil: async (tx, order) => {
+          if (failFulfilmentOnce.delete(order.id)) throw new Error('fulfilment failed');
           fulfilled.push(order.id);
+          const [row] = await tx.select().from(orders).where(eq(orders.id, order.id));
+          const attempts = await tx
+            .select({ status: paymentAttempts.status })
+            .from(paymentAttempts)
+            .where(eq(paymentAttempts.orderId, order.id));
+          seenByFulfil.set(order.id, {
+            paymentState: row!.paymentState,
+            paidAt: row!.paidAt,
+            fulfilledAt: row!.fulfilledAt,
+            attempts: attempts.map((a) => a.status).sort(),
+          });
         },
       },
     },
@@ -348,5 +367,105 @@ describe('a callback that arrives before the attempt stored its CheckoutRequestI
     await payments.reconcile();
     clockOffsetMs = 0;
     expect((await orderState(order.id)).paymentState).toBe('paid');
+  });
+});
+
+describe('paying an order and fulfilling it', () => {
+  /** Every change of an order row as PostgreSQL saw it: one log row per row version an UPDATE wrote. */
+  const orderVersions = async (orderId: number) =>
+    (
+      await ctx.database.db.execute<{
+        old_state: string;
+        new_state: string;
+        was_fulfilled: boolean;
+        is_fulfilled: boolean;
+      }>(
+        sql`SELECT old_state, new_state, old_fulfilled IS NOT NULL AS was_fulfilled,
+                   new_fulfilled IS NOT NULL AS is_fulfilled FROM test_order_versions
+            WHERE order_id = ${orderId} ORDER BY id`,
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    await ctx.database.db.execute(sql`
+      CREATE TABLE test_order_versions (
+        id serial PRIMARY KEY, order_id int, old_state text, new_state text,
+        old_fulfilled timestamptz, new_fulfilled timestamptz)`);
+    await ctx.database.db.execute(sql`
+      CREATE FUNCTION test_log_order_version() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO test_order_versions (order_id, old_state, new_state, old_fulfilled, new_fulfilled)
+        VALUES (NEW.id, OLD.payment_state, NEW.payment_state, OLD.fulfilled_at, NEW.fulfilled_at);
+        RETURN NEW;
+      END $$`);
+    await ctx.database.db.execute(sql`
+      CREATE TRIGGER test_log_order_version AFTER UPDATE ON orders
+      FOR EACH ROW EXECUTE FUNCTION test_log_order_version()`);
+  });
+
+  it('marks paid and fulfilled in one UPDATE, fulfils last and once under duplicate and rival callbacks', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    await payments.payWithMpesa(order.code, '254110374149'); // another phone: a second prompt
+    const [first, second] = (await attemptsOf(order.id)).sort((a, b) => a.id - b.id);
+    const successOf = (attempt: typeof first, phone: number) =>
+      callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone });
+    // Both prompts are paid, and Daraja sends each result three times, all at once.
+    await Promise.all(
+      [1, 2, 3].flatMap(() => [
+        payments.handleStkCallback(successOf(first, 254708374149)),
+        payments.handleStkCallback(successOf(second, 254110374149)),
+      ]),
+    );
+
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    const paid = await orderState(order.id);
+    expect(paid.paymentState).toBe('paid');
+    expect(paid.fulfilledAt).toEqual(paid.paidAt);
+    // Exactly one row version moved the order to paid, and that same version set fulfilled_at: no
+    // statement ever wrote "paid but not fulfilled", and nothing wrote fulfilled_at a second time.
+    const versions = await orderVersions(order.id);
+    const toPaid = versions.filter((v) => v.old_state !== 'paid' && v.new_state === 'paid');
+    expect(toPaid).toHaveLength(1);
+    expect(toPaid[0]).toMatchObject({ was_fulfilled: false, is_fulfilled: true });
+    expect(versions.filter((v) => v.new_state === 'paid' && !v.is_fulfilled)).toEqual([]);
+    expect(versions.filter((v) => !v.was_fulfilled && v.is_fulfilled)).toHaveLength(1);
+    // The hook ran after the order and its paying attempt were written, in the same transaction (the
+    // rival attempt is flagged afterwards, by its own callback).
+    expect(seenByFulfil.get(order.id)).toEqual({
+      paymentState: 'paid',
+      paidAt: paid.paidAt,
+      fulfilledAt: paid.paidAt,
+      attempts: ['paid', 'pending'],
+    });
+    const attempts = await attemptsOf(order.id);
+    expect(attempts.filter((a) => a.status === 'paid')).toHaveLength(1);
+    expect(attempts.find((a) => a.status === 'flagged')!.flaggedReason).toMatch(/paid twice.*refund/);
+    const unprocessed = await ctx.database.db.select({ value: count() }).from(paymentMessages)
+      .where(sql`${paymentMessages.kind} = 'stk_callback' AND ${paymentMessages.processedAt} IS NULL
+                 AND ${paymentMessages.attemptId} IN (${first!.id}, ${second!.id})`);
+    expect(unprocessed[0]!.value).toBe(0);
+  });
+
+  it('leaves nothing paid when the fulfilment fails: the stored callback is applied again, once', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    failFulfilmentOnce.add(order.id);
+    await expect(
+      payments.handleStkCallback(
+        callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 }),
+      ),
+    ).rejects.toThrow('fulfilment failed');
+    const unpaid = await orderState(order.id);
+    expect(unpaid).toMatchObject({ paymentState: 'processing', paidAt: null, fulfilledAt: null });
+    expect((await attemptsOf(order.id))[0]!.resolvedAt).toBeNull();
+
+    clockOffsetMs = 60_000; // the reconciliation job picks up the stored, unprocessed callback
+    await payments.reconcile();
+    clockOffsetMs = 0;
+    expect(await orderState(order.id)).toMatchObject({ paymentState: 'paid', fulfilledAt: expect.any(Date) });
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    expect((await orderVersions(order.id)).filter((v) => v.new_state === 'paid')).toHaveLength(1);
   });
 });

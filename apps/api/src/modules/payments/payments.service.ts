@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   accountReference,
   mpesaAmount,
@@ -129,7 +129,6 @@ export function createPaymentsService(deps: {
     return row!.id;
   }
 
-  /** Moves the order to paid and fulfils it, once: a paid order is never paid (or fulfilled) again. */
   /** Mails written in a transaction, handed to the queue once it has committed. */
   const outboxes = new WeakMap<object, number[]>();
   async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -169,22 +168,30 @@ export function createPaymentsService(deps: {
     outboxes.get(tx)?.push(mailId);
   }
 
-  async function markPaid(tx: Tx, orderId: number, receipt: { method: string; receipt: string | null }) {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('no key update');
-    if (!order || order.paymentState === 'paid') return;
+  /**
+   * Pays an order and fulfils it, exactly once. The caller has locked `order` FOR NO KEY UPDATE in this
+   * transaction and written its attempt. ONE guarded UPDATE moves the order to paid AND fulfilled, so no
+   * statement ever leaves "paid but not fulfilled"; the product's hook (which takes the subscriber's row
+   * and the audit chain's global lock) and the receipt run last, only when that UPDATE changed the row, so
+   * those locks are held just until the commit and a replayed success cannot fulfil twice. A failing hook
+   * rolls everything back: the stored callback stays unprocessed for the reconciliation job.
+   */
+  async function payAndFulfil(tx: Tx, order: OrderRow, receipt: { method: string; receipt: string | null }) {
     const now = clock.now();
-    await tx
-      .update(orders)
-      .set({ paymentState: 'paid', paidAt: now, updatedAt: now })
-      .where(eq(orders.id, orderId));
-    if (order.fulfilledAt === null) {
-      await products[order.product]?.fulfil(tx, { ...order, paymentState: 'paid', paidAt: now }, receipt);
-      await sendReceipt(tx, order, receipt, now);
-      await tx
-        .update(orders)
-        .set({ fulfilledAt: now })
-        .where(and(eq(orders.id, orderId), isNull(orders.fulfilledAt)));
+    const unpaid = and(eq(orders.id, order.id), ne(orders.paymentState, 'paid'));
+    if (order.fulfilledAt !== null) {
+      // Fulfilled before it was paid (a hand-made or imported row): paid now, never fulfilled again.
+      await tx.update(orders).set({ paymentState: 'paid', paidAt: now, updatedAt: now }).where(unpaid);
+      return;
     }
+    const [paid] = await tx
+      .update(orders)
+      .set({ paymentState: 'paid', paidAt: now, fulfilledAt: now, updatedAt: now })
+      .where(and(unpaid, isNull(orders.fulfilledAt)))
+      .returning();
+    if (!paid) return;
+    await products[paid.product]?.fulfil(tx, paid, receipt);
+    await sendReceipt(tx, paid, receipt, now);
   }
 
   async function setOrderState(tx: Executor, orderId: number, state: 'processing' | 'failed') {
@@ -215,11 +222,12 @@ export function createPaymentsService(deps: {
       // Money for an order another attempt already paid (an old prompt answered late): nothing more is
       // fulfilled, and the attempt waits for a person to refund it.
       const [order] = await tx
-        .select({ paymentState: orders.paymentState })
+        .select()
         .from(orders)
         .where(eq(orders.id, attempt.orderId))
         .for('no key update');
-      if (order?.paymentState === 'paid') {
+      if (!order) throw new Error(`payment attempt ${attempt.id} has no order`);
+      if (order.paymentState === 'paid') {
         await tx
           .update(paymentAttempts)
           .set({
@@ -233,6 +241,19 @@ export function createPaymentsService(deps: {
           .where(eq(paymentAttempts.id, attempt.id));
         return;
       }
+      await tx
+        .update(paymentAttempts)
+        .set({
+          status: 'paid',
+          resultCode: result.resultCode,
+          resultDesc: result.resultDesc,
+          receipt: result.receipt,
+          resolvedAt: clock.now(),
+        })
+        .where(eq(paymentAttempts.id, attempt.id));
+      // Last: the order's UPDATE, then the fulfilment.
+      await payAndFulfil(tx, order, { method: result.method ?? 'M-Pesa', receipt: result.receipt });
+      return;
     }
     await tx
       .update(paymentAttempts)
@@ -244,10 +265,6 @@ export function createPaymentsService(deps: {
         resolvedAt: clock.now(),
       })
       .where(eq(paymentAttempts.id, attempt.id));
-    if (result.outcome === 'paid') {
-      await markPaid(tx, attempt.orderId, { method: result.method ?? 'M-Pesa', receipt: result.receipt });
-      return;
-    }
     // An older prompt failing late must not undo a newer one under way.
     const [latest] = await tx
       .select({ id: paymentAttempts.id })
@@ -287,6 +304,11 @@ export function createPaymentsService(deps: {
       ) {
         return;
       }
+      // Marked processed before it is acted on (same transaction), so that paying and fulfilling are last.
+      await tx
+        .update(paymentMessages)
+        .set({ processedAt: clock.now(), ...(attempt ? { attemptId: attempt.id } : {}) })
+        .where(eq(paymentMessages.id, messageId));
       if (callback && attempt && attempt.resolvedAt === null) {
         const outcome = stkOutcome(callback.resultCode);
         const amountMatches = callback.amount !== null && String(callback.amount) === attempt.requestedAmount;
@@ -314,10 +336,6 @@ export function createPaymentsService(deps: {
           });
         }
       }
-      await tx
-        .update(paymentMessages)
-        .set({ processedAt: clock.now(), ...(attempt ? { attemptId: attempt.id } : {}) })
-        .where(eq(paymentMessages.id, messageId));
     });
   }
 

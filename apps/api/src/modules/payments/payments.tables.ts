@@ -30,7 +30,7 @@ export const orders = pgTable('orders', {
   customerEmail: text('customer_email'),
   customerName: text('customer_name'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
-  /** Set in the same transaction as the product's fulfilment: it happens exactly once. */
+  /** Set by the same UPDATE that marks the order paid, in the fulfilment's transaction: exactly once. */
   fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
