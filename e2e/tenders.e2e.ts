@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
@@ -107,7 +106,29 @@ describe.skipIf(!chromiumPath)('Tender bulletin in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}my-published-tenders.png`, fullPage: true });
   });
 
-  it('the public cannot see it before a moderator approves it and it is paid', async () => {
+  it('the advertiser pays the order at its checkout by M-Pesa and sees it Paid', async () => {
+    const page = advertiser;
+    await page.goto(`${baseUrl}/publish-tender-checkout/${orderCode}`);
+    const checkout = page.getByTestId('checkout');
+    await expect.poll(() => checkout.getAttribute('data-view')).toBe('pending');
+    await page.getByTestId('payment-tab-mpesa').click();
+    // A number ending in 0: the M-Pesa simulator accepts the prompt and sends Daraja's callback.
+    await page.getByTestId('phone-input-number').fill('0712 345 600');
+    await page.getByTestId('pay-mpesa').click();
+    await page.locator('.Toastify__toast').filter({ hasText: 'kindly check your phone' }).waitFor();
+    await expect.poll(() => checkout.getAttribute('data-view'), { timeout: 30_000 }).toBe('paid');
+    expect(await page.getByTestId('receipt-number').innerText()).toMatch(/^[A-Z0-9]{10}$/);
+    expect(await page.getByTestId('paid-next').getAttribute('href')).toBe('/my-published-tenders');
+    await page.screenshot({ path: `${SHOTS}publish-tender-paid.png`, fullPage: true });
+
+    await page.goto(`${baseUrl}/my-published-tenders?search=${marker}`);
+    const row = page.locator('tr, [data-testid="published-tender"]').filter({ hasText: title }).first();
+    await row.waitFor();
+    expect(await row.getByTestId('payment-label').innerText()).toMatch(/Paid/i);
+    expect(await row.getByTestId('review-label').innerText()).toMatch(/Under Review/i);
+  });
+
+  it('the public cannot see it, paid, before a moderator approves it', async () => {
     const response = await visitor.request.get(
       `${baseUrl}/api/v1/tender-alerts/available-tenders/?search=${marker}`,
     );
@@ -124,17 +145,7 @@ describe.skipIf(!chromiumPath)('Tender bulletin in Chromium', () => {
     await expect.poll(() => page.getByTestId('moderation-item').filter({ hasText: title }).count()).toBe(0);
   });
 
-  it('once paid, the public finds it by full-text search, opens it and downloads a document', async () => {
-    // Payments arrive with the next module; until then the order is marked paid in the database.
-    const client = new pg.Client({ connectionString: inject('databaseUrl') });
-    await client.connect();
-    const updated = await client.query(
-      `UPDATE tenders SET payment_state = 'paid', published_at = now() WHERE code = $1`,
-      [orderCode],
-    );
-    await client.end();
-    expect(updated.rowCount).toBe(1);
-
+  it('once approved, the public finds it by full-text search, opens it and downloads a document', async () => {
     const page = visitor;
     await page.goto(`${baseUrl}/tenders`);
     await page.getByTestId('filter-search').fill(`${marker.slice(0, 9)} irrigation`);
