@@ -58,6 +58,23 @@ export const subscriptionForm = z.object({
 export type SubscriptionForm = z.input<typeof subscriptionForm>;
 export type SubscriptionFormValues = z.output<typeof subscriptionForm>;
 
+/** The plans on sale with their current prices (the operator's price list), for the subscription form. */
+export const subscriptionPlans = z
+  .object({
+    results: z.array(
+      z.object({
+        payment_plan: z.enum(PAYMENT_PLANS),
+        currency: z.string(),
+        /** Major units, as on the order. */
+        amount: z.number(),
+        /** SPEC §9: taxes on subscription orders are shown as 0. */
+        tax: z.number(),
+      }),
+    ),
+  })
+  .meta({ id: 'SubscriptionPlans' });
+export type SubscriptionPlans = z.infer<typeof subscriptionPlans>;
+
 export const subscriptionCreated = z
   .object({ code: z.string(), reference: z.string(), detail: z.string() })
   .meta({ id: 'SubscriptionCreated' });
@@ -92,7 +109,7 @@ export const subscriptionOrder = z
       phone_number: z.string().nullable(),
     }),
     categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
-    country: z.object({ id: z.number().int(), name: z.string() }),
+    country: z.object({ id: z.number().int(), name: z.string(), iso2: z.string() }),
     /** The period this order bought, once paid (a renewal starts where the running period ends). */
     period: z
       .object({

@@ -101,6 +101,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('subscribing to tender alerts', () => {
+  it('lists the plans on sale at the price list’s prices (SPEC §9: Monthly KES 400, Annual KES 3000)', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/tender-alerts/subscription/plans/',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      results: [
+        { payment_plan: 'Monthly', currency: 'KES', amount: 400, tax: 0 },
+        { payment_plan: 'Annual', currency: 'KES', amount: 3000, tax: 0 },
+      ],
+    });
+  });
+
   it('refuses an incomplete form with SPEC’s messages and stores nothing', async () => {
     const noCountry = await subscribe(form({ country: undefined }));
     expect(noCountry.statusCode).toBe(400);
@@ -158,7 +172,7 @@ describe('subscribing to tender alerts', () => {
         email: 'j***@builders.example',
         phone_number: '+2547******78',
       },
-      country: { id: kenya, name: 'Kenya' },
+      country: { id: kenya, name: 'Kenya', iso2: 'KE' },
     });
     expect(order.categories.map((c) => c.id).sort()).toEqual([...categoryIds].sort());
     // The full address and number never appear on a page that opens without login.

@@ -104,6 +104,7 @@ export function subscriptionsRepository(db: Executor) {
           link: subscriptionOrders,
           subscription: subscriptions,
           countryName: countries.name,
+          countryIso2: countries.iso2,
         })
         .from(orders)
         .innerJoin(subscriptionOrders, eq(subscriptionOrders.orderId, orders.id))

@@ -9,6 +9,7 @@ import {
   subscriptionForm,
   subscriptionOrder,
   subscriptionPaymentStatus,
+  subscriptionPlans,
   subscriptionSearchResult,
 } from '@zabuni/contracts';
 import { z } from 'zod';
@@ -30,6 +31,22 @@ export const subscriptionsRoutes =
     limiter: RateLimiter;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/tender-alerts/subscription/plans/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: 'The subscription plans on sale and their prices',
+          response: { 200: subscriptionPlans },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('Cache-Control', 'public, max-age=300');
+        return subscriptions.plans();
+      },
+    );
+
     app.post(
       '/tender-alerts/subscription/subscribe/',
       {

@@ -2,11 +2,13 @@ import {
   SUBSCRIPTION_MESSAGES,
   type SubscriptionFormValues,
   type SubscriptionOrder,
+  type SubscriptionPlans,
 } from '@zabuni/contracts';
 import {
   maskEmail,
   maskName,
   maskPhone,
+  PAYMENT_PLANS,
   PAYMENT_STATUS_CODE,
   PLAN_PRODUCTS,
   subscriptionPeriod,
@@ -95,6 +97,23 @@ export function createSubscriptionsService(deps: {
   }
 
   return {
+    /** The plans on sale at today's prices; a plan without a price is not offered. */
+    async plans(): Promise<SubscriptionPlans> {
+      const results: SubscriptionPlans['results'] = [];
+      for (const plan of PAYMENT_PLANS) {
+        const price = await repository.price(PLAN_PRODUCTS[plan]);
+        if (price) {
+          results.push({
+            payment_plan: plan,
+            currency: price.currency,
+            amount: price.amountMinor / 100,
+            tax: 0,
+          });
+        }
+      }
+      return { results };
+    },
+
     /** SPEC §7 subscribe: 201 with the order's code; the checkout at /tenders-checkout/{code} pays it. */
     async subscribe(form: SubscriptionFormValues) {
       if (!(await repository.countryExists(form.country))) {
@@ -170,7 +189,7 @@ export function createSubscriptionsService(deps: {
           phone_number: subscription.phone ? maskPhone(subscription.phone) : null,
         },
         categories: row.categories,
-        country: { id: subscription.countryId, name: row.countryName },
+        country: { id: subscription.countryId, name: row.countryName, iso2: row.countryIso2 },
         period:
           link.periodStartsAt && link.periodEndsAt
             ? { starts_at: link.periodStartsAt.toISOString(), ends_at: link.periodEndsAt.toISOString() }

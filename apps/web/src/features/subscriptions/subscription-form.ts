@@ -3,8 +3,8 @@ import { planFromPageProperty, type PaymentPlan } from '@zabuni/domain';
 import { phoneProblem } from '../../components/phone/phone-number.ts';
 
 /**
- * SPEC §9 plan prices, shown before the order exists (the order then carries the price the API charged
- * from its price list). Taxes on subscriptions are shown as 0.
+ * SPEC §9 plan prices, shown until the API's price list answers (`usePlanPrices`); the order then carries
+ * the price the API charged. Taxes on subscriptions are shown as 0.
  */
 export const PLAN_PRICES: Record<PaymentPlan, { currency: string; amount: number }> = {
   Monthly: { currency: 'KES', amount: 400 },

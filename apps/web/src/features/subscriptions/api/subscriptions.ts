@@ -1,15 +1,35 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   SubscriptionFormValues,
   SubscriptionOrder,
+  SubscriptionPlans,
   subscriptionCreated,
   subscriptionSearchResult,
 } from '@zabuni/contracts';
 import type { z } from 'zod';
+import type { PaymentPlan } from '@zabuni/domain';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client.ts';
+import { PLAN_PRICES } from '../subscription-form.ts';
 
 export type SubscriptionCreated = z.infer<typeof subscriptionCreated>;
 export type SubscriptionSearchResult = z.infer<typeof subscriptionSearchResult>;
+
+/** The plans on sale and their prices from the operator's price list. */
+export const plansQuery = queryOptions({
+  queryKey: ['subscriptions', 'plans'],
+  queryFn: ({ signal }) => apiGet<SubscriptionPlans>('/tender-alerts/subscription/plans/', undefined, signal),
+  staleTime: 5 * 60_000,
+});
+
+/** Each plan's price: the price list's once loaded, SPEC §9's until then (and if the list is unreachable). */
+export function usePlanPrices(): Record<PaymentPlan, { currency: string; amount: number }> {
+  const { data } = useQuery(plansQuery);
+  const prices = { ...PLAN_PRICES };
+  for (const plan of data?.results ?? []) {
+    prices[plan.payment_plan] = { currency: plan.currency, amount: plan.amount };
+  }
+  return prices;
+}
 
 /** SPEC §7 `POST /tender-alerts/subscription/subscribe/` → 201 with the order's code. */
 export const subscribe = (form: SubscriptionFormValues) =>

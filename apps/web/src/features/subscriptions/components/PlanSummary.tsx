@@ -2,7 +2,8 @@ import { Divider, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/cor
 import { PAYMENT_PLANS, type PaymentPlan } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../lib/format.ts';
-import { PLAN_PRICES, SUBSCRIPTION_TAX } from '../subscription-form.ts';
+import { usePlanPrices } from '../api/subscriptions.ts';
+import { SUBSCRIPTION_TAX } from '../subscription-form.ts';
 
 interface Props {
   plan: PaymentPlan | undefined;
@@ -13,7 +14,8 @@ interface Props {
 export function PlanSummary({ plan, onChoose }: Props) {
   const { t, i18n } = useTranslation('subscriptions');
   const language = i18n.resolvedLanguage ?? 'en';
-  const chosen = plan ? PLAN_PRICES[plan] : undefined;
+  const prices = usePlanPrices();
+  const chosen = plan ? prices[plan] : undefined;
   const money = (amount: number, currency = 'KES') => formatMoney(amount, currency, language);
   return (
     <Stack gap="sm" data-testid="plan-summary">
@@ -42,7 +44,7 @@ export function PlanSummary({ plan, onChoose }: Props) {
                   {t(`plans.${option}`)}
                 </Text>
                 <Text fz={{ base: 'md', xs: 'lg' }} fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {money(PLAN_PRICES[option].amount, PLAN_PRICES[option].currency)}
+                  {money(prices[option].amount, prices[option].currency)}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {t(`plans.per.${option}`)}

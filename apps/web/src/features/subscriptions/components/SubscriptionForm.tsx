@@ -20,11 +20,15 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { countryName, formatMoney } from '../../../lib/format.ts';
 import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useAllCountries, useCategories } from '../api/pickers.ts';
-import { findPreviousSubscription, subscribe, type SubscriptionSearchResult } from '../api/subscriptions.ts';
+import {
+  findPreviousSubscription,
+  subscribe,
+  usePlanPrices,
+  type SubscriptionSearchResult,
+} from '../api/subscriptions.ts';
 import {
   emptySubscriptionForm,
   looksLikeEmail,
-  PLAN_PRICES,
   SUBSCRIPTION_FIELDS,
   subscriptionFormSchema,
 } from '../subscription-form.ts';
@@ -40,6 +44,7 @@ const checkoutOf = (code: string) => `/tenders-checkout/${encodeURIComponent(cod
 export function SubscriptionForm({ planParam }: { planParam: string | null }) {
   const { t, i18n } = useTranslation('subscriptions');
   const language = i18n.resolvedLanguage ?? 'en';
+  const prices = usePlanPrices();
   const navigate = useNavigate();
   const countries = useAllCountries();
   const form = useForm<SubscriptionFormInput, unknown, SubscriptionFormValues>({
@@ -105,7 +110,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                     placeholder={t('form.planPlaceholder')}
                     data={PAYMENT_PLANS.map((option) => ({
                       value: option,
-                      label: `${t(`plans.${option}`)} · ${formatMoney(PLAN_PRICES[option].amount, PLAN_PRICES[option].currency, language)}`,
+                      label: `${t(`plans.${option}`)} · ${formatMoney(prices[option].amount, prices[option].currency, language)}`,
                     }))}
                     value={field.value ?? null}
                     onChange={(value) => field.onChange(value ?? undefined)}

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { Checkout } from '../../checkout/components/Checkout.tsx';
 import { SummaryRow } from '../../checkout/components/SummaryRow.tsx';
 import { useSiteSettings } from '../../site/api/site-settings.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { countryName, formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { subscriptionOrderQuery } from '../api/subscriptions.ts';
 
@@ -50,7 +50,9 @@ export function Component() {
           <SummaryRow label={t('checkout.categories')}>
             {data.categories.map((category) => category.name).join(', ')}
           </SummaryRow>
-          <SummaryRow label={t('checkout.country')}>{data.country.name}</SummaryRow>
+          <SummaryRow label={t('checkout.country')}>
+            {countryName(data.country.iso2, data.country.name, language)}
+          </SummaryRow>
         </>
       )}
       paidDetails={(data) =>
