@@ -3,6 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { pino } from 'pino';
 import { connectDatabase } from '../../apps/api/src/infra/database.ts';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/api/src/infra/embedded-postgres.ts';
@@ -13,6 +14,8 @@ import {
   type AvailableJobsFilter,
 } from '../../apps/api/src/modules/core/core.repository.ts';
 import { organisations } from '../../apps/api/src/modules/organisations/organisations.tables.ts';
+import { dpoSimulator } from '../../apps/api/src/modules/payments/dpo/dpo.simulator.ts';
+import { darajaSimulator } from '../../apps/api/src/modules/payments/mpesa/mpesa.simulator.ts';
 import {
   availableTendersQueries,
   type AvailableTendersFilter,
@@ -29,12 +32,23 @@ import { generateBenchData, generateBenchTenders, SCALE } from './generate.ts';
  * generated once), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (100), BENCH_ONLY (scenarios
  * and indexes of their request mix to keep: `tenders`, `tenders:0,3`, `jobs+tenders`; a bare list of
  * indexes such as `5,6` means `jobs:5,6`), BENCH_PER_VARIANT=1 (also load each variant on its own).
+ *
+ * Exit codes: 0 every scenario measured and no request failed; 1 the bench itself failed (setup, a server
+ * that did not start: an uncaught error); 2 the figures are incomplete (requests failed, answered non-2xx
+ * or not within the run, or an endpoint was not measured).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const poolMax = 20;
 const logger = pino({ level: 'warn' });
+const EXIT_INCOMPLETE = 2;
+
+// Servers this run started are stopped whatever happens to it.
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+});
 
 const embedded = process.env.BENCH_DATABASE_URL
   ? null
@@ -191,13 +205,15 @@ async function startProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
   ready: (port: number) => Promise<boolean>,
+  port?: number,
 ) {
-  const port = await findFreePort();
+  port ??= await findFreePort();
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  children.add(child);
   const deadline = Date.now() + 60_000;
   while (!(await ready(port).catch(() => false))) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${args.join(' ')} did not start`);
@@ -296,26 +312,65 @@ console.log(
   `\nload: ${connections} connections, ${duration} s per run, scenarios ${scenarios.map((s) => `${s.name} (${s.mix.length} variants)`).join(', ')}` +
     (perVariant ? ', mix then each variant alone' : ''),
 );
+// Production refuses to start without real payment providers (it would send money through a simulator).
+// The bench gives it placeholder credentials for the built-in simulators, served here on loopback, so
+// anything it asks a provider is answered in the providers' own protocols.
+const SIMULATED_MPESA = {
+  consumerKey: 'bench-placeholder-key',
+  consumerSecret: 'bench-placeholder-secret',
+  shortCode: '174379',
+  passkey: 'bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919',
+};
+const SIMULATED_DPO_TOKEN = 'BENCH-PLACEHOLDER-COMPANY-TOKEN';
+const oursPort = await findFreePort();
+const providers = Fastify();
+let providersPort = await findFreePort();
+while (providersPort === oursPort) providersPort = await findFreePort();
+const providersBase = `http://127.0.0.1:${providersPort}`;
+await providers.register(darajaSimulator(SIMULATED_MPESA), { prefix: '/sim/mpesa' });
+await providers.register(
+  dpoSimulator({
+    companyToken: SIMULATED_DPO_TOKEN,
+    publicBase: `${providersBase}/sim/dpo`,
+    pushUrl: `http://127.0.0.1:${oursPort}/api/payments/card/push`,
+    merchantName: 'Zabuni',
+  }),
+  { prefix: '/sim/dpo' },
+);
+await providers.listen({ port: providersPort, host: '127.0.0.1' });
+
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const ours = await startProcess(
   ['apps/api/dist/main.js'],
   {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    PUBLIC_URL: 'http://127.0.0.1',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret!',
-    // Required in production; the scenarios send no mail.
+    PUBLIC_URL: `http://127.0.0.1:${oursPort}`,
+    JWT_SECRET,
+    // Required in production; no worker runs, so mails stay queued and nothing is sent.
     SMTP_URL: 'smtp://127.0.0.1:2525',
     RUN_WORKER: 'false',
     LOG_LEVEL: 'warn',
     DB_POOL_MAX: String(poolMax),
     HOST: '127.0.0.1',
+    MPESA_BASE_URL: `${providersBase}/sim/mpesa`,
+    MPESA_CONSUMER_KEY: SIMULATED_MPESA.consumerKey,
+    MPESA_CONSUMER_SECRET: SIMULATED_MPESA.consumerSecret,
+    MPESA_SHORTCODE: SIMULATED_MPESA.shortCode,
+    MPESA_PASSKEY: SIMULATED_MPESA.passkey,
+    DPO_BASE_URL: `${providersBase}/sim/dpo/API/v6/`,
+    DPO_PAYMENT_URL: `${providersBase}/sim/dpo/payv2.php`,
+    DPO_COMPANY_TOKEN: SIMULATED_DPO_TOKEN,
+    DPO_SERVICE_TYPE: '3854',
   },
   health,
+  oursPort,
 );
 const oursMeasured = await measure(ours.port, (scenario) =>
   scenario.mix.map((m) => query(scenario.route, m)),
 );
 await stopProcess(ours.child);
+await providers.close();
 
 const bare = await startProcess(
   ['--import', 'tsx', 'bench/src/bare-server.ts'],
@@ -391,5 +446,5 @@ if (invalid) {
   console.error(
     '\nsome requests failed or did not finish, or an endpoint was not measured: the figures are not complete',
   );
-  process.exitCode = 1;
+  process.exitCode = EXIT_INCOMPLETE;
 }
