@@ -171,8 +171,8 @@ export function createPaymentsService(deps: {
   /**
    * Pays an order and fulfils it, exactly once. The caller has locked `order` FOR NO KEY UPDATE in this
    * transaction and written its attempt. ONE guarded UPDATE moves the order to paid AND fulfilled, so no
-   * statement ever leaves "paid but not fulfilled"; the product's hook (which takes the subscriber's row
-   * and the audit chain's global lock) and the receipt run last, only when that UPDATE changed the row, so
+   * statement ever leaves "paid but not fulfilled"; the receipt and the product's hook (which takes the
+   * subscriber's row and the audit chain's global lock) run last, only when that UPDATE changed the row, so
    * those locks are held just until the commit and a replayed success cannot fulfil twice. A failing hook
    * rolls everything back: the stored callback stays unprocessed for the reconciliation job.
    */
@@ -190,8 +190,10 @@ export function createPaymentsService(deps: {
       .where(and(unpaid, isNull(orders.fulfilledAt)))
       .returning();
     if (!paid) return;
-    await products[paid.product]?.fulfil(tx, paid, receipt);
+    // The receipt before the product's hook: the hook appends to the audit chain, whose lock serialises
+    // every fulfilment, so nothing else runs between taking that lock and the commit.
     await sendReceipt(tx, paid, receipt, now);
+    await products[paid.product]?.fulfil(tx, paid, receipt);
   }
 
   async function setOrderState(tx: Executor, orderId: number, state: 'processing' | 'failed') {
