@@ -5,6 +5,7 @@ import autocannon from 'autocannon';
 import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { pino } from 'pino';
+import { derivedSecret } from '../../apps/api/src/infra/crypto.ts';
 import { connectDatabase } from '../../apps/api/src/infra/database.ts';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/api/src/infra/embedded-postgres.ts';
 import { runMigrations } from '../../apps/api/src/infra/migrate.ts';
@@ -23,32 +24,77 @@ import {
 import { tenders } from '../../apps/api/src/modules/tenders/tenders.tables.ts';
 import { seedReferenceData } from '../../apps/api/src/seed/reference/seed-reference.ts';
 import { toPrefixTsQuery } from '@zabuni/domain';
+import {
+  checkCallbacks,
+  driveCallbacks,
+  DUPLICATE_SHARE,
+  planCallbacks,
+  prepareCallbackOrders,
+  type Check,
+  type DriveFigures,
+  type PreparedCallbacks,
+} from './callbacks.ts';
 import { generateBenchData, generateBenchTenders, SCALE } from './generate.ts';
 
 /**
  * `npm run bench`: the public lists at seed scale under 100 concurrent connections, through our whole
- * stack and through a bare endpoint running the same SQL. Scenarios: `jobs` (available jobs) and `tenders`
- * (the public tender bulletin). Settings: BENCH_DATABASE_URL (default: an embedded server in .data/bench,
- * generated once), BENCH_DURATION seconds per run (10), BENCH_CONNECTIONS (100), BENCH_ONLY (scenarios
- * and indexes of their request mix to keep: `tenders`, `tenders:0,3`, `jobs+tenders`; a bare list of
- * indexes such as `5,6` means `jobs:5,6`), BENCH_PER_VARIANT=1 (also load each variant on its own).
+ * stack and through a bare endpoint running the same SQL; and M-Pesa callbacks at a fixed arrival rate.
+ * Scenarios: `jobs` (available jobs), `tenders` (the public tender bulletin), `callbacks` (Daraja STK
+ * callbacks with duplicates, then consistency checks on the database). Settings: BENCH_DATABASE_URL
+ * (default: an embedded server in .data/bench, generated once), BENCH_DURATION seconds per run (10; the
+ * callbacks run 30 unless it is set), BENCH_CONNECTIONS (100: concurrent connections for the lists, the
+ * most open at once for the callbacks), BENCH_ONLY (scenarios and indexes of their request mix to keep:
+ * `tenders`, `tenders:0,3`, `jobs+tenders`, `callbacks`; a bare list of indexes such as `5,6` means
+ * `jobs:5,6`), BENCH_PER_VARIANT=1 (also load each variant on its own), BENCH_CALLBACK_RATE (callbacks
+ * sent per second, 1000), BENCH_CALLBACK_DRAIN (seconds to wait for answers once all are sent; 10 × the
+ * duration, at least 60).
  *
- * Exit codes: 0 every scenario measured and no request failed; 1 the bench itself failed (setup, a server
- * that did not start: an uncaught error); 2 the figures are incomplete (requests failed, answered non-2xx
- * or not within the run, or an endpoint was not measured).
+ * Exit codes: 0 every scenario measured, no request failed, every consistency check held; 1 the bench
+ * itself failed (setup, a server that did not start: an uncaught error); 2 the figures are incomplete
+ * (requests failed, answered non-2xx or not within the run, or an endpoint was not measured); 3 a
+ * consistency check failed after the callbacks (wins over 2).
  */
 const root = path.resolve(import.meta.dirname, '../..');
 const duration = Number(process.env.BENCH_DURATION ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
+const callbackDuration = Number(process.env.BENCH_DURATION ?? 30);
+const callbackRate = Number(process.env.BENCH_CALLBACK_RATE ?? 1000);
+const callbackDrainMs =
+  Number(process.env.BENCH_CALLBACK_DRAIN ?? Math.max(60, 10 * callbackDuration)) * 1000;
 const poolMax = 20;
 const logger = pino({ level: 'warn' });
 const EXIT_INCOMPLETE = 2;
+const EXIT_INCONSISTENT = 3;
 
 // Servers this run started are stopped whatever happens to it.
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
 });
+
+// BENCH_ONLY=tenders:1,3 keeps only those scenarios and request variants (e.g. to isolate our own
+// overhead on cheap SQL); `5,6` alone is read as `jobs:5,6`.
+const LIST_SCENARIOS = ['jobs', 'tenders'];
+const only = process.env.BENCH_ONLY;
+const selected = new Map<string, number[] | null>();
+if (only) {
+  for (const part of only.split('+')) {
+    const match = /^(?:([a-z]+)(?::([\d,]+))?|([\d,]+))$/.exec(part.trim());
+    if (!match) throw new Error(`BENCH_ONLY: cannot read "${part}"`);
+    const name = match[1] ?? 'jobs';
+    const indexes = match[2] ?? match[3];
+    if (![...LIST_SCENARIOS, 'callbacks'].includes(name))
+      throw new Error(`BENCH_ONLY: no scenario "${name}"`);
+    if (name === 'callbacks' && indexes)
+      throw new Error('BENCH_ONLY: the callbacks scenario has no variants');
+    selected.set(name, indexes ? indexes.split(',').map(Number) : null);
+  }
+}
+const listsSelected = !only || LIST_SCENARIOS.some((name) => selected.has(name));
+const callbacksSelected = !only || selected.has('callbacks');
+if (callbacksSelected && !(callbackRate > 0 && callbackDuration > 0)) {
+  throw new Error('BENCH_CALLBACK_RATE and BENCH_DURATION must be positive numbers');
+}
 
 const embedded = process.env.BENCH_DATABASE_URL
   ? null
@@ -61,20 +107,23 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? embedded!.url;
 const database = connectDatabase(databaseUrl, { max: 4, logger });
 await runMigrations(database);
 await seedReferenceData(database.db);
-let generationStart = performance.now();
-const generated = await generateBenchData(database.db);
-console.log(
-  generated
-    ? `generated ${SCALE.buyers} buyers, ${SCALE.suppliers} suppliers, ${SCALE.jobs} jobs in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
-    : `bench data already present (${SCALE.jobs} jobs)`,
-);
-generationStart = performance.now();
-const generatedTenders = await generateBenchTenders(database.db);
-console.log(
-  generatedTenders
-    ? `generated ${SCALE.tenders} tenders (${SCALE.advertisers} advertisers) in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
-    : `bench tenders already present (${SCALE.tenders})`,
-);
+// The lists need the data at seed scale (generated once); the callbacks write their own orders.
+if (listsSelected) {
+  let generationStart = performance.now();
+  const generated = await generateBenchData(database.db);
+  console.log(
+    generated
+      ? `generated ${SCALE.buyers} buyers, ${SCALE.suppliers} suppliers, ${SCALE.jobs} jobs in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
+      : `bench data already present (${SCALE.jobs} jobs)`,
+  );
+  generationStart = performance.now();
+  const generatedTenders = await generateBenchTenders(database.db);
+  console.log(
+    generatedTenders
+      ? `generated ${SCALE.tenders} tenders (${SCALE.advertisers} advertisers) in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
+      : `bench tenders already present (${SCALE.tenders})`,
+  );
+}
 
 type Params = Record<string, string | number>;
 interface Statement {
@@ -93,99 +142,89 @@ interface Scenario {
 }
 
 // The request mixes: what the public pages ask for, filtered and searched.
-const [kenya] = await database.db
-  .select({ id: countries.id })
-  .from(countries)
-  .where(eq(countries.iso2, 'KE'));
-const [buyer] = await database.db
-  .select({ id: organisations.id })
-  .from(organisations)
-  .where(eq(organisations.kind, 'buyer'))
-  .limit(1);
-// The category visitors pick most: the one with the most open tenders.
-const [busiestCategory] = await database.db
-  .select({ id: tenders.categoryId })
-  .from(tenders)
-  .where(and(eq(tenders.isPublic, true), isNotNull(tenders.categoryId), gt(tenders.closingAt, new Date())))
-  .groupBy(tenders.categoryId)
-  .orderBy(desc(count()), tenders.categoryId)
-  .limit(1);
-const scenarios: Scenario[] = [
-  {
-    name: 'jobs',
-    title: 'available jobs',
-    route: '/api/v1/core/available-jobs/',
-    mix: [
-      { deadline: 'upcoming' },
-      { deadline: 'upcoming', country: kenya!.id },
-      { deadline: 'past', country: kenya!.id, page: 3 },
-      { deadline: 'upcoming', search: 'supply' },
-      { search: 'construction works', country: kenya!.id },
-      { client: buyer!.id },
-      { deadline: 'upcoming', page: 40 },
-      { search: 'umoja bank', deadline: 'upcoming' },
-    ],
-    queries: (m, now) => {
-      const filter: AvailableJobsFilter = {
-        tsQuery: toPrefixTsQuery(m.search as string | undefined),
-        buyerId: m.client as number | undefined,
-        countryId: m.country as number | undefined,
-        deadline: m.deadline as 'upcoming' | 'past' | undefined,
-        now,
-        offset: (Number(m.page ?? 1) - 1) * 16,
-        limit: 16,
-      };
-      const queries = availableJobsQueries(database.db, filter);
-      return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+const scenarios: Scenario[] = listsSelected ? await listScenarios() : [];
+async function listScenarios(): Promise<Scenario[]> {
+  const [kenya] = await database.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.iso2, 'KE'));
+  const [buyer] = await database.db
+    .select({ id: organisations.id })
+    .from(organisations)
+    .where(eq(organisations.kind, 'buyer'))
+    .limit(1);
+  // The category visitors pick most: the one with the most open tenders.
+  const [busiestCategory] = await database.db
+    .select({ id: tenders.categoryId })
+    .from(tenders)
+    .where(and(eq(tenders.isPublic, true), isNotNull(tenders.categoryId), gt(tenders.closingAt, new Date())))
+    .groupBy(tenders.categoryId)
+    .orderBy(desc(count()), tenders.categoryId)
+    .limit(1);
+  return [
+    {
+      name: 'jobs',
+      title: 'available jobs',
+      route: '/api/v1/core/available-jobs/',
+      mix: [
+        { deadline: 'upcoming' },
+        { deadline: 'upcoming', country: kenya!.id },
+        { deadline: 'past', country: kenya!.id, page: 3 },
+        { deadline: 'upcoming', search: 'supply' },
+        { search: 'construction works', country: kenya!.id },
+        { client: buyer!.id },
+        { deadline: 'upcoming', page: 40 },
+        { search: 'umoja bank', deadline: 'upcoming' },
+      ],
+      queries: (m, now) => {
+        const filter: AvailableJobsFilter = {
+          tsQuery: toPrefixTsQuery(m.search as string | undefined),
+          buyerId: m.client as number | undefined,
+          countryId: m.country as number | undefined,
+          deadline: m.deadline as 'upcoming' | 'past' | undefined,
+          now,
+          offset: (Number(m.page ?? 1) - 1) * 16,
+          limit: 16,
+        };
+        const queries = availableJobsQueries(database.db, filter);
+        return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+      },
     },
-  },
-  {
-    name: 'tenders',
-    title: 'available tenders',
-    route: '/api/v1/tender-alerts/available-tenders/',
-    mix: [
-      // The bulletin's landing page: open tenders in Kenya.
-      { deadline: 'upcoming', country: kenya!.id },
-      { deadline: 'upcoming', country: kenya!.id, category: busiestCategory!.id! },
-      { deadline: 'past', sector: 'NGO', job_type: 'Request For Quotation' },
-      { search: 'water' },
-      { search: 'road construction', country: kenya!.id, deadline: 'upcoming' },
-      { deadline: 'upcoming', page: 500 },
-      // A word nearly every notice holds ("Head of Supply Chain Management"): the text index selects nothing.
-      { search: 'supply', deadline: 'upcoming' },
-    ],
-    queries: (m, now) => {
-      const filter: AvailableTendersFilter = {
-        tsQuery: toPrefixTsQuery(m.search as string | undefined),
-        countryId: m.country as number | undefined,
-        categoryId: m.category as number | undefined,
-        sector: m.sector as AvailableTendersFilter['sector'],
-        jobType: m.job_type as AvailableTendersFilter['jobType'],
-        deadline: m.deadline as 'upcoming' | 'past' | undefined,
-        now,
-        offset: (Number(m.page ?? 1) - 1) * 16,
-        limit: 16,
-      };
-      const queries = availableTendersQueries(database.db, filter);
-      return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+    {
+      name: 'tenders',
+      title: 'available tenders',
+      route: '/api/v1/tender-alerts/available-tenders/',
+      mix: [
+        // The bulletin's landing page: open tenders in Kenya.
+        { deadline: 'upcoming', country: kenya!.id },
+        { deadline: 'upcoming', country: kenya!.id, category: busiestCategory!.id! },
+        { deadline: 'past', sector: 'NGO', job_type: 'Request For Quotation' },
+        { search: 'water' },
+        { search: 'road construction', country: kenya!.id, deadline: 'upcoming' },
+        { deadline: 'upcoming', page: 500 },
+        // A word nearly every notice holds ("Head of Supply Chain Management"): the text index selects nothing.
+        { search: 'supply', deadline: 'upcoming' },
+      ],
+      queries: (m, now) => {
+        const filter: AvailableTendersFilter = {
+          tsQuery: toPrefixTsQuery(m.search as string | undefined),
+          countryId: m.country as number | undefined,
+          categoryId: m.category as number | undefined,
+          sector: m.sector as AvailableTendersFilter['sector'],
+          jobType: m.job_type as AvailableTendersFilter['jobType'],
+          deadline: m.deadline as 'upcoming' | 'past' | undefined,
+          now,
+          offset: (Number(m.page ?? 1) - 1) * 16,
+          limit: 16,
+        };
+        const queries = availableTendersQueries(database.db, filter);
+        return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+      },
     },
-  },
-];
+  ];
+}
 
-// BENCH_ONLY=tenders:1,3 keeps only those scenarios and request variants (e.g. to isolate our own
-// overhead on cheap SQL); `5,6` alone is read as `jobs:5,6`.
-const only = process.env.BENCH_ONLY;
 if (only) {
-  const selected = new Map<string, number[] | null>();
-  for (const part of only.split('+')) {
-    const match = /^(?:([a-z]+)(?::([\d,]+))?|([\d,]+))$/.exec(part.trim());
-    if (!match) throw new Error(`BENCH_ONLY: cannot read "${part}"`);
-    const indexes = match[2] ?? match[3];
-    selected.set(match[1] ?? 'jobs', indexes ? indexes.split(',').map(Number) : null);
-  }
-  for (const name of selected.keys()) {
-    if (!scenarios.some((s) => s.name === name)) throw new Error(`BENCH_ONLY: no scenario "${name}"`);
-  }
   scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => selected.has(s.name)));
   for (const scenario of scenarios) {
     const indexes = selected.get(scenario.name);
@@ -196,6 +235,24 @@ const perVariant = ['1', 'true'].includes(process.env.BENCH_PER_VARIANT ?? '');
 const now = new Date();
 // The bare endpoint serves every variant of every scenario, numbered in this order.
 const variants = scenarios.flatMap((scenario) => scenario.mix.map((m) => scenario.queries(m, now)));
+
+// The callbacks: the same plan for both sides (a short warm-up at up to 100/s, then the measured run), each
+// side with its own orders and pending attempts, all written before any load starts.
+const warmRate = Math.min(callbackRate, 100);
+const callbackPlan = callbacksSelected
+  ? planCallbacks([2 * warmRate, Math.round(callbackRate * callbackDuration)])
+  : null;
+let prepared: { ours: PreparedCallbacks; bare: PreparedCallbacks } | null = null;
+if (callbackPlan) {
+  const preparedStart = performance.now();
+  prepared = {
+    ours: await prepareCallbackOrders(database.db, callbackPlan, 'ours'),
+    bare: await prepareCallbackOrders(database.db, callbackPlan, 'bare'),
+  };
+  console.log(
+    `callbacks: ${callbackPlan.paid.length} orders with a pending M-Pesa attempt written for each side in ${((performance.now() - preparedStart) / 1000).toFixed(1)} s`,
+  );
+}
 await database.close();
 const queriesFile = path.join(root, '.data/bench-queries.json');
 mkdirSync(path.dirname(queriesFile), { recursive: true });
@@ -307,11 +364,46 @@ async function measure(port: number, pathsOf: (scenario: Scenario) => string[]) 
   return measured;
 }
 
-const variantCount = scenarios.reduce((n, s) => n + s.mix.length, 0);
-console.log(
-  `\nload: ${connections} connections, ${duration} s per run, scenarios ${scenarios.map((s) => `${s.name} (${s.mix.length} variants)`).join(', ')}` +
-    (perVariant ? ', mix then each variant alone' : ''),
-);
+if (scenarios.length > 0) {
+  console.log(
+    `\nload: ${connections} connections, ${duration} s per run, scenarios ${scenarios.map((s) => `${s.name} (${s.mix.length} variants)`).join(', ')}` +
+      (perVariant ? ', mix then each variant alone' : ''),
+  );
+}
+if (callbackPlan) {
+  console.log(
+    `\ncallbacks: ${callbackRate}/s for ${callbackDuration} s (${Math.round(DUPLICATE_SHARE * 100)} % duplicates), open loop, at most ${connections} connections`,
+  );
+}
+interface CallbackSide {
+  warmUp: DriveFigures;
+  run: DriveFigures;
+  acks: number;
+  /** Requests not acknowledged: non-2xx, connection errors, no answer within the drain time. */
+  lost: number;
+  ackedUniques: Uint8Array;
+}
+/** The warm-up, then the measured run, against one side's callback URL. */
+async function callbacks(port: number, urlPath: string, side: PreparedCallbacks): Promise<CallbackSide> {
+  const plan = callbackPlan!;
+  const ackedUniques = new Uint8Array(plan.paid.length);
+  const drive = (phase: number, rate: number) =>
+    driveCallbacks({
+      port,
+      path: urlPath,
+      bodies: side.bodies,
+      phase: plan.phases[phase]!,
+      rate,
+      connections,
+      drainMs: callbackDrainMs,
+      ackedUniques,
+    });
+  const warmUp = await drive(0, warmRate);
+  const run = await drive(1, callbackRate);
+  const acks = warmUp.acked + run.acked;
+  return { warmUp, run, acks, lost: warmUp.requests + run.requests - acks, ackedUniques };
+}
+
 // Production refuses to start without real payment providers (it would send money through a simulator).
 // The bench gives it placeholder credentials for the built-in simulators, served here on loopback, so
 // anything it asks a provider is answered in the providers' own protocols.
@@ -369,13 +461,16 @@ const ours = await startProcess(
 const oursMeasured = await measure(ours.port, (scenario) =>
   scenario.mix.map((m) => query(scenario.route, m)),
 );
+// Our real callback URL: PUBLIC_URL + the path secret derived from JWT_SECRET.
+const stkPath = `/api/payments/stk/${derivedSecret(JWT_SECRET, 'stk-callback-path')}`;
+const oursCallbacks = prepared ? await callbacks(ours.port, stkPath, prepared.ours) : null;
 await stopProcess(ours.child);
 await providers.close();
 
 const bare = await startProcess(
   ['--import', 'tsx', 'bench/src/bare-server.ts'],
   { DATABASE_URL: databaseUrl, BENCH_QUERIES_FILE: queriesFile, DB_POOL_MAX: String(poolMax) },
-  async (port) => variantCount === 0 || (await fetch(`http://127.0.0.1:${port}/0`)).ok,
+  async (port) => (await fetch(`http://127.0.0.1:${port}/ready`)).ok,
 );
 const offsets = new Map(
   scenarios.map((s, i) => [s, scenarios.slice(0, i).reduce((n, t) => n + t.mix.length, 0)]),
@@ -383,7 +478,20 @@ const offsets = new Map(
 const bareMeasured = await measure(bare.port, (scenario) =>
   scenario.mix.map((_, i) => `/${offsets.get(scenario)! + i}`),
 );
+const bareCallbacks = prepared ? await callbacks(bare.port, '/stk', prepared.bare) : null;
 await stopProcess(bare.child);
+
+// What the database says after the callbacks, for each side.
+let checks: { ours: Check[]; bare: Check[] } | null = null;
+if (prepared && callbackPlan && oursCallbacks && bareCallbacks) {
+  const checking = connectDatabase(databaseUrl, { max: 2, logger });
+  const duplicates = callbackPlan.phases.reduce((n, phase) => n + phase.duplicates, 0);
+  checks = {
+    ours: await checkCallbacks(checking.db, prepared.ours, { ...oursCallbacks, duplicates }, true),
+    bare: await checkCallbacks(checking.db, prepared.bare, { ...bareCallbacks, duplicates }, false),
+  };
+  await checking.close();
+}
 await embedded?.stop();
 
 const cells = (f: Figures | null | undefined) =>
@@ -442,11 +550,74 @@ for (const scenario of scenarios) {
   if (o.unavailable || b.unavailable || all.some((f) => f && (f.errors > 0 || f.responses === 0)))
     invalid = true;
 }
+let inconsistent = false;
+if (callbackPlan && oursCallbacks && bareCallbacks && checks) {
+  const callbackCells = (f: DriveFigures) =>
+    `${f.targetRate.toFixed(0).padStart(8)} ${f.achievedRate.toFixed(0).padStart(8)} ${f.p50.toFixed(0).padStart(8)} ${f.p95.toFixed(0).padStart(8)} ${f.p99.toFixed(0).padStart(8)} ${String(f.non2xx).padStart(7)} ${String(f.errors + f.unfinished).padStart(7)}`;
+  const run = oursCallbacks.run;
+  console.log(
+    `\n${`scenario: M-Pesa STK callbacks`.padEnd(44)} ${'target/s'.padStart(8)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'non-2xx'.padStart(7)} ${'lost'.padStart(7)}`,
+  );
+  console.log(`${'zabuni /api/payments/stk/{secret}'.padEnd(44)} ${callbackCells(oursCallbacks.run)}`);
+  console.log(`${'bare SQL (node:http + pg)'.padEnd(44)} ${callbackCells(bareCallbacks.run)}`);
+  console.log(
+    `${run.requests} requests in ${callbackDuration} s (${run.duplicates} duplicates, ${(DUPLICATE_SHARE * 100).toFixed(0)} % asked; ` +
+      `after a ${oursCallbacks.warmUp.requests}-request warm-up at ${warmRate}/s), at most ${connections} connections; ` +
+      `latency from each request's scheduled send; last answer after ${oursCallbacks.run.seconds.toFixed(1)} s (zabuni), ` +
+      `${bareCallbacks.run.seconds.toFixed(1)} s (bare); driver lag at most ${Math.max(oursCallbacks.run.maxSendLagMs, bareCallbacks.run.maxSendLagMs).toFixed(0)} ms`,
+  );
+  for (const [side, warm] of [
+    ['zabuni', oursCallbacks.warmUp],
+    ['bare', bareCallbacks.warmUp],
+  ] as const) {
+    if (warm.non2xx + warm.errors + warm.unfinished > 0) {
+      console.log(
+        `warm-up (${side}): ${warm.non2xx} non-2xx, ${warm.errors} errors, ${warm.unfinished} unanswered`,
+      );
+    }
+  }
+  console.log(
+    `ratio zabuni/bare: throughput ${(oursCallbacks.run.achievedRate / Math.max(bareCallbacks.run.achievedRate, 0.001)).toFixed(2)}`,
+  );
+  for (const [side, list] of [
+    ['zabuni', checks.ours],
+    ['bare', checks.bare],
+  ] as const) {
+    console.log(`consistency (${side}):`);
+    for (const check of list) console.log(`  ${check.ok ? 'ok  ' : 'FAIL'} ${check.name}: ${check.detail}`);
+  }
+  inconsistent = [...checks.ours, ...checks.bare].some((check) => !check.ok);
+  const all = [oursCallbacks.warmUp, oursCallbacks.run, bareCallbacks.warmUp, bareCallbacks.run];
+  if (all.some((f) => f.non2xx > 0 || f.errors > 0 || f.unfinished > 0)) invalid = true;
+  writeFileSync(
+    path.join(resultsDir, `callbacks-${stamp}.json`),
+    JSON.stringify(
+      {
+        targetRate: callbackRate,
+        duration: callbackDuration,
+        duplicateShare: DUPLICATE_SHARE,
+        connections,
+        warmUp: { rate: warmRate, ours: oursCallbacks.warmUp, bare: bareCallbacks.warmUp },
+        ours: oursCallbacks.run,
+        bare: bareCallbacks.run,
+        checks,
+      },
+      null,
+      2,
+    ),
+  );
+}
+let exitCode = 0;
 if (invalid) {
   console.error(
     '\nsome requests failed or did not finish, or an endpoint was not measured: the figures are not complete',
   );
+  exitCode = EXIT_INCOMPLETE;
+}
+if (inconsistent) {
+  console.error('\na consistency check failed: the database does not say what the callbacks said');
+  exitCode = EXIT_INCONSISTENT;
 }
 // Exit explicitly: embedded-postgres hooks 'beforeExit' (async-exit-hook) and calls process.exit(0) there,
 // which would drop a process.exitCode set above.
-process.exit(invalid ? EXIT_INCOMPLETE : 0);
+process.exit(exitCode);
