@@ -7,23 +7,18 @@ const AUDIT_CHAIN_LOCK = 7_231_003;
 export const auditRepository = (db: Executor) => ({
   /**
    * Serialises appends (transaction-scoped advisory lock) so each entry links to the true previous one,
-   * however many API processes write at once.
+   * however many API processes write at once; then the last hash and the next id in one round trip, since
+   * every round trip made while holding the lock is one every other append waits for. The lock is its
+   * own statement: a statement's snapshot is taken before it runs, so a read in the locking statement
+   * could miss the entry the previous holder committed.
    */
-  async lockAndReadLastHash(): Promise<string | null> {
+  async lockAndReadLastHashAndNextId(): Promise<{ previousHash: string | null; id: number }> {
     await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-    const [last] = await db
-      .select({ hash: auditLog.hash })
-      .from(auditLog)
-      .orderBy(desc(auditLog.id))
-      .limit(1);
-    return last?.hash ?? null;
-  },
-
-  async nextId(): Promise<number> {
-    const result = await db.execute<{ id: number }>(
-      sql`SELECT nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS id`,
-    );
-    return result.rows[0]!.id;
+    const result = await db.execute<{ hash: string | null; id: number }>(sql`
+      SELECT (SELECT ${auditLog.hash} FROM ${auditLog} ORDER BY ${auditLog.id} DESC LIMIT 1) AS hash,
+             nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS id`);
+    const row = result.rows[0]!;
+    return { previousHash: row.hash, id: row.id };
   },
 
   async insert(entry: typeof auditLog.$inferInsert & { id: number }) {

@@ -46,8 +46,9 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
   return {
     async record(tx: Executor, event: AuditEvent): Promise<void> {
       const repository = auditRepository(tx);
-      const previousHash = (await repository.lockAndReadLastHash()) ?? GENESIS_HASH;
-      const id = await repository.nextId();
+      const link = await repository.lockAndReadLastHashAndNextId();
+      const previousHash = link.previousHash ?? GENESIS_HASH;
+      const id = link.id;
       // Millisecond precision, as the column stores it, so the hash can be recomputed from the row.
       const occurredAt = new Date(Math.floor(clock.now().getTime()));
       const content = {
