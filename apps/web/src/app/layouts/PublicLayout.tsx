@@ -37,14 +37,17 @@ function useScrollToTopOnNewPage() {
 
 export function PublicLayout() {
   useScrollToTopOnNewPage();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [menuOpen, menu] = useDisclosure(false);
   const site = useSiteSettings();
   const auth = useAuth();
   const signedIn = auth.status === AuthStatus.Authenticated;
   const moderator = hasRole(auth, 'moderator');
-  // A moderator's extra link no longer fits beside the menus on a laptop: the menus fold away a step earlier.
-  const inline = moderator ? 'xl' : 'lg';
+  // A moderator's extra link, or Swahili's, French's and Portuguese's longer labels, no longer fit beside the
+  // menus on a 1280 px laptop (the page scrolled sideways): the menus fold away a step earlier, and in those
+  // languages the header is wider than the page's content so the menus fit once they show.
+  const longLabels = ['sw', 'fr', 'pt'].includes(i18n.resolvedLanguage ?? 'en');
+  const inline = moderator || longLabels ? 'xl' : 'lg';
   const accountLinks = signedIn ? (
     <Group gap={6} wrap="nowrap" data-testid="account-links">
       {moderator && (
@@ -99,7 +102,7 @@ export function PublicLayout() {
         {t('skipToContent')}
       </a>
       <header className={classes.header}>
-        <Container size="lg" h="100%">
+        <Container size={longLabels ? 1400 : 'lg'} h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Logo />
             <Group gap={4} visibleFrom={inline} component="nav" wrap="nowrap">
