@@ -7,3 +7,4 @@ export * from './tenders.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './subscriptions.ts';
+export * from './requisitions.ts';
