@@ -31,6 +31,8 @@ import { createAuthenticationService } from './modules/authentication/authentica
 import { mailJobs } from './modules/mail/mail.jobs.ts';
 import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService, MAIL_SEND_JOB } from './modules/mail/mail.service.ts';
+import { createDepartmentsService } from './modules/departments/departments.service.ts';
+import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
 import { createCoreRepository } from './modules/core/core.repository.ts';
@@ -103,6 +105,7 @@ export function createServices({
     repository: createOrganisationsRepository(db),
     audit,
   });
+  const departments = createDepartmentsService({ db, audit, isMember: organisations.isMember });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
@@ -153,6 +156,7 @@ export function createServices({
   return {
     core,
     organisations,
+    departments,
     system,
     audit,
     mail,
@@ -275,6 +279,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       prefix: '/api/v1',
     },
   );
+  await app.register(departmentsRoutes({ departments: services.departments, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

@@ -9,3 +9,4 @@ export * from './fields.ts';
 export * from './tenders.ts';
 export * from './payments.ts';
 export * from './subscriptions.ts';
+export * from './departments.ts';

@@ -95,3 +95,11 @@ export function validationFailed(issues: ReadonlyArray<{ path: PropertyKey[]; me
 /** A 400 about one field. */
 export const fieldError = (field: string, message: string) =>
   new AppError('validation', `${field}: ${message}`, { [field]: [message] });
+
+/** A unique index refused the row (PostgreSQL 23505), as pg reports it directly or drizzle wraps it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    if ((current as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

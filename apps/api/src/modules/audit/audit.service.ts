@@ -30,7 +30,9 @@ export type AuditAction =
   | 'tender.rejected'
   | 'tender.cancelled'
   | 'tender.payment_changed'
-  | 'subscription.paid';
+  | 'subscription.paid'
+  | 'department.created'
+  | 'department.updated';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -99,6 +99,8 @@ export function createOrganisationsService({
     create: (tx: Executor, organisation: NewOrganisation) => organisationsRepository(tx).insert(organisation),
     addMember: (tx: Executor, userId: number, organisationId: number, role: Role) =>
       organisationsRepository(tx).addMembership(userId, organisationId, role),
+    isMember: (tx: Executor, userId: number, organisationId: number) =>
+      organisationsRepository(tx).isMember(userId, organisationId),
     addToSupplierList: (tx: Executor, buyerId: number, supplierId: number) =>
       organisationsRepository(tx).addToSupplierList(buyerId, supplierId),
 

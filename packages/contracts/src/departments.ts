@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { paginationQuery } from './pagination.ts';
+import { required } from './fields.ts';
+
+/** Issue 6 organisation set-up: departments double as cost centres (budgets and approvals refer to them). */
+export const DEPARTMENT_MESSAGES = {
+  codeFormat: 'Use 1–20 capital letters, digits, dashes or underscores.',
+  codeTaken: 'A department with this code already exists.',
+  ownerNotMember: 'The budget owner must be a member of this organisation.',
+  noOrganisation: 'Choose a buying organisation first.',
+  notAdmin: 'Only an organisation administrator can change departments.',
+} as const;
+
+export const departmentForm = z.object({
+  code: required(20)
+    .transform((code) => code.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9_-]{1,20}$/, { error: DEPARTMENT_MESSAGES.codeFormat })),
+  name: required(120),
+  budget_owner_id: z.number().int().positive().nullable().optional(),
+  active: z.boolean().optional(),
+});
+export type DepartmentForm = z.output<typeof departmentForm>;
+
+export const departmentUpdate = departmentForm.partial();
+export type DepartmentUpdate = z.output<typeof departmentUpdate>;
+
+export const department = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    budget_owner: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+    active: z.boolean(),
+    created_at: z.string().meta({ format: 'date-time' }),
+    updated_at: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'Department' });
+export type Department = z.infer<typeof department>;
+
+export const departmentsQuery = paginationQuery.extend({
+  active: z.enum(['true', 'false']).optional(),
+});
