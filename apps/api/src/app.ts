@@ -33,6 +33,8 @@ import { devMailRoutes } from './modules/mail/mail.routes.ts';
 import { createMailService, MAIL_SEND_JOB } from './modules/mail/mail.service.ts';
 import { createDepartmentsService } from './modules/departments/departments.service.ts';
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
+import { createFiscalYearsService } from './modules/fiscal-years/fiscal-years.service.ts';
+import { fiscalYearsRoutes } from './modules/fiscal-years/fiscal-years.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
 import { createCoreRepository } from './modules/core/core.repository.ts';
@@ -106,6 +108,7 @@ export function createServices({
     audit,
   });
   const departments = createDepartmentsService({ db, audit, isMember: organisations.isMember });
+  const fiscalYears = createFiscalYearsService({ db, audit });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
@@ -157,6 +160,7 @@ export function createServices({
     core,
     organisations,
     departments,
+    fiscalYears,
     system,
     audit,
     mail,
@@ -280,6 +284,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     },
   );
   await app.register(departmentsRoutes({ departments: services.departments, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
+  await app.register(fiscalYearsRoutes({ fiscalYears: services.fiscalYears, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {

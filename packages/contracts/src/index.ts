@@ -10,3 +10,4 @@ export * from './tenders.ts';
 export * from './payments.ts';
 export * from './subscriptions.ts';
 export * from './departments.ts';
+export * from './fiscal-years.ts';

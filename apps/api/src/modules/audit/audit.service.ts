@@ -32,7 +32,9 @@ export type AuditAction =
   | 'tender.payment_changed'
   | 'subscription.paid'
   | 'department.created'
-  | 'department.updated';
+  | 'department.updated'
+  | 'fiscal_year.created'
+  | 'fiscal_year.updated';
 
 export interface AuditEvent {
   action: AuditAction;

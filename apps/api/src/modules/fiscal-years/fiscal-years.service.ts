@@ -1,0 +1,105 @@
+import { FISCAL_YEAR_MESSAGES, type FiscalYear, type FiscalYearForm } from '@zabuni/contracts';
+import { hasRole } from '@zabuni/domain';
+import type { Principal } from '../../infra/auth.ts';
+import type { Db } from '../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import type { PageRequest } from '../../infra/pagination.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { currentOrganisation } from '../departments/departments.service.ts';
+import { fiscalYearsRepository, type FiscalYearRow } from './fiscal-years.repository.ts';
+
+const NOT_FOUND = 'Fiscal year not found.';
+
+const toFiscalYear = (row: FiscalYearRow): FiscalYear => ({
+  id: row.id,
+  name: row.name,
+  starts_on: row.startsOn,
+  ends_on: row.endsOn,
+  status: row.status,
+});
+
+/**
+ * Issue 6 organisation set-up: fiscal years of the caller's current organisation. Their dates are fixed
+ * once created (budgets are set per fiscal year); a wrong year is closed and a new one added.
+ */
+export function createFiscalYearsService({ db, audit }: { db: Db; audit: AuditService }) {
+  function adminOf(principal: Principal): number {
+    const organisationId = currentOrganisation(principal);
+    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
+      throw new AppError('forbidden', FISCAL_YEAR_MESSAGES.notAdmin);
+    }
+    return organisationId;
+  }
+
+  return {
+    async list(principal: Principal, page: PageRequest) {
+      const { count, rows } = await fiscalYearsRepository(db).list(
+        currentOrganisation(principal),
+        page.offset,
+        page.pageSize,
+      );
+      return { count, results: rows.map(toFiscalYear) };
+    },
+
+    async get(principal: Principal, id: number): Promise<FiscalYear> {
+      const row = await fiscalYearsRepository(db).find(currentOrganisation(principal), id);
+      if (!row) throw notFound(NOT_FOUND);
+      return toFiscalYear(row);
+    },
+
+    async create(principal: Principal, form: FiscalYearForm, ip: string | null): Promise<FiscalYear> {
+      const organisationId = adminOf(principal);
+      const id = await db.transaction(async (tx) => {
+        const repository = fiscalYearsRepository(tx);
+        await repository.lock(organisationId);
+        if (await repository.nameTaken(organisationId, form.name)) {
+          throw fieldError('name', FISCAL_YEAR_MESSAGES.nameTaken);
+        }
+        const clash = await repository.overlapping(organisationId, form.starts_on, form.ends_on);
+        if (clash) throw fieldError('starts_on', FISCAL_YEAR_MESSAGES.overlaps.replace('{name}', clash.name));
+        const id = await repository.insert({
+          organisationId,
+          name: form.name,
+          startsOn: form.starts_on,
+          endsOn: form.ends_on,
+          status: form.status ?? 'open',
+        });
+        await audit.record(tx, {
+          action: 'fiscal_year.created',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: { fiscal_year_id: id, starts_on: form.starts_on, ends_on: form.ends_on },
+        });
+        return id;
+      });
+      return this.get(principal, id);
+    },
+
+    async update(
+      principal: Principal,
+      id: number,
+      changes: { name?: string; status?: FiscalYear['status'] },
+      ip: string | null,
+    ): Promise<FiscalYear> {
+      const organisationId = adminOf(principal);
+      await db.transaction(async (tx) => {
+        const repository = fiscalYearsRepository(tx);
+        await repository.lock(organisationId);
+        if (changes.name !== undefined && (await repository.nameTaken(organisationId, changes.name, id))) {
+          throw fieldError('name', FISCAL_YEAR_MESSAGES.nameTaken);
+        }
+        if (!(await repository.update(organisationId, id, changes))) throw notFound(NOT_FOUND);
+        await audit.record(tx, {
+          action: 'fiscal_year.updated',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: { fiscal_year_id: id, ...changes },
+        });
+      });
+      return this.get(principal, id);
+    },
+  };
+}
+export type FiscalYearsService = ReturnType<typeof createFiscalYearsService>;
