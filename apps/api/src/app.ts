@@ -35,6 +35,8 @@ import { createDepartmentsService } from './modules/departments/departments.serv
 import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { createFiscalYearsService } from './modules/fiscal-years/fiscal-years.service.ts';
 import { fiscalYearsRoutes } from './modules/fiscal-years/fiscal-years.routes.ts';
+import { createTaxRatesService } from './modules/tax-rates/tax-rates.service.ts';
+import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
 import { createCoreRepository } from './modules/core/core.repository.ts';
@@ -109,6 +111,7 @@ export function createServices({
   });
   const departments = createDepartmentsService({ db, audit, isMember: organisations.isMember });
   const fiscalYears = createFiscalYearsService({ db, audit });
+  const taxRates = createTaxRatesService({ db, audit });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
@@ -161,6 +164,7 @@ export function createServices({
     organisations,
     departments,
     fiscalYears,
+    taxRates,
     system,
     audit,
     mail,
@@ -289,6 +293,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   await app.register(fiscalYearsRoutes({ fiscalYears: services.fiscalYears, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
+  await app.register(taxRatesRoutes({ taxRates: services.taxRates }), { prefix: '/api/v1' });
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

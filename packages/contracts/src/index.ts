@@ -11,3 +11,4 @@ export * from './payments.ts';
 export * from './subscriptions.ts';
 export * from './departments.ts';
 export * from './fiscal-years.ts';
+export * from './tax-rates.ts';

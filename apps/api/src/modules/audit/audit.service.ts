@@ -34,7 +34,9 @@ export type AuditAction =
   | 'department.created'
   | 'department.updated'
   | 'fiscal_year.created'
-  | 'fiscal_year.updated';
+  | 'fiscal_year.updated'
+  | 'tax_rate.created'
+  | 'tax_rate.updated';
 
 export interface AuditEvent {
   action: AuditAction;
