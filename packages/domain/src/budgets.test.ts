@@ -5,6 +5,7 @@ import {
   budgetUtilisation,
   canApproveOverBudget,
   checkBudget,
+  fiscalYearBounds,
   formatMinor,
   type Budget,
   type BudgetCheckInput,
@@ -679,6 +680,35 @@ describe('budgetPeriodWindow', () => {
     expect(() =>
       budgetPeriodWindow({ period: 'monthly', date, fiscalYearStart: date, fiscalYearEnd: date }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('fiscalYearBounds', () => {
+  it('turns the stored inclusive last day into an exclusive end, so the last day keeps its documents', () => {
+    const year = fiscalYearBounds('2025-07-01', '2026-06-30');
+    expect(year).toEqual({
+      fiscalYearStart: new Date('2025-07-01T00:00:00Z'),
+      fiscalYearEnd: new Date('2026-07-01T00:00:00Z'),
+    });
+    const lastDay = new Date('2026-06-30T00:00:00Z');
+    expect(budgetPeriodWindow({ period: 'monthly', date: lastDay, ...year })?.start).toEqual(
+      new Date('2026-06-01T00:00:00Z'),
+    );
+  });
+
+  it('ends a leap-year February on 1 March', () => {
+    expect(fiscalYearBounds('2027-03-01', '2028-02-29').fiscalYearEnd).toEqual(
+      new Date('2028-03-01T00:00:00Z'),
+    );
+  });
+
+  it.each([
+    ['2025-7-1', '2026-06-30'],
+    ['2025-07-01', '2026-06-31'],
+    ['2025-07-01', '30-06-2026'],
+    ['', '2026-06-30'],
+  ])('refuses %j to %j', (startsOn, endsOn) => {
+    expect(() => fiscalYearBounds(startsOn, endsOn)).toThrow(RangeError);
   });
 });
 

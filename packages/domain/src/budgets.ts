@@ -9,6 +9,8 @@
  * decision for the service, not something to guess.
  */
 
+import { BUDGET_EXCEPTION_ROLE } from './approval-workflows.ts';
+
 export const BUDGET_CONTROL_ACTIONS = ['stop', 'warn', 'ignore'] as const;
 export type BudgetControlAction = (typeof BUDGET_CONTROL_ACTIONS)[number];
 
@@ -106,13 +108,33 @@ export function formatMinor(amountMinor: number, currency: string): string {
 // ---------------------------------------------------------------------------------------------------------
 // Periods
 
+const isValidDate = (date: Date) => Number.isFinite(date.getTime());
+
+/**
+ * A fiscal year as organisation set-up stores it (first and last day, both inclusive, `YYYY-MM-DD`) as the
+ * instants budgetPeriodWindow takes, the end exclusive: the last day then keeps its documents.
+ */
+export function fiscalYearBounds(
+  startsOn: string,
+  endsOn: string,
+): { fiscalYearStart: Date; fiscalYearEnd: Date } {
+  const day = (iso: string) => {
+    const date = new Date(`${iso}T00:00:00Z`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || !isValidDate(date) || date.toISOString().slice(0, 10) !== iso) {
+      throw new RangeError(`A fiscal year date must be YYYY-MM-DD (got ${JSON.stringify(iso)}).`);
+    }
+    return date;
+  };
+  const fiscalYearEnd = day(endsOn);
+  fiscalYearEnd.setUTCDate(fiscalYearEnd.getUTCDate() + 1);
+  return { fiscalYearStart: day(startsOn), fiscalYearEnd };
+}
+
 /** [start, end): the start belongs to the window, the end to the next one. */
 export interface PeriodWindow {
   start: Date;
   end: Date;
 }
-
-const isValidDate = (date: Date) => Number.isFinite(date.getTime());
 
 /** The fiscal year's start day in a later month, clamped to that month's length (31 January → 28 February). */
 function addUtcMonths(anchor: Date, months: number): Date {
@@ -136,7 +158,8 @@ function addUtcMonths(anchor: Date, months: number): Date {
  * The window of a budget that a document dated `date` draws on: the whole fiscal year for an annual
  * budget; for a monthly one, the fiscal month holding the date. Fiscal months start on the fiscal year's
  * start day (1 July → 1 August → … → 1 June for a July–June year), and the last one ends with the year.
- * `fiscalYearEnd` is exclusive (a July–June year 2025/26 is 2025-07-01 to 2026-07-01). Dates are read in
+ * `fiscalYearEnd` is exclusive (a July–June year 2025/26 is 2025-07-01 to 2026-07-01; fiscalYearBounds
+ * turns the stored inclusive last day into that). Dates are read in
  * UTC: the service turns a document's local date into a UTC midnight before asking.
  * Null when the date is outside the fiscal year: the document belongs to another year's budget.
  */
@@ -496,18 +519,17 @@ export function checkBudget(input: BudgetCheckInput): BudgetCheck {
 // ---------------------------------------------------------------------------------------------------------
 // Who may let an overrun through
 
-export const BUDGET_EXCEPTION_APPROVER_ROLE = 'budget_exception_approver';
-
 /**
  * Under `warn`, an over-budget document needs the approval of this budget's owner or of someone holding
- * the exception role (roles of the organisation the document belongs to). Holding `budget_owner` for some
+ * the exception role (roles of the organisation the document belongs to; the same role the approval
+ * workflow's budget-exception step asks for). Holding `budget_owner` for some
  * other budget is not enough. Separation of duties (nobody approves their own document) is the workflow's
  * rule and is checked there, before this.
  */
 export function canApproveOverBudget(
   approver: { userId: number; roles: readonly string[] },
   budget: { ownerUserId?: number | null },
-  exceptionRole: string = BUDGET_EXCEPTION_APPROVER_ROLE,
+  exceptionRole: string = BUDGET_EXCEPTION_ROLE,
 ): boolean {
   return budget.ownerUserId === approver.userId || approver.roles.includes(exceptionRole);
 }
