@@ -65,7 +65,7 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
         logger.info('demo buyers and available jobs seeded');
       }
       if (demo && (await seedDemoTenders(database.db, { now: new Date() }))) {
-        logger.info('demo bulletin tenders and demo sign-ins (moderator, advertiser) seeded');
+        logger.info('demo bulletin tenders and demo sign-ins (moderator, advertiser, buyer) seeded');
       }
     }
   } catch (error) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash as argonHash, type Algorithm } from '@node-rs/argon2';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { JOB_TYPES, SECTORS } from '@zabuni/contracts';
 import type { Db, Executor } from '../infra/database.ts';
 import { users } from '../modules/authentication/authentication.tables.ts';
@@ -16,6 +16,13 @@ import { createRandom } from './random.ts';
 export const DEMO_PASSWORD = 'zabuni-demo-2026';
 export const DEMO_MODERATOR_EMAIL = 'moderator@zabuni.example';
 export const DEMO_ADVERTISER_EMAIL = 'advertiser@zabuni.example';
+/** Works for two buying organisations, so the platform (`/app`) and its organisation switcher can be shown. */
+export const DEMO_BUYER_EMAIL = 'buyer@zabuni.example';
+/**
+ * The demo buyer's organisations, by name (created here if absent), in the order `/me` lists them (by name):
+ * a sign-in starts in the first one.
+ */
+export const DEMO_BUYER_ORGANISATIONS = [DEMO_BUYERS[1]!, DEMO_BUYERS[0]!] as const;
 
 const SCOPES = [
   'The scope covers supply, delivery, installation, testing and commissioning at the sites listed in the bid document.',
@@ -39,8 +46,49 @@ async function demoUser(
 }
 
 /**
+ * The demo buyer: administrator of both demo buying organisations, and also requester and approver in the
+ * first one, so procure-to-pay can be shown end to end. Idempotent: nothing happens once the user exists.
+ */
+async function insertDemoBuyer(tx: Executor, passwordHash: string): Promise<void> {
+  const [taken] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${DEMO_BUYER_EMAIL}`);
+  if (taken) return;
+  const organisationIds: number[] = [];
+  for (const [name, iso2] of DEMO_BUYER_ORGANISATIONS) {
+    const [existing] = await tx
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(eq(organisations.kind, 'buyer'), eq(organisations.name, name)))
+      .orderBy(organisations.id)
+      .limit(1);
+    const [created] = existing
+      ? [existing]
+      : await tx
+          .insert(organisations)
+          .values({ kind: 'buyer', name, countryIso2: iso2 })
+          .returning({ id: organisations.id });
+    organisationIds.push(created!.id);
+  }
+  const [first, second] = organisationIds as [number, number];
+  const buyer = await demoUser(tx, {
+    email: DEMO_BUYER_EMAIL,
+    firstName: 'Amina',
+    lastName: 'Wafula',
+    passwordHash,
+  });
+  await tx.insert(memberships).values([
+    { userId: buyer, organisationId: first, role: 'org_admin' },
+    { userId: buyer, organisationId: first, role: 'requester' },
+    { userId: buyer, organisationId: first, role: 'approver' },
+    { userId: buyer, organisationId: second, role: 'org_admin' },
+  ]);
+}
+
+/**
  * ~500 bulletin tenders (editors' and a demo advertiser's, public and in review) and the demo sign-ins
- * for a moderator and an advertiser. Runs once: only when there are no bulletin tenders yet.
+ * for a moderator, an advertiser and a buyer. Runs once: only when there are no bulletin tenders yet.
  */
 export async function seedDemoTenders(
   db: Db,
@@ -58,6 +106,12 @@ export async function seedDemoTenders(
     if ((existing?.value ?? 0) > 0) {
       // Demo databases seeded before payments existed: give their advertiser tenders the order they pay.
       await insertMissingTenderOrders(tx);
+      // Demo databases seeded before the platform existed (the demo moderator marks one) get the demo buyer.
+      const [demo] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${DEMO_MODERATOR_EMAIL}`);
+      if (demo) await insertDemoBuyer(tx, passwordHash);
       return false;
     }
 
@@ -106,6 +160,7 @@ export async function seedDemoTenders(
         .insert(memberships)
         .values({ userId: advertiserUser, organisationId: advertiserOrg, role: 'advertiser' });
     }
+    await insertDemoBuyer(tx, passwordHash);
     const [price] = await tx.select().from(prices).where(eq(prices.product, 'tender_publishing'));
 
     const weighted = JOB_COUNTRY_WEIGHTS.flatMap(([iso2, weight]) => Array<string>(weight).fill(iso2));

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, linkToken, login, mailsTo, tokenFor } from '../../../test/identity.ts';
+import { bearer, claimsOf, linkToken, login, mailsTo, tokenFor } from '../../../test/identity.ts';
 import { addStaffMember } from '../authentication/staff.ts';
+import { users } from '../authentication/authentication.tables.ts';
+import { memberships } from '../organisations/organisations.tables.ts';
 import {
   DEMO_ADVERTISER_EMAIL,
+  DEMO_BUYER_EMAIL,
+  DEMO_BUYER_ORGANISATIONS,
   DEMO_MODERATOR_EMAIL,
   DEMO_PASSWORD,
   seedDemoTenders,
@@ -52,9 +56,49 @@ describe('demo bulletin', () => {
     const results = (list.json() as { results: Array<{ published_by: number | null }> }).results;
     expect(results.some((t) => t.published_by !== null)).toBe(true);
     expect(results.some((t) => t.published_by === null)).toBe(true);
-    for (const email of [DEMO_MODERATOR_EMAIL, DEMO_ADVERTISER_EMAIL]) {
+    for (const email of [DEMO_MODERATOR_EMAIL, DEMO_ADVERTISER_EMAIL, DEMO_BUYER_EMAIL]) {
       expect((await login(ctx, email, DEMO_PASSWORD)).status).toBe(200);
     }
+  });
+
+  it('gives the demo buyer two buying organisations to switch between, once; an older demo database gets it on the next start', async () => {
+    const me = async (token: string) =>
+      (
+        await ctx.app.inject({ method: 'GET', url: '/api/v1/authentication/me/', headers: bearer(token) })
+      ).json() as {
+        buyer_company_id: number | null;
+        organisations: Array<{ organisation: { id: number; name: string; kind: string }; roles: string[] }>;
+      };
+    const token = await tokenFor(ctx, DEMO_BUYER_EMAIL, DEMO_PASSWORD);
+    const profile = await me(token);
+    expect(
+      profile.organisations.map((m) => [m.organisation.name, m.organisation.kind, m.roles.sort()]),
+    ).toEqual([
+      [DEMO_BUYER_ORGANISATIONS[0][0], 'buyer', ['approver', 'org_admin', 'requester']],
+      [DEMO_BUYER_ORGANISATIONS[1][0], 'buyer', ['org_admin']],
+    ]);
+    const [first, second] = profile.organisations.map((m) => m.organisation.id);
+    expect(claimsOf(token).buyer_company_id).toBe(first);
+    const switched = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/switch-buyer/',
+      headers: bearer(token),
+      payload: { buyer_company_id: second },
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(claimsOf((switched.json() as { access: string }).access).buyer_company_id).toBe(second);
+
+    // Seeding again adds nothing; a demo database from before the demo buyer gets one on the next start.
+    expect(await seedDemoTenders(ctx.database.db, { now: new Date(NOW), tenderCount: 120 })).toBe(false);
+    const buyers = () =>
+      ctx.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_BUYER_EMAIL));
+    const [buyer] = await buyers();
+    expect(await buyers()).toHaveLength(1);
+    await ctx.database.db.delete(memberships).where(eq(memberships.userId, buyer!.id));
+    await ctx.database.db.delete(users).where(eq(users.id, buyer!.id));
+    expect(await seedDemoTenders(ctx.database.db, { now: new Date(NOW), tenderCount: 120 })).toBe(false);
+    const again = await me(await tokenFor(ctx, DEMO_BUYER_EMAIL, DEMO_PASSWORD));
+    expect(again.organisations.map((m) => m.organisation.id)).toEqual([first, second]);
   });
 });
 
