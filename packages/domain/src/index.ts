@@ -8,3 +8,5 @@ export * from './payments.ts';
 export * from './privacy.ts';
 export * from './subscriptions.ts';
 export * from './requisitions.ts';
+export * from './approval-workflows.ts';
+export * from './budgets.ts';
