@@ -10,3 +10,4 @@ export * from './subscriptions.ts';
 export * from './requisitions.ts';
 export * from './approval-workflows.ts';
 export * from './budgets.ts';
+export * from './money.ts';

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { decimalTextToMinor, minorToDecimalText } from './money.ts';
+
+describe('money as decimal text', () => {
+  it.each([
+    ['1500000.00', 'KES', 150_000_000, '1500000.00'],
+    ['1500000', 'KES', 150_000_000, '1500000.00'],
+    ['1,500,000.5', 'KES', 150_000_050, '1500000.50'],
+    ['0.01', 'USD', 1, '0.01'],
+    ['0', 'KES', 0, '0.00'],
+    ['1250000', 'UGX', 1_250_000, '1250000'],
+  ])('%s %s ↔ %i minor units', (text, currency, minor, shown) => {
+    expect(decimalTextToMinor(text, currency)).toBe(minor);
+    expect(minorToDecimalText(minor, currency)).toBe(shown);
+  });
+
+  it.each([
+    ['12.345', 'KES'],
+    ['1.5', 'UGX'],
+    ['-5', 'KES'],
+    ['1e6', 'KES'],
+    ['', 'KES'],
+    ['12.', 'KES'],
+    ['9999999999999999', 'KES'],
+  ])('refuses %j in %s', (text, currency) => expect(decimalTextToMinor(text, currency)).toBeNull());
+
+  it('writes negative amounts and refuses floats', () => {
+    expect(minorToDecimalText(-250, 'KES')).toBe('-2.50');
+    expect(() => minorToDecimalText(1.5, 'KES')).toThrow(RangeError);
+  });
+});
