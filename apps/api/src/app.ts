@@ -36,6 +36,8 @@ import { departmentsRoutes } from './modules/departments/departments.routes.ts';
 import { createFiscalYearsService } from './modules/fiscal-years/fiscal-years.service.ts';
 import { fiscalYearsRoutes } from './modules/fiscal-years/fiscal-years.routes.ts';
 import { createTaxRatesService } from './modules/tax-rates/tax-rates.service.ts';
+import { createBudgetsService } from './modules/budgets/budgets.service.ts';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
@@ -112,6 +114,7 @@ export function createServices({
   const departments = createDepartmentsService({ db, audit, isMember: organisations.isMember });
   const fiscalYears = createFiscalYearsService({ db, audit });
   const taxRates = createTaxRatesService({ db, audit });
+  const budgets = createBudgetsService({ db, audit });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
@@ -165,6 +168,7 @@ export function createServices({
     departments,
     fiscalYears,
     taxRates,
+    budgets,
     system,
     audit,
     mail,
@@ -294,6 +298,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     prefix: '/api/v1',
   });
   await app.register(taxRatesRoutes({ taxRates: services.taxRates }), { prefix: '/api/v1' });
+  await app.register(budgetsRoutes({ budgets: services.budgets, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

@@ -12,3 +12,4 @@ export * from './subscriptions.ts';
 export * from './departments.ts';
 export * from './fiscal-years.ts';
 export * from './tax-rates.ts';
+export * from './budgets.ts';

@@ -13,6 +13,8 @@ export const ROLES_BY_KIND = {
     'approver',
     'buyer',
     'budget_owner',
+    // Approves documents over a budget whose control is `warn` (approval-workflows BUDGET_EXCEPTION_ROLE).
+    'budget_exception_approver',
     'finance',
     'evaluator',
     'contract_manager',

@@ -36,7 +36,9 @@ export type AuditAction =
   | 'fiscal_year.created'
   | 'fiscal_year.updated'
   | 'tax_rate.created'
-  | 'tax_rate.updated';
+  | 'tax_rate.updated'
+  | 'budget.created'
+  | 'budget.updated';
 
 export interface AuditEvent {
   action: AuditAction;

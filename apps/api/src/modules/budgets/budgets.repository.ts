@@ -1,0 +1,123 @@
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../infra/database.ts';
+import { users } from '../authentication/authentication.tables.ts';
+import { categories } from '../core/core.tables.ts';
+import { departments } from '../departments/departments.tables.ts';
+import { fiscalYears } from '../fiscal-years/fiscal-years.tables.ts';
+import { budgets } from './budgets.tables.ts';
+
+export type BudgetValues = Omit<
+  typeof budgets.$inferInsert,
+  'id' | 'organisationId' | 'createdAt' | 'updatedAt'
+>;
+
+const columns = {
+  budget: budgets,
+  fiscalYearName: fiscalYears.name,
+  departmentCode: departments.code,
+  departmentName: departments.name,
+  categoryName: categories.name,
+  ownerId: users.id,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+};
+
+/** The only SQL of budgets. Every query is scoped to one organisation. */
+export function budgetsRepository(db: Executor) {
+  const select = () =>
+    db
+      .select(columns)
+      .from(budgets)
+      .innerJoin(fiscalYears, eq(fiscalYears.id, budgets.fiscalYearId))
+      .innerJoin(departments, eq(departments.id, budgets.departmentId))
+      .leftJoin(categories, eq(categories.id, budgets.categoryId))
+      .leftJoin(users, eq(users.id, departments.budgetOwnerUserId));
+
+  return {
+    async list(
+      organisationId: number,
+      filter: { fiscalYearId?: number; departmentId?: number; search?: string },
+      offset: number,
+      limit: number,
+    ) {
+      const conditions: SQL[] = [eq(budgets.organisationId, organisationId)];
+      if (filter.fiscalYearId) conditions.push(eq(budgets.fiscalYearId, filter.fiscalYearId));
+      if (filter.departmentId) conditions.push(eq(budgets.departmentId, filter.departmentId));
+      if (filter.search)
+        conditions.push(sql`${budgets.name} ILIKE ${`%${filter.search.replace(/[\\%_]/g, '\\$&')}%`}`);
+      const where = and(...conditions);
+      const [total] = await db.select({ value: count() }).from(budgets).where(where);
+      const rows = await select()
+        .where(where)
+        .orderBy(asc(departments.code), asc(budgets.name), asc(budgets.id))
+        .offset(offset)
+        .limit(limit);
+      return { count: total?.value ?? 0, rows };
+    },
+
+    async find(organisationId: number, id: number) {
+      const [row] = await select().where(and(eq(budgets.organisationId, organisationId), eq(budgets.id, id)));
+      return row ?? null;
+    },
+
+    /** The organisation's fiscal year, or null when it is someone else's or unknown. */
+    async fiscalYearOf(organisationId: number, id: number) {
+      const [row] = await db
+        .select({ status: fiscalYears.status })
+        .from(fiscalYears)
+        .where(and(eq(fiscalYears.organisationId, organisationId), eq(fiscalYears.id, id)));
+      return row ?? null;
+    },
+
+    async departmentIsOurs(organisationId: number, id: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: departments.id })
+        .from(departments)
+        .where(and(eq(departments.organisationId, organisationId), eq(departments.id, id)));
+      return row !== undefined;
+    },
+
+    async categoryExists(id: number): Promise<boolean> {
+      const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+      return row !== undefined;
+    },
+
+    async scopeTaken(
+      organisationId: number,
+      scope: { fiscalYearId: number; departmentId: number; categoryId: number | null },
+      exceptId?: number,
+    ): Promise<boolean> {
+      const [row] = await db
+        .select({ id: budgets.id })
+        .from(budgets)
+        .where(
+          and(
+            eq(budgets.organisationId, organisationId),
+            eq(budgets.fiscalYearId, scope.fiscalYearId),
+            eq(budgets.departmentId, scope.departmentId),
+            sql`coalesce(${budgets.categoryId}, 0) = ${scope.categoryId ?? 0}`,
+            exceptId === undefined ? undefined : ne(budgets.id, exceptId),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    async insert(organisationId: number, values: BudgetValues): Promise<number> {
+      const [row] = await db
+        .insert(budgets)
+        .values({ organisationId, ...values })
+        .returning({ id: budgets.id });
+      return row!.id;
+    },
+
+    async update(organisationId: number, id: number, values: BudgetValues): Promise<boolean> {
+      const rows = await db
+        .update(budgets)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(budgets.organisationId, organisationId), eq(budgets.id, id)))
+        .returning({ id: budgets.id });
+      return rows.length > 0;
+    },
+  };
+}
+export type BudgetRow = NonNullable<Awaited<ReturnType<ReturnType<typeof budgetsRepository>['find']>>>;

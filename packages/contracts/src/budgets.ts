@@ -1,0 +1,67 @@
+import { BUDGET_CONTROL_ACTIONS, BUDGET_PERIODS, decimalTextToMinor } from '@zabuni/domain';
+import { z } from 'zod';
+import { required } from './fields.ts';
+import { paginationQuery } from './pagination.ts';
+
+/** Issue 6 budgets: per fiscal year × department (cost centre) × category (or all categories). */
+export const BUDGET_MESSAGES = {
+  amount: 'Enter an amount greater than 0 with at most the currency’s decimals, e.g. 1500000.00.',
+  currency: 'Enter a three-letter currency code, e.g. KES.',
+  department: 'Choose one of this organisation’s departments.',
+  fiscalYear: 'Choose one of this organisation’s fiscal years.',
+  fiscalYearClosed: 'This fiscal year is closed.',
+  category: 'Choose a category from the list.',
+  duplicate: 'A budget for this fiscal year, department and category already exists.',
+  notAdmin: 'Only an organisation administrator can change budgets.',
+} as const;
+
+const action = z.enum(BUDGET_CONTROL_ACTIONS);
+const controls = z.object({ requisition: action, purchase_order: action, invoice: action });
+
+export const budgetForm = z
+  .object({
+    name: required(120),
+    fiscal_year_id: z.number({ error: BUDGET_MESSAGES.fiscalYear }).int().positive(),
+    department_id: z.number({ error: BUDGET_MESSAGES.department }).int().positive(),
+    /** Null: every category of the department. */
+    category_id: z.number().int().positive().nullable().optional(),
+    currency: z
+      .string({ error: BUDGET_MESSAGES.currency })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, { error: BUDGET_MESSAGES.currency })
+      .default('KES'),
+    /** Major units as text ("1500000.00"): money never travels as a float. */
+    amount: z.union([z.string(), z.number()], { error: BUDGET_MESSAGES.amount }).transform(String),
+    period: z.enum(BUDGET_PERIODS).default('annual'),
+    /** What happens when a document would exceed it, at each check point (SPEC §1). */
+    controls: controls.default({ requisition: 'warn', purchase_order: 'stop', invoice: 'warn' }),
+  })
+  .superRefine((form, context) => {
+    const minor = decimalTextToMinor(form.amount, form.currency);
+    if (minor === null || minor <= 0) {
+      context.addIssue({ code: 'custom', path: ['amount'], message: BUDGET_MESSAGES.amount });
+    }
+  });
+export type BudgetForm = z.output<typeof budgetForm>;
+
+export const budget = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    fiscal_year: z.object({ id: z.number().int(), name: z.string() }),
+    department: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+    category: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    currency: z.string(),
+    amount: z.string(),
+    period: z.enum(BUDGET_PERIODS),
+    controls,
+    budget_owner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  })
+  .meta({ id: 'Budget' });
+export type BudgetView = z.infer<typeof budget>;
+
+export const budgetsQuery = paginationQuery.extend({
+  fiscal_year: z.coerce.number().int().positive().optional(),
+  department: z.coerce.number().int().positive().optional(),
+});
