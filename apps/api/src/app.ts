@@ -38,6 +38,8 @@ import { fiscalYearsRoutes } from './modules/fiscal-years/fiscal-years.routes.ts
 import { createTaxRatesService } from './modules/tax-rates/tax-rates.service.ts';
 import { createBudgetsService } from './modules/budgets/budgets.service.ts';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
+import { createApprovalWorkflowsService } from './modules/approval-workflows/approval-workflows.service.ts';
+import { approvalWorkflowsRoutes } from './modules/approval-workflows/approval-workflows.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
@@ -115,6 +117,7 @@ export function createServices({
   const fiscalYears = createFiscalYearsService({ db, audit });
   const taxRates = createTaxRatesService({ db, audit });
   const budgets = createBudgetsService({ db, audit });
+  const approvalWorkflows = createApprovalWorkflowsService({ db, audit, clock });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
@@ -169,6 +172,7 @@ export function createServices({
     fiscalYears,
     taxRates,
     budgets,
+    approvalWorkflows,
     system,
     audit,
     mail,
@@ -301,6 +305,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   await app.register(budgetsRoutes({ budgets: services.budgets, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
+  await app.register(
+    approvalWorkflowsRoutes({ workflows: services.approvalWorkflows, publicUrl: config.publicUrl }),
+    { prefix: '/api/v1' },
+  );
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

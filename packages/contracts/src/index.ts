@@ -13,3 +13,4 @@ export * from './departments.ts';
 export * from './fiscal-years.ts';
 export * from './tax-rates.ts';
 export * from './budgets.ts';
+export * from './approval-workflows.ts';

@@ -38,7 +38,9 @@ export type AuditAction =
   | 'tax_rate.created'
   | 'tax_rate.updated'
   | 'budget.created'
-  | 'budget.updated';
+  | 'budget.updated'
+  | 'approval_workflow.created'
+  | 'approval_workflow.updated';
 
 export interface AuditEvent {
   action: AuditAction;

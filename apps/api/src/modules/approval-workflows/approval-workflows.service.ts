@@ -1,0 +1,241 @@
+import {
+  WORKFLOW_MESSAGES,
+  type WorkflowRuleForm,
+  type WorkflowRuleView,
+  type workflowPreview,
+  type workflowPreviewRequest,
+} from '@zabuni/contracts';
+import {
+  DEFAULT_STEPS,
+  decimalTextToMinor,
+  describeRoute,
+  hasRole,
+  minorToDecimalText,
+  resolveSteps,
+  selectWorkflowRule,
+  workflowRuleProblems,
+  type ApproverDefinition,
+  type StepDefinition,
+  type WorkflowRule,
+} from '@zabuni/domain';
+import type { z } from 'zod';
+import type { Principal } from '../../infra/auth.ts';
+import type { Db, Executor } from '../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import type { PageRequest } from '../../infra/pagination.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import type { Clock } from '../core/core.service.ts';
+import { currentOrganisation } from '../departments/departments.service.ts';
+import {
+  approvalWorkflowsRepository,
+  type WorkflowRuleRow,
+  type WorkflowRuleValues,
+} from './approval-workflows.repository.ts';
+
+const NOT_FOUND = 'Approval workflow not found.';
+type PreviewRequest = z.output<typeof workflowPreviewRequest>;
+type Preview = z.infer<typeof workflowPreview>;
+
+const toView = (row: WorkflowRuleRow): WorkflowRuleView => ({
+  id: row.id,
+  name: row.name,
+  document_type: row.documentType,
+  priority: row.priority,
+  currency: row.currency,
+  min_amount: row.minAmountMinor === null ? null : minorToDecimalText(row.minAmountMinor, row.currency),
+  max_amount: row.maxAmountMinor === null ? null : minorToDecimalText(row.maxAmountMinor, row.currency),
+  department_ids: row.departmentIds,
+  category_ids: row.categoryIds,
+  steps: row.steps,
+  active: row.active,
+});
+
+/** The stored rule as the domain reads it (ids as strings, amounts in minor units). */
+export function toDomainRule(row: WorkflowRuleValues & { id: number }): WorkflowRule {
+  const approverOf = (approver: WorkflowRuleRow['steps'][number]['approvers'][number]): ApproverDefinition =>
+    approver.kind === 'role'
+      ? { kind: 'role', role: approver.role }
+      : approver.kind === 'user'
+        ? { kind: 'user', userId: String(approver.user_id) }
+        : { kind: 'budget_owner' };
+  return {
+    id: String(row.id).padStart(10, '0'),
+    name: row.name,
+    documentType: row.documentType,
+    priority: row.priority,
+    currency: row.currency,
+    minAmountMinor: row.minAmountMinor,
+    maxAmountMinor: row.maxAmountMinor,
+    costCentreIds: row.departmentIds.map(String),
+    categoryIds: row.categoryIds.map(String),
+    steps: row.steps.map((step): StepDefinition => ({
+      mode: step.mode,
+      purpose: step.purpose,
+      approvers: step.approvers.map(approverOf),
+    })),
+  };
+}
+
+/** Issue 6 approval workflows: administrators write the rules; anyone in the organisation may preview a route. */
+export function createApprovalWorkflowsService({
+  db,
+  audit,
+  clock,
+}: {
+  db: Db;
+  audit: AuditService;
+  clock: Clock;
+}) {
+  function adminOf(principal: Principal): number {
+    const organisationId = currentOrganisation(principal);
+    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
+      throw new AppError('forbidden', WORKFLOW_MESSAGES.notAdmin);
+    }
+    return organisationId;
+  }
+
+  function amountOf(field: 'min_amount' | 'max_amount', text: string | null | undefined, currency: string) {
+    if (text === null || text === undefined || text.trim() === '') return null;
+    const minor = decimalTextToMinor(text, currency);
+    if (minor === null) throw fieldError(field, WORKFLOW_MESSAGES.amount);
+    return minor;
+  }
+
+  async function valuesOf(
+    tx: Executor,
+    organisationId: number,
+    form: WorkflowRuleForm,
+  ): Promise<WorkflowRuleValues> {
+    const repository = approvalWorkflowsRepository(tx);
+    const values: WorkflowRuleValues = {
+      name: form.name,
+      documentType: form.document_type,
+      priority: form.priority,
+      currency: form.currency,
+      minAmountMinor: amountOf('min_amount', form.min_amount, form.currency),
+      maxAmountMinor: amountOf('max_amount', form.max_amount, form.currency),
+      departmentIds: [...new Set(form.department_ids)],
+      categoryIds: [...new Set(form.category_ids)],
+      steps: form.steps,
+      active: form.active,
+    };
+    for (const problem of workflowRuleProblems(toDomainRule({ ...values, id: 0 }))) {
+      if (problem.problem === 'empty_amount_band')
+        throw fieldError('max_amount', WORKFLOW_MESSAGES.emptyBand);
+      if (problem.problem === 'no_steps') throw fieldError('steps', WORKFLOW_MESSAGES.noSteps);
+      if (problem.problem === 'step_without_approvers') {
+        throw fieldError(
+          'steps',
+          WORKFLOW_MESSAGES.stepWithoutApprovers.replace('{step}', String(problem.stepIndex + 1)),
+        );
+      }
+      if (problem.problem === 'currency_not_iso') throw fieldError('currency', WORKFLOW_MESSAGES.currency);
+      throw fieldError('min_amount', WORKFLOW_MESSAGES.amount);
+    }
+    const named = form.steps.flatMap((step) =>
+      step.approvers.flatMap((a) => (a.kind === 'user' ? [a.user_id] : [])),
+    );
+    const members = await repository.membersAmong(organisationId, [...new Set(named)]);
+    if (named.some((id) => !members.includes(id))) throw fieldError('steps', WORKFLOW_MESSAGES.userNotMember);
+    if (
+      (await repository.ourDepartments(organisationId, values.departmentIds)).length !==
+      values.departmentIds.length
+    ) {
+      throw fieldError('department_ids', WORKFLOW_MESSAGES.department);
+    }
+    if ((await repository.existingCategories(values.categoryIds)).length !== values.categoryIds.length) {
+      throw fieldError('category_ids', WORKFLOW_MESSAGES.category);
+    }
+    return values;
+  }
+
+  async function save(principal: Principal, id: number | null, form: WorkflowRuleForm, ip: string | null) {
+    const organisationId = adminOf(principal);
+    return db.transaction(async (tx) => {
+      const repository = approvalWorkflowsRepository(tx);
+      if (id !== null && !(await repository.find(organisationId, id))) throw notFound(NOT_FOUND);
+      const values = await valuesOf(tx, organisationId, form);
+      const savedId = id ?? (await repository.insert(organisationId, values));
+      if (id !== null) await repository.update(organisationId, id, values);
+      await audit.record(tx, {
+        action: id === null ? 'approval_workflow.created' : 'approval_workflow.updated',
+        actorUserId: principal.userId,
+        organisationId,
+        ip,
+        detail: { rule_id: savedId, document_type: values.documentType, steps: values.steps.length },
+      });
+      return savedId;
+    });
+  }
+
+  return {
+    async list(principal: Principal, documentType: string | undefined, page: PageRequest) {
+      const { count, rows } = await approvalWorkflowsRepository(db).list(
+        currentOrganisation(principal),
+        documentType,
+        page.offset,
+        page.pageSize,
+      );
+      return { count, results: rows.map(toView) };
+    },
+
+    async get(principal: Principal, id: number): Promise<WorkflowRuleView> {
+      const row = await approvalWorkflowsRepository(db).find(currentOrganisation(principal), id);
+      if (!row) throw notFound(NOT_FOUND);
+      return toView(row);
+    },
+
+    async create(principal: Principal, form: WorkflowRuleForm, ip: string | null) {
+      return this.get(principal, await save(principal, null, form, ip));
+    },
+
+    async update(principal: Principal, id: number, form: WorkflowRuleForm, ip: string | null) {
+      return this.get(principal, await save(principal, id, form, ip));
+    },
+
+    /** Where a document like this, raised by the caller, would go now (delegations arrive with requisitions). */
+    async preview(principal: Principal, request: PreviewRequest): Promise<Preview> {
+      const organisationId = currentOrganisation(principal);
+      const amountMinor = decimalTextToMinor(request.amount, request.currency);
+      if (amountMinor === null) throw fieldError('amount', WORKFLOW_MESSAGES.amount);
+      const repository = approvalWorkflowsRepository(db);
+      const rows = await repository.activeRules(organisationId, request.document_type);
+      const document = {
+        documentType: request.document_type,
+        amountMinor,
+        currency: request.currency,
+        requesterId: String(principal.userId),
+        costCentreIds: request.department_ids.map(String),
+        categoryIds: request.category_ids.map(String),
+      };
+      const rules = rows.map((row) => ({ ...toDomainRule(row), row }));
+      const chosen = selectWorkflowRule(rules, document);
+      const { members, departments } = await repository.directory(organisationId);
+      const route = resolveSteps(
+        chosen?.steps ?? DEFAULT_STEPS,
+        {
+          usersWithRole: (role) => members.filter((m) => m.role === role).map((m) => String(m.userId)),
+          budgetOwnerOf: (id) => {
+            const owner = departments.find((d) => String(d.id) === id)?.ownerId;
+            return owner === null || owner === undefined ? null : String(owner);
+          },
+          delegations: [],
+        },
+        document,
+        clock.now(),
+      );
+      const nameOf = new Map(members.map((m) => [String(m.userId), `${m.firstName} ${m.lastName}`]));
+      const steps = describeRoute(route, {
+        user: (id) => nameOf.get(id) ?? `#${id}`,
+        role: (role) => role.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+        costCentre: (id) => departments.find((d) => String(d.id) === id)?.name ?? `#${id}`,
+      });
+      return {
+        rule: chosen ? { id: chosen.row.id, name: chosen.row.name } : null,
+        steps,
+        assignable: route.assignable,
+      };
+    },
+  };
+}
+export type ApprovalWorkflowsService = ReturnType<typeof createApprovalWorkflowsService>;
