@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decimalTextToMinor, minorToDecimalText } from './money.ts';
+import {
+  decimalTextToMinor,
+  lineAmountMinor,
+  minorToDecimalText,
+  quantityToThousandths,
+  thousandthsToQuantity,
+} from './money.ts';
 
 describe('money as decimal text', () => {
   it.each([
@@ -27,5 +33,27 @@ describe('money as decimal text', () => {
   it('writes negative amounts and refuses floats', () => {
     expect(minorToDecimalText(-250, 'KES')).toBe('-2.50');
     expect(() => minorToDecimalText(1.5, 'KES')).toThrow(RangeError);
+  });
+});
+
+describe('line amounts', () => {
+  it.each([
+    ['2', 150_000, 300_000],
+    ['0.5', 333, 167], // 166.5 rounds half up
+    ['1.001', 100, 100], // 100.1 rounds down
+    ['12.125', 80_000, 970_000],
+    ['1000000', 2_500_000_000, 2_500_000_000_000_000],
+  ])('%s × %i minor = %i', (quantity, price, amount) => {
+    const thousandths = quantityToThousandths(quantity)!;
+    expect(lineAmountMinor(thousandths, price)).toBe(amount);
+    expect(thousandthsToQuantity(thousandths)).toBe(quantity);
+  });
+
+  it.each(['', '-1', '1.0005', '1e3', 'two'])('refuses quantity %j', (text) =>
+    expect(quantityToThousandths(text)).toBeNull(),
+  );
+
+  it('refuses an amount beyond exact integers', () => {
+    expect(() => lineAmountMinor(999_999_999_000, 9_000_000_000_000)).toThrow(RangeError);
   });
 });

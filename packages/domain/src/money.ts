@@ -23,3 +23,33 @@ export function minorToDecimalText(minor: number, currency: string): string {
   if (exponent === 0) return `${sign}${digits}`;
   return `${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
 }
+
+/** Quantities as decimal text with up to three decimals ("2", "0.5", "12.125"); null when not one. */
+export function quantityToThousandths(text: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,3}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 1000 + Number((match[2] ?? '').padEnd(3, '0') || '0');
+}
+
+export const thousandthsToQuantity = (thousandths: number) => {
+  const whole = Math.floor(thousandths / 1000);
+  const fraction = String(thousandths % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : String(whole);
+};
+
+/**
+ * A line's amount: quantity × unit price, rounded half up to the currency's minor unit (the one rounding
+ * rule of the platform's documents). Exact: the product is taken in BigInt before rounding.
+ */
+export function lineAmountMinor(quantityThousandths: number, unitPriceMinor: number): number {
+  if (!Number.isSafeInteger(quantityThousandths) || !Number.isSafeInteger(unitPriceMinor)) {
+    throw new RangeError('Quantities and prices are whole thousandths and minor units.');
+  }
+  const product = BigInt(quantityThousandths) * BigInt(unitPriceMinor);
+  const rounded = (product + 500n) / 1000n;
+  const amount = Number(rounded);
+  if (!Number.isSafeInteger(amount)) throw new RangeError('The line amount is too large.');
+  return amount;
+}
