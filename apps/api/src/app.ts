@@ -40,6 +40,9 @@ import { createBudgetsService } from './modules/budgets/budgets.service.ts';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { createApprovalWorkflowsService } from './modules/approval-workflows/approval-workflows.service.ts';
 import { approvalWorkflowsRoutes } from './modules/approval-workflows/approval-workflows.routes.ts';
+import { createNumberingService } from './modules/numbering/numbering.service.ts';
+import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
+import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
@@ -118,6 +121,11 @@ export function createServices({
   const taxRates = createTaxRatesService({ db, audit });
   const budgets = createBudgetsService({ db, audit });
   const approvalWorkflows = createApprovalWorkflowsService({ db, audit, clock });
+  const requisitions = createRequisitionsService({
+    db,
+    audit,
+    numbering: createNumberingService({ clock }),
+  });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
@@ -173,6 +181,7 @@ export function createServices({
     taxRates,
     budgets,
     approvalWorkflows,
+    requisitions,
     system,
     audit,
     mail,
@@ -307,6 +316,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   });
   await app.register(
     approvalWorkflowsRoutes({ workflows: services.approvalWorkflows, publicUrl: config.publicUrl }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    requisitionsRoutes({ requisitions: services.requisitions, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {

@@ -14,3 +14,4 @@ export * from './fiscal-years.ts';
 export * from './tax-rates.ts';
 export * from './budgets.ts';
 export * from './approval-workflows.ts';
+export * from './requisitions.ts';

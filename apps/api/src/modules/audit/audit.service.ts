@@ -40,7 +40,10 @@ export type AuditAction =
   | 'budget.created'
   | 'budget.updated'
   | 'approval_workflow.created'
-  | 'approval_workflow.updated';
+  | 'approval_workflow.updated'
+  | 'requisition.created'
+  | 'requisition.updated'
+  | 'requisition.cancelled';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -1,0 +1,120 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RequisitionStatus } from '@zabuni/domain';
+import type { Executor } from '../../infra/database.ts';
+import { users } from '../authentication/authentication.tables.ts';
+import { categories } from '../core/core.tables.ts';
+import { departments } from '../departments/departments.tables.ts';
+import { requisitionLines, requisitions } from './requisitions.tables.ts';
+
+export type RequisitionRow = typeof requisitions.$inferSelect;
+export type LineValues = Omit<typeof requisitionLines.$inferInsert, 'id' | 'requisitionId'>;
+
+const summaryColumns = {
+  requisition: requisitions,
+  requesterFirstName: users.firstName,
+  requesterLastName: users.lastName,
+};
+
+/** The only SQL of requisitions and their lines. Every query is scoped to one organisation. */
+export function requisitionsRepository(db: Executor) {
+  return {
+    async list(
+      organisationId: number,
+      filter: { status?: RequisitionStatus; requesterId?: number; search?: string },
+      offset: number,
+      limit: number,
+    ) {
+      const conditions: SQL[] = [eq(requisitions.organisationId, organisationId)];
+      if (filter.status) conditions.push(eq(requisitions.status, filter.status));
+      if (filter.requesterId) conditions.push(eq(requisitions.requesterUserId, filter.requesterId));
+      if (filter.search) {
+        const pattern = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+        conditions.push(
+          sql`(${requisitions.title} ILIKE ${pattern} OR ${requisitions.number} ILIKE ${pattern})`,
+        );
+      }
+      const where = and(...conditions);
+      const [total] = await db.select({ value: count() }).from(requisitions).where(where);
+      const rows = await db
+        .select(summaryColumns)
+        .from(requisitions)
+        .innerJoin(users, eq(users.id, requisitions.requesterUserId))
+        .where(where)
+        .orderBy(desc(requisitions.createdAt), desc(requisitions.id))
+        .offset(offset)
+        .limit(limit);
+      return { count: total?.value ?? 0, rows };
+    },
+
+    async find(organisationId: number, id: number) {
+      const [row] = await db
+        .select(summaryColumns)
+        .from(requisitions)
+        .innerJoin(users, eq(users.id, requisitions.requesterUserId))
+        .where(and(eq(requisitions.organisationId, organisationId), eq(requisitions.id, id)));
+      return row ?? null;
+    },
+
+    lines(requisitionId: number) {
+      return db
+        .select({
+          line: requisitionLines,
+          categoryName: categories.name,
+          departmentCode: departments.code,
+          departmentName: departments.name,
+        })
+        .from(requisitionLines)
+        .innerJoin(categories, eq(categories.id, requisitionLines.categoryId))
+        .innerJoin(departments, eq(departments.id, requisitionLines.departmentId))
+        .where(eq(requisitionLines.requisitionId, requisitionId))
+        .orderBy(asc(requisitionLines.lineNo));
+    },
+
+    /** The organisation's departments among these ids, with whether they still take documents. */
+    departmentsAmong(organisationId: number, ids: number[]) {
+      return db
+        .select({ id: departments.id, active: departments.active })
+        .from(departments)
+        .where(and(eq(departments.organisationId, organisationId), inArray(departments.id, ids)));
+    },
+
+    async existingCategories(ids: number[]): Promise<number[]> {
+      const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+      return rows.map((row) => row.id);
+    },
+
+    async insert(values: typeof requisitions.$inferInsert): Promise<number> {
+      const [row] = await db.insert(requisitions).values(values).returning({ id: requisitions.id });
+      return row!.id;
+    },
+
+    async replaceLines(requisitionId: number, lines: LineValues[]) {
+      await db.delete(requisitionLines).where(eq(requisitionLines.requisitionId, requisitionId));
+      await db.insert(requisitionLines).values(lines.map((line) => ({ ...line, requisitionId })));
+    },
+
+    /**
+     * Changes a requisition only while it is still in one of `from`: zero rows means someone else moved it
+     * first (or it is not this organisation's), and the caller answers a conflict or 404.
+     */
+    async updateWhere(
+      organisationId: number,
+      id: number,
+      from: readonly RequisitionStatus[],
+      values: Partial<typeof requisitions.$inferInsert>,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(requisitions)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(
+          and(
+            eq(requisitions.organisationId, organisationId),
+            eq(requisitions.id, id),
+            inArray(requisitions.status, [...from]),
+          ),
+        )
+        .returning({ id: requisitions.id });
+      return rows.length > 0;
+    },
+  };
+}

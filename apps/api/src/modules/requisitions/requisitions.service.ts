@@ -1,0 +1,254 @@
+import { REQUISITION_MESSAGES, type RequisitionForm, type RequisitionView } from '@zabuni/contracts';
+import {
+  decimalTextToMinor,
+  lineAmountMinor,
+  minorToDecimalText,
+  quantityToThousandths,
+  requisitionTransition,
+  thousandthsToQuantity,
+  type RequisitionAction,
+  type RequisitionStatus,
+} from '@zabuni/domain';
+import type { Principal } from '../../infra/auth.ts';
+import type { Db, Executor } from '../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import type { PageRequest } from '../../infra/pagination.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import { currentOrganisation } from '../departments/departments.service.ts';
+import type { NumberingService } from '../numbering/numbering.service.ts';
+import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
+
+const NOT_FOUND = 'Requisition not found.';
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['find']>>>;
+
+const DONE: Record<RequisitionAction, string> = {
+  edit: 'changed',
+  submit: 'submitted',
+  approve: 'approved',
+  reject: 'rejected',
+  return: 'returned',
+  cancel: 'cancelled',
+  order: 'ordered',
+};
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+function summaryOf({ requisition: r, requesterFirstName, requesterLastName }: Found) {
+  return {
+    id: r.id,
+    number: r.number,
+    title: r.title,
+    status: r.status,
+    requester: { id: r.requesterUserId, name: `${requesterFirstName} ${requesterLastName}` },
+    currency: r.currency,
+    total: minorToDecimalText(r.totalMinor, r.currency),
+    submitted_at: iso(r.submittedAt),
+    created_at: r.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Issue 6 requisitions, first part: drafts with lines, changed by their requester while draft or returned,
+ * and cancelled. Submission, approval and budget checks build on the workflow and budget rules.
+ */
+export function createRequisitionsService({
+  db,
+  audit,
+  numbering,
+}: {
+  db: Db;
+  audit: AuditService;
+  numbering: NumberingService;
+}) {
+  /** The lines as stored: amounts computed here, once, with the platform's one rounding rule. */
+  async function linesOf(tx: Executor, organisationId: number, form: RequisitionForm): Promise<LineValues[]> {
+    const repository = requisitionsRepository(tx);
+    const departmentIds = [...new Set(form.lines.map((line) => line.department_id))];
+    const known = await repository.departmentsAmong(organisationId, departmentIds);
+    const categoryIds = [...new Set(form.lines.map((line) => line.category_id))];
+    const categories = await repository.existingCategories(categoryIds);
+    return form.lines.map((line, index) => {
+      const department = known.find((d) => d.id === line.department_id);
+      if (!department) throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.department}`);
+      if (!department.active)
+        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.inactiveDepartment}`);
+      if (!categories.includes(line.category_id)) {
+        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.category}`);
+      }
+      const unitPriceMinor = decimalTextToMinor(line.unit_price, form.currency);
+      if (unitPriceMinor === null)
+        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.price}`);
+      const quantityThousandths = quantityToThousandths(line.quantity)!;
+      let amountMinor: number;
+      try {
+        amountMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
+      } catch {
+        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.price}`);
+      }
+      return {
+        lineNo: index + 1,
+        description: line.description,
+        categoryId: line.category_id,
+        departmentId: line.department_id,
+        quantityThousandths,
+        unit: line.unit,
+        unitPriceMinor,
+        amountMinor,
+        neededBy: line.needed_by ?? null,
+      };
+    });
+  }
+
+  const totalOf = (lines: LineValues[]) => {
+    const total = lines.reduce((sum, line) => sum + line.amountMinor, 0);
+    if (!Number.isSafeInteger(total)) throw fieldError('lines', REQUISITION_MESSAGES.price);
+    return total;
+  };
+
+  /** Loads the requisition and lets the domain decide whether this caller may take this action now. */
+  async function checkMove(tx: Executor, principal: Principal, id: number, action: RequisitionAction) {
+    const organisationId = currentOrganisation(principal);
+    const found = await requisitionsRepository(tx).find(organisationId, id);
+    if (!found) throw notFound(NOT_FOUND);
+    const status: RequisitionStatus = found.requisition.status;
+    const decision = requisitionTransition({
+      status,
+      action,
+      actor: {
+        isRequester: found.requisition.requesterUserId === principal.userId,
+        isCurrentApprover: false,
+        canOrder: false,
+      },
+    });
+    if (!decision.ok) {
+      if (decision.reason === 'not_allowed_in_state') {
+        throw new AppError(
+          'conflict',
+          REQUISITION_MESSAGES.notAllowed.replace('{action}', DONE[action]).replace('{status}', status),
+        );
+      }
+      throw new AppError(
+        'forbidden',
+        action === 'edit' ? REQUISITION_MESSAGES.notEditable : REQUISITION_MESSAGES.notYours,
+      );
+    }
+    return { organisationId, found, decision };
+  }
+
+  return {
+    async list(
+      principal: Principal,
+      filter: { status?: RequisitionStatus; mine?: boolean; search?: string },
+      page: PageRequest,
+    ) {
+      const { count, rows } = await requisitionsRepository(db).list(
+        currentOrganisation(principal),
+        {
+          status: filter.status,
+          search: filter.search,
+          requesterId: filter.mine ? principal.userId : undefined,
+        },
+        page.offset,
+        page.pageSize,
+      );
+      return { count, results: rows.map(summaryOf) };
+    },
+
+    async get(principal: Principal, id: number): Promise<RequisitionView> {
+      const repository = requisitionsRepository(db);
+      const found = await repository.find(currentOrganisation(principal), id);
+      if (!found) throw notFound(NOT_FOUND);
+      const lines = await repository.lines(id);
+      const currency = found.requisition.currency;
+      return {
+        ...summaryOf(found),
+        justification: found.requisition.justification,
+        updated_at: found.requisition.updatedAt.toISOString(),
+        lines: lines.map(({ line, categoryName, departmentCode, departmentName }) => ({
+          id: line.id,
+          line_no: line.lineNo,
+          description: line.description,
+          category: { id: line.categoryId, name: categoryName },
+          department: { id: line.departmentId, code: departmentCode, name: departmentName },
+          quantity: thousandthsToQuantity(line.quantityThousandths),
+          unit: line.unit,
+          unit_price: minorToDecimalText(line.unitPriceMinor, currency),
+          amount: minorToDecimalText(line.amountMinor, currency),
+          needed_by: line.neededBy,
+        })),
+      };
+    },
+
+    /** A new draft, numbered at once (the number is what people quote while it is being prepared). */
+    async create(principal: Principal, form: RequisitionForm, ip: string | null): Promise<RequisitionView> {
+      const organisationId = currentOrganisation(principal);
+      const id = await db.transaction(async (tx) => {
+        const lines = await linesOf(tx, organisationId, form);
+        const number = await numbering.next(tx, organisationId, 'requisition');
+        const repository = requisitionsRepository(tx);
+        const id = await repository.insert({
+          organisationId,
+          number,
+          title: form.title,
+          justification: form.justification,
+          requesterUserId: principal.userId,
+          currency: form.currency,
+          totalMinor: totalOf(lines),
+        });
+        await repository.replaceLines(id, lines);
+        await audit.record(tx, {
+          action: 'requisition.created',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: { requisition_id: id, number, total_minor: totalOf(lines), currency: form.currency },
+        });
+        return id;
+      });
+      return this.get(principal, id);
+    },
+
+    async update(principal: Principal, id: number, form: RequisitionForm, ip: string | null) {
+      await db.transaction(async (tx) => {
+        const { organisationId, decision } = await checkMove(tx, principal, id, 'edit');
+        const lines = await linesOf(tx, organisationId, form);
+        const repository = requisitionsRepository(tx);
+        const changed = await repository.updateWhere(organisationId, id, [decision.from], {
+          title: form.title,
+          justification: form.justification,
+          currency: form.currency,
+          totalMinor: totalOf(lines),
+        });
+        if (!changed) throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        await repository.replaceLines(id, lines);
+        await audit.record(tx, {
+          action: 'requisition.updated',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: { requisition_id: id, total_minor: totalOf(lines) },
+        });
+      });
+      return this.get(principal, id);
+    },
+
+    async cancel(principal: Principal, id: number, comment: string | undefined, ip: string | null) {
+      await db.transaction(async (tx) => {
+        const { organisationId, decision } = await checkMove(tx, principal, id, 'cancel');
+        const changed = await requisitionsRepository(tx).updateWhere(organisationId, id, [decision.from], {
+          status: decision.to,
+        });
+        if (!changed) throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        await audit.record(tx, {
+          action: 'requisition.cancelled',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: { requisition_id: id, from: decision.from, comment: comment ?? null },
+        });
+      });
+      return this.get(principal, id);
+    },
+  };
+}
+export type RequisitionsService = ReturnType<typeof createRequisitionsService>;

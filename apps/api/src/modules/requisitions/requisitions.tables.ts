@@ -1,0 +1,76 @@
+import { REQUISITION_STATUSES } from '@zabuni/domain';
+import {
+  bigint,
+  char,
+  date,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../authentication/authentication.tables.ts';
+import { categories } from '../core/core.tables.ts';
+import { departments } from '../departments/departments.tables.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+
+export const requisitionStatus = pgEnum('requisition_status', REQUISITION_STATUSES);
+
+/** A request to buy, numbered per organisation (REQ-2026-00042) when it is created. */
+export const requisitions = pgTable(
+  'requisitions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    number: text('number').notNull(),
+    title: text('title').notNull(),
+    justification: text('justification').notNull().default(''),
+    status: requisitionStatus('status').notNull().default('draft'),
+    requesterUserId: integer('requester_user_id')
+      .notNull()
+      .references(() => users.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** Sum of the lines' amounts, kept with them in one transaction. */
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('requisitions_organisation_number_idx').on(t.organisationId, t.number),
+    index('requisitions_organisation_status_idx').on(t.organisationId, t.status, t.createdAt),
+    index('requisitions_requester_idx').on(t.requesterUserId, t.createdAt),
+  ],
+);
+
+export const requisitionLines = pgTable(
+  'requisition_lines',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requisitionId: integer('requisition_id')
+      .notNull()
+      .references(() => requisitions.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    description: text('description').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    departmentId: integer('department_id')
+      .notNull()
+      .references(() => departments.id),
+    /** Thousandths (2.5 units = 2500): quantities are decimals, never floats. */
+    quantityThousandths: bigint('quantity_thousandths', { mode: 'number' }).notNull(),
+    unit: text('unit').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    neededBy: date('needed_by', { mode: 'string' }),
+  },
+  (t) => [
+    uniqueIndex('requisition_lines_order_idx').on(t.requisitionId, t.lineNo),
+    index('requisition_lines_department_idx').on(t.departmentId, t.categoryId),
+  ],
+);
