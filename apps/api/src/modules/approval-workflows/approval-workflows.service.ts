@@ -14,7 +14,9 @@ import {
   resolveSteps,
   selectWorkflowRule,
   workflowRuleProblems,
+  type ApprovalDocument,
   type ApproverDefinition,
+  type ResolvedRoute,
   type StepDefinition,
   type WorkflowRule,
 } from '@zabuni/domain';
@@ -193,24 +195,19 @@ export function createApprovalWorkflowsService({
       return this.get(principal, await save(principal, id, form, ip));
     },
 
-    /** Where a document like this, raised by the caller, would go now (delegations arrive with requisitions). */
-    async preview(principal: Principal, request: PreviewRequest): Promise<Preview> {
-      const organisationId = currentOrganisation(principal);
-      const amountMinor = decimalTextToMinor(request.amount, request.currency);
-      if (amountMinor === null) throw fieldError('amount', WORKFLOW_MESSAGES.amount);
-      const repository = approvalWorkflowsRepository(db);
-      const rows = await repository.activeRules(organisationId, request.document_type);
-      const document = {
-        documentType: request.document_type,
-        amountMinor,
-        currency: request.currency,
-        requesterId: String(principal.userId),
-        costCentreIds: request.department_ids.map(String),
-        categoryIds: request.category_ids.map(String),
-      };
-      const rules = rows.map((row) => ({ ...toDomainRule(row), row }));
-      const chosen = selectWorkflowRule(rules, document);
-      const { members, departments } = await repository.directory(organisationId);
+    /**
+     * The route a document takes now: the first matching active rule's steps (or the default, the budget
+     * owners), resolved to the organisation's people, never including the requester.
+     */
+    async routeFor(tx: Executor, organisationId: number, document: ApprovalDocument, now: Date) {
+      const repository = approvalWorkflowsRepository(tx);
+      const rows = await repository.activeRules(organisationId, document.documentType);
+      const chosen = selectWorkflowRule(
+        rows.map((row) => ({ ...toDomainRule(row), row })),
+        document,
+      );
+      const directory = await repository.directory(organisationId);
+      const { members, departments } = directory;
       const route = resolveSteps(
         chosen?.steps ?? DEFAULT_STEPS,
         {
@@ -222,20 +219,44 @@ export function createApprovalWorkflowsService({
           delegations: [],
         },
         document,
-        clock.now(),
+        now,
       );
-      const nameOf = new Map(members.map((m) => [String(m.userId), `${m.firstName} ${m.lastName}`]));
-      const steps = describeRoute(route, {
+      return { rule: chosen ? { id: chosen.row.id, name: chosen.row.name } : null, route, directory };
+    },
+
+    /** The route as people read it ("Step 1: ICT budget owner — Jane Doe"). */
+    describe(route: ResolvedRoute, directory: Directory): string[] {
+      const nameOf = new Map(
+        directory.members.map((m) => [String(m.userId), `${m.firstName} ${m.lastName}`]),
+      );
+      return describeRoute(route, {
         user: (id) => nameOf.get(id) ?? `#${id}`,
         role: (role) => role.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()),
-        costCentre: (id) => departments.find((d) => String(d.id) === id)?.name ?? `#${id}`,
+        costCentre: (id) => directory.departments.find((d) => String(d.id) === id)?.name ?? `#${id}`,
       });
-      return {
-        rule: chosen ? { id: chosen.row.id, name: chosen.row.name } : null,
-        steps,
-        assignable: route.assignable,
-      };
+    },
+
+    /** Where a document like this, raised by the caller, would go now (delegations arrive with requisitions). */
+    async preview(principal: Principal, request: PreviewRequest): Promise<Preview> {
+      const organisationId = currentOrganisation(principal);
+      const amountMinor = decimalTextToMinor(request.amount, request.currency);
+      if (amountMinor === null) throw fieldError('amount', WORKFLOW_MESSAGES.amount);
+      const { rule, route, directory } = await this.routeFor(
+        db,
+        organisationId,
+        {
+          documentType: request.document_type,
+          amountMinor,
+          currency: request.currency,
+          requesterId: String(principal.userId),
+          costCentreIds: request.department_ids.map(String),
+          categoryIds: request.category_ids.map(String),
+        },
+        clock.now(),
+      );
+      return { rule, steps: this.describe(route, directory), assignable: route.assignable };
     },
   };
 }
+type Directory = Awaited<ReturnType<ReturnType<typeof approvalWorkflowsRepository>['directory']>>;
 export type ApprovalWorkflowsService = ReturnType<typeof createApprovalWorkflowsService>;
