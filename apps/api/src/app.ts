@@ -125,6 +125,8 @@ export function createServices({
     db,
     audit,
     numbering: createNumberingService({ clock }),
+    workflows: approvalWorkflows,
+    clock,
   });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;

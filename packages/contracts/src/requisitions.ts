@@ -76,11 +76,32 @@ export const requisitionSummary = z
   })
   .meta({ id: 'RequisitionSummary' });
 
+export const requisitionApproval = z.object({
+  round: z.number().int(),
+  /** The route of this round, as people read it ("Step 1: ICT budget owner — Jane Doe"). */
+  route: z.array(z.string()),
+  state: z.enum(['in_progress', 'approved', 'rejected', 'returned']),
+  current_step: z.number().int().nullable(),
+  waiting_for_me: z.boolean(),
+  decisions: z.array(
+    z.object({
+      round: z.number().int(),
+      step: z.number().int(),
+      user: person,
+      decision: z.enum(['approved', 'rejected', 'returned']),
+      comment: z.string(),
+      decided_at: z.string(),
+    }),
+  ),
+});
+
 export const requisition = requisitionSummary
   .extend({
     justification: z.string(),
     lines: z.array(requisitionLine),
     updated_at: z.string(),
+    /** Null until first submitted. */
+    approval: requisitionApproval.nullable(),
   })
   .meta({ id: 'Requisition' });
 export type RequisitionView = z.infer<typeof requisition>;
@@ -92,3 +113,23 @@ export const requisitionsQuery = paginationQuery.extend({
 });
 
 export const requisitionCommentBody = z.object({ comment: z.string().trim().max(2000).optional() });
+
+/** Approve, reject or return: the step the approver saw (a stale click cannot land on the next step). */
+export const requisitionDecisionBody = z.object({
+  comment: z.string().trim().max(2000).optional(),
+  step: z.number().int().min(1).optional(),
+});
+
+export const approvalsInboxItem = requisitionSummary
+  .extend({ document_type: z.literal('requisition'), step: z.number().int(), route: z.array(z.string()) })
+  .meta({ id: 'ApprovalsInboxItem' });
+
+export const REQUISITION_DECISION_MESSAGES = {
+  ownDocument: 'You cannot approve, reject or return your own requisition.',
+  notYourTurn: 'This requisition is not waiting for you.',
+  alreadyDecided: 'You have already decided on this step.',
+  finished: 'This requisition is no longer waiting for approval.',
+  commentRequired: 'Say why in a comment.',
+  unassignable:
+    'Nobody but you could approve this requisition: {route}. Ask your administrator to adjust the approval workflow.',
+} as const;

@@ -224,6 +224,10 @@ export function createApprovalWorkflowsService({
       return { rule: chosen ? { id: chosen.row.id, name: chosen.row.name } : null, route, directory };
     },
 
+    /** The organisation's people, roles and departments, for reading a stored route. */
+    directory: (tx: Executor, organisationId: number) =>
+      approvalWorkflowsRepository(tx).directory(organisationId),
+
     /** The route as people read it ("Step 1: ICT budget owner — Jane Doe"). */
     describe(route: ResolvedRoute, directory: Directory): string[] {
       const nameOf = new Map(

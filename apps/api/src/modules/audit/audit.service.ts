@@ -43,7 +43,11 @@ export type AuditAction =
   | 'approval_workflow.updated'
   | 'requisition.created'
   | 'requisition.updated'
-  | 'requisition.cancelled';
+  | 'requisition.cancelled'
+  | 'requisition.submitted'
+  | 'requisition.approved'
+  | 'requisition.rejected'
+  | 'requisition.returned';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -4,7 +4,7 @@ import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
 import { departments } from '../departments/departments.tables.ts';
-import { requisitionLines, requisitions } from './requisitions.tables.ts';
+import { requisitionDecisions, requisitionLines, requisitions } from './requisitions.tables.ts';
 
 export type RequisitionRow = typeof requisitions.$inferSelect;
 export type LineValues = Omit<typeof requisitionLines.$inferInsert, 'id' | 'requisitionId'>;
@@ -91,6 +91,62 @@ export function requisitionsRepository(db: Executor) {
     async replaceLines(requisitionId: number, lines: LineValues[]) {
       await db.delete(requisitionLines).where(eq(requisitionLines.requisitionId, requisitionId));
       await db.insert(requisitionLines).values(lines.map((line) => ({ ...line, requisitionId })));
+    },
+
+    /** Serialises decisions on one requisition: two approvers at the same moment see each other's. */
+    async lockForDecision(organisationId: number, id: number) {
+      const [row] = await db
+        .select({ id: requisitions.id })
+        .from(requisitions)
+        .where(and(eq(requisitions.organisationId, organisationId), eq(requisitions.id, id)))
+        .for('no key update');
+      return row !== undefined;
+    },
+
+    decisions(requisitionId: number, round?: number) {
+      return db
+        .select({
+          decision: requisitionDecisions,
+          firstName: users.firstName,
+          lastName: users.lastName,
+        })
+        .from(requisitionDecisions)
+        .innerJoin(users, eq(users.id, requisitionDecisions.userId))
+        .where(
+          and(
+            eq(requisitionDecisions.requisitionId, requisitionId),
+            round === undefined ? undefined : eq(requisitionDecisions.round, round),
+          ),
+        )
+        .orderBy(asc(requisitionDecisions.decidedAt), asc(requisitionDecisions.id));
+    },
+
+    async insertDecision(values: typeof requisitionDecisions.$inferInsert) {
+      await db.insert(requisitionDecisions).values(values);
+    },
+
+    /** Submitted requisitions of the organisation with their routes: the inbox reads who is waited for. */
+    submittedWithRoutes(organisationId: number) {
+      return db
+        .select({ id: requisitions.id, round: requisitions.round, route: requisitions.route })
+        .from(requisitions)
+        .where(and(eq(requisitions.organisationId, organisationId), eq(requisitions.status, 'submitted')))
+        .orderBy(asc(requisitions.submittedAt));
+    },
+
+    /** Decisions of the current rounds of these requisitions (for the inbox). */
+    currentDecisions(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ decision: requisitionDecisions })
+        .from(requisitionDecisions)
+        .innerJoin(requisitions, eq(requisitions.id, requisitionDecisions.requisitionId))
+        .where(
+          and(
+            inArray(requisitionDecisions.requisitionId, ids),
+            eq(requisitionDecisions.round, requisitions.round),
+          ),
+        );
     },
 
     /**

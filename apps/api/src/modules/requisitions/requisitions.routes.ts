@@ -3,7 +3,10 @@ import {
   errorBody,
   paginated,
   requisition,
+  approvalsInboxItem,
+  paginationQuery,
   requisitionCommentBody,
+  requisitionDecisionBody,
   requisitionForm,
   requisitionsQuery,
   requisitionSummary,
@@ -112,5 +115,55 @@ export const requisitionsRoutes =
       },
       async (request) =>
         requisitions.cancel(principalOf(request), request.params.id, request.body.comment, request.ip),
+    );
+
+    app.post(
+      '/p2p/requisitions/:id/submit/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Send a draft or returned requisition for approval (its requester)',
+          params: idParams,
+          response: { 200: requisition, ...errors },
+        },
+      },
+      async (request) => requisitions.submit(principalOf(request), request.params.id, request.ip),
+    );
+
+    for (const [path, kind, summary] of [
+      ['approve', 'approved', 'Approve the current step'],
+      ['reject', 'rejected', 'Reject (a comment is required)'],
+      ['return', 'returned', 'Return to the requester for changes (a comment is required)'],
+    ] as const) {
+      app.post(
+        `/p2p/requisitions/:id/${path}/`,
+        {
+          config: SIGNED_IN,
+          schema: {
+            tags,
+            summary,
+            params: idParams,
+            body: requisitionDecisionBody,
+            response: { 200: requisition, ...errors },
+          },
+        },
+        async (request) =>
+          requisitions.decide(principalOf(request), request.params.id, kind, request.body, request.ip),
+      );
+    }
+
+    app.get(
+      '/p2p/approvals/inbox/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['Procure to pay: approvals'],
+          summary: 'Everything waiting for my decision, oldest first',
+          querystring: paginationQuery,
+          response: { 200: paginated(approvalsInboxItem), ...errors },
+        },
+      },
+      async (request) => pageOf(request, publicUrl, (page) => requisitions.inbox(principalOf(request), page)),
     );
   };

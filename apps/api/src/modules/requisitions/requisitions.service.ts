@@ -1,11 +1,22 @@
-import { REQUISITION_MESSAGES, type RequisitionForm, type RequisitionView } from '@zabuni/contracts';
 import {
+  REQUISITION_DECISION_MESSAGES,
+  REQUISITION_MESSAGES,
+  type RequisitionForm,
+  type RequisitionView,
+} from '@zabuni/contracts';
+import {
+  canAct,
+  decide,
   decimalTextToMinor,
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
   requisitionTransition,
   thousandthsToQuantity,
+  workflowProgress,
+  type DecisionRefusal,
+  type RecordedDecision,
+  type WorkflowDecisionKind,
   type RequisitionAction,
   type RequisitionStatus,
 } from '@zabuni/domain';
@@ -13,10 +24,13 @@ import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
+import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { Clock } from '../core/core.service.ts';
 import { currentOrganisation } from '../departments/departments.service.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
+import type { requisitionDecisions } from './requisitions.tables.ts';
 
 const NOT_FOUND = 'Requisition not found.';
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['find']>>>;
@@ -55,11 +69,33 @@ export function createRequisitionsService({
   db,
   audit,
   numbering,
+  workflows,
+  clock,
 }: {
   db: Db;
   audit: AuditService;
   numbering: NumberingService;
+  workflows: ApprovalWorkflowsService;
+  clock: Clock;
 }) {
+  const REFUSAL: Record<DecisionRefusal, AppError> = {
+    own_document: new AppError('forbidden', REQUISITION_DECISION_MESSAGES.ownDocument),
+    not_your_turn: new AppError('forbidden', REQUISITION_DECISION_MESSAGES.notYourTurn),
+    already_decided: new AppError('conflict', REQUISITION_DECISION_MESSAGES.alreadyDecided),
+    finished: new AppError('conflict', REQUISITION_DECISION_MESSAGES.finished),
+  };
+
+  /** The stored decisions of a round as the domain replays them. */
+  const recorded = (rows: ReadonlyArray<{ decision: typeof requisitionDecisions.$inferSelect }>) =>
+    rows.map(({ decision: d }): RecordedDecision => ({
+      stepIndex: d.stepIndex,
+      slotIndex: d.slotIndex,
+      userId: String(d.userId),
+      decision: d.decision,
+      at: d.decidedAt,
+      onBehalfOf: d.onBehalfOf.map(String),
+    }));
+
   /** The lines as stored: amounts computed here, once, with the platform's one rounding rule. */
   async function linesOf(tx: Executor, organisationId: number, form: RequisitionForm): Promise<LineValues[]> {
     const repository = requisitionsRepository(tx);
@@ -160,8 +196,43 @@ export function createRequisitionsService({
       if (!found) throw notFound(NOT_FOUND);
       const lines = await repository.lines(id);
       const currency = found.requisition.currency;
+      const { route, round } = found.requisition;
+      let approval: RequisitionView['approval'] = null;
+      if (route) {
+        const all = await repository.decisions(id);
+        const progress = workflowProgress(route, recorded(all.filter((row) => row.decision.round === round)));
+        const { directory } = await workflows.routeFor(
+          db,
+          found.requisition.organisationId,
+          {
+            documentType: 'requisition',
+            amountMinor: 0,
+            currency,
+            requesterId: '',
+            costCentreIds: [],
+            categoryIds: [],
+          },
+          clock.now(),
+        );
+        approval = {
+          round,
+          route: workflows.describe(route, directory),
+          state: progress.state,
+          current_step: progress.currentStepIndex === null ? null : progress.currentStepIndex + 1,
+          waiting_for_me: canAct(String(principal.userId), progress).ok,
+          decisions: all.map(({ decision: d, firstName, lastName }) => ({
+            round: d.round,
+            step: d.stepIndex + 1,
+            user: { id: d.userId, name: `${firstName} ${lastName}` },
+            decision: d.decision,
+            comment: d.comment,
+            decided_at: d.decidedAt.toISOString(),
+          })),
+        };
+      }
       return {
         ...summaryOf(found),
+        approval,
         justification: found.requisition.justification,
         updated_at: found.requisition.updatedAt.toISOString(),
         lines: lines.map(({ line, categoryName, departmentCode, departmentName }) => ({
@@ -230,6 +301,148 @@ export function createRequisitionsService({
         });
       });
       return this.get(principal, id);
+    },
+
+    /**
+     * Sends a draft or returned requisition for approval: the route is resolved now (the first matching
+     * rule, or the departments' budget owners) and refused when nobody but the requester could complete it.
+     */
+    async submit(principal: Principal, id: number, ip: string | null) {
+      await db.transaction(async (tx) => {
+        const { organisationId, found, decision } = await checkMove(tx, principal, id, 'submit');
+        const repository = requisitionsRepository(tx);
+        const lines = await repository.lines(id);
+        const { rule, route, directory } = await workflows.routeFor(
+          tx,
+          organisationId,
+          {
+            documentType: 'requisition',
+            amountMinor: found.requisition.totalMinor,
+            currency: found.requisition.currency,
+            requesterId: String(principal.userId),
+            costCentreIds: [...new Set(lines.map((l) => String(l.line.departmentId)))],
+            categoryIds: [...new Set(lines.map((l) => String(l.line.categoryId)))],
+          },
+          clock.now(),
+        );
+        if (!route.assignable) {
+          throw new AppError(
+            'validation',
+            REQUISITION_DECISION_MESSAGES.unassignable.replace(
+              '{route}',
+              workflows.describe(route, directory).join('; '),
+            ),
+          );
+        }
+        const changed = await repository.updateWhere(organisationId, id, [decision.from], {
+          status: 'submitted',
+          submittedAt: clock.now(),
+          round: found.requisition.round + 1,
+          route,
+          workflowRuleId: rule?.id ?? null,
+        });
+        if (!changed) throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        await audit.record(tx, {
+          action: 'requisition.submitted',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: { requisition_id: id, round: found.requisition.round + 1, rule_id: rule?.id ?? null },
+        });
+      });
+      return this.get(principal, id);
+    },
+
+    /**
+     * An approver's decision on the current step. The requisition row is locked first, so two approvers
+     * acting at the same moment are decided one after the other: the second sees the first's decision.
+     */
+    async decide(
+      principal: Principal,
+      id: number,
+      kind: WorkflowDecisionKind,
+      body: { comment?: string; step?: number },
+      ip: string | null,
+    ) {
+      const organisationId = currentOrganisation(principal);
+      await db.transaction(async (tx) => {
+        const repository = requisitionsRepository(tx);
+        if (!(await repository.lockForDecision(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = (await repository.find(organisationId, id))!;
+        const { route, round } = found.requisition;
+        if (found.requisition.status !== 'submitted' || !route) throw REFUSAL.finished;
+        if (kind !== 'approved' && !body.comment?.trim()) {
+          throw fieldError('comment', REQUISITION_DECISION_MESSAGES.commentRequired);
+        }
+        const progress = workflowProgress(route, recorded(await repository.decisions(id, round)));
+        const userId = String(principal.userId);
+        const stepIndex = body.step === undefined ? (progress.currentStepIndex ?? -1) : body.step - 1;
+        const result = decide(progress, { stepIndex, userId, decision: kind, at: clock.now() });
+        if (!result.ok) throw REFUSAL[result.reason];
+        await repository.insertDecision({
+          requisitionId: id,
+          round,
+          stepIndex: result.recorded.stepIndex,
+          slotIndex: result.recorded.slotIndex,
+          userId: principal.userId,
+          onBehalfOf: result.recorded.onBehalfOf.map(Number),
+          decision: kind,
+          comment: body.comment?.trim() ?? '',
+        });
+        const state = result.progress.state;
+        if (state !== 'in_progress') {
+          const to = state === 'approved' ? 'approved' : state;
+          if (!(await repository.updateWhere(organisationId, id, ['submitted'], { status: to }))) {
+            throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+          }
+        }
+        await audit.record(tx, {
+          action: `requisition.${kind}` as const,
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: {
+            requisition_id: id,
+            round,
+            step: result.recorded.stepIndex + 1,
+            final: state !== 'in_progress',
+            on_behalf_of: result.recorded.onBehalfOf,
+          },
+        });
+      });
+      return this.get(principal, id);
+    },
+
+    /** Everything waiting for the caller's decision, oldest submission first. */
+    async inbox(principal: Principal, page: PageRequest) {
+      const organisationId = currentOrganisation(principal);
+      const repository = requisitionsRepository(db);
+      const submitted = await repository.submittedWithRoutes(organisationId);
+      const decisions = await repository.currentDecisions(submitted.map((r) => r.id));
+      const userId = String(principal.userId);
+      const waiting = submitted.flatMap((row) => {
+        if (!row.route) return [];
+        const mine = recorded(
+          decisions
+            .filter((d) => d.decision.requisitionId === row.id)
+            .map((d) => ({ ...d, firstName: '', lastName: '' })),
+        );
+        const progress = workflowProgress(row.route, mine);
+        const check = canAct(userId, progress);
+        return check.ok ? [{ id: row.id, step: check.stepIndex + 1 }] : [];
+      });
+      const pageOfIds = waiting.slice(page.offset, page.offset + page.pageSize);
+      const results = [];
+      for (const item of pageOfIds) {
+        const view = await this.get(principal, item.id);
+        results.push({
+          ...view,
+          document_type: 'requisition' as const,
+          step: item.step,
+          route: view.approval?.route ?? [],
+        });
+      }
+      return { count: waiting.length, results };
     },
 
     async cancel(principal: Principal, id: number, comment: string | undefined, ip: string | null) {

@@ -1,10 +1,11 @@
-import { REQUISITION_STATUSES } from '@zabuni/domain';
+import { REQUISITION_STATUSES, WORKFLOW_DECISIONS, type ResolvedRoute } from '@zabuni/domain';
 import {
   bigint,
   char,
   date,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   text,
@@ -37,6 +38,11 @@ export const requisitions = pgTable(
     /** Sum of the lines' amounts, kept with them in one transaction. */
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** Each submission is a new round of approval; a returned requisition starts again from step 1. */
+    round: integer('round').notNull().default(0),
+    /** The route resolved at the round's submission: who may decide each step. */
+    route: jsonb('route').$type<ResolvedRoute>(),
+    workflowRuleId: integer('workflow_rule_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,5 +78,33 @@ export const requisitionLines = pgTable(
   (t) => [
     uniqueIndex('requisition_lines_order_idx').on(t.requisitionId, t.lineNo),
     index('requisition_lines_department_idx').on(t.departmentId, t.categoryId),
+  ],
+);
+
+export const requisitionDecision = pgEnum('requisition_decision', WORKFLOW_DECISIONS);
+
+/** Every approval, rejection and return, per round and step, with the comment that goes with it. */
+export const requisitionDecisions = pgTable(
+  'requisition_decisions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requisitionId: integer('requisition_id')
+      .notNull()
+      .references(() => requisitions.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    stepIndex: integer('step_index').notNull(),
+    slotIndex: integer('slot_index').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The absent approvers this user stood in for by delegation (user ids). */
+    onBehalfOf: integer('on_behalf_of').array().notNull(),
+    decision: requisitionDecision('decision').notNull(),
+    comment: text('comment').notNull().default(''),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One person, one decision per step and round: a double click cannot count twice.
+    uniqueIndex('requisition_decisions_once_idx').on(t.requisitionId, t.round, t.stepIndex, t.userId),
   ],
 );
