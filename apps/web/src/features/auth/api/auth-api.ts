@@ -16,7 +16,6 @@ export const authApi = {
     apiPost<{ detail: string }>('/authentication/reset_password_request/', { email }),
   confirmReset: (body: { token: string; password: string; password2: string }) =>
     apiPost<{ detail: string }>('/authentication/confirm/', body),
-  me: () => apiGet<Me>('/authentication/me/'),
   updateProfile: (body: { first_name: string; last_name: string; phone_number: string; language: string }) =>
     apiPatch<Me>('/authentication/me/', body),
   changePassword: (body: { current_password: string; password: string; password2: string }) =>

@@ -17,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changePasswordRequest, profileUpdate } from '@zabuni/contracts';
+import { changePasswordRequest, profileUpdate, type Me } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,9 +27,9 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { LANGUAGES } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
+import { meQuery } from '../api/me.ts';
 import { translateMessage } from '../components/messages.ts';
 
-const meQuery = { queryKey: ['authentication', 'me'], queryFn: () => authApi.me() };
 const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error));
 
 export function Component() {
@@ -54,8 +54,6 @@ export function Component() {
     </Container>
   );
 }
-
-type Me = Awaited<ReturnType<typeof authApi.me>>;
 
 function ProfileSection({ me }: { me: Me }) {
   const { t } = useTranslation('auth');
