@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { withNamespaces } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
+import { platformRoutes } from './platform-routes.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 const AccountPage = lazy(() =>
@@ -23,6 +24,7 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
 ];
 
 export const routes: RouteObject[] = [
+  platformRoutes,
   {
     element: <PublicLayout />,
     // The app renders in the browser only; nothing to show while the first lazy page loads.

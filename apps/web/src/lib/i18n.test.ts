@@ -32,7 +32,7 @@ import { normaliseLanguage } from './i18n.ts';
 
 // Namespaces loaded with their pages (payments, subscriptions): every language, every key.
 const lazyBundles = import.meta.glob<Record<string, unknown>>(
-  '../locales/*/{phone,checkout,subscriptions}.json',
+  '../locales/*/{phone,checkout,subscriptions,platform}.json',
   {
     eager: true,
     import: 'default',
@@ -78,6 +78,19 @@ describe('locale files', () => {
       expect(benefits(code)).toHaveLength(benefits('en').length);
     });
   }
+
+  for (const code of ['sw', 'fr', 'pt', 'am']) {
+    it(`${code} has every English key of the platform`, () => {
+      expect([...keys(lazyBundle(code, 'platform'))].sort()).toEqual(
+        [...keys(lazyBundle('en', 'platform'))].sort(),
+      );
+    });
+  }
+
+  it('names the platform’s modules in Amharic in Ethiopic script', () => {
+    const modules = lazyBundle('am', 'platform').modules as Record<string, { name: string }>;
+    for (const { name } of Object.values(modules)) expect(name).toMatch(/^[\u1200-\u137F\s-]+$/);
+  });
 
   it('says the SPEC payment and subscription texts verbatim in English', () => {
     const checkout = lazyBundle('en', 'checkout') as typeof enCheckout;

@@ -1,0 +1,26 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { PLATFORM_HOME, PLATFORM_MODULES } from '../features/platform/modules.ts';
+import { routes } from './routes.tsx';
+
+/** The last matched route's path: '*' means the path fell through to "page not found". */
+const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;
+
+describe('platform routes', () => {
+  it('give every link of the platform navigation a page of its own, inside the platform', () => {
+    const paths = [
+      PLATFORM_HOME,
+      ...PLATFORM_MODULES.flatMap((m) => [m.path, ...m.screens.map((s) => s.path)]),
+    ];
+    for (const path of paths) {
+      const matches = matchRoutes(routes, path)!;
+      expect(matches[0]!.route.path, path).toBe('app');
+      expect(leaf(path)!.path, path).not.toBe('*');
+    }
+  });
+
+  it('answer an unknown platform path with "page not found", not with a module page', () => {
+    expect(leaf('/app/p2p/purchase-orders')!.path).toBe('*');
+    expect(leaf('/app/nowhere')!.path).toBe('*');
+  });
+});

@@ -1,0 +1,40 @@
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { withNamespaces } from '../lib/i18n.ts';
+import { RequireAuth } from './RequireAuth.tsx';
+
+const comingSoon = () => import('../features/platform/pages/ModuleComingSoonPage.tsx');
+const placeholder = () => import('../features/platform/pages/ScreenPlaceholderPage.tsx');
+
+/**
+ * The platform for buying organisations' staff, under `/app`, in a shell of its own. Everything here loads
+ * on demand, translations included: the public site's first load carries only these few lines. The paths
+ * are those of `features/platform/modules.ts` (a test holds them together).
+ */
+export const platformRoutes: RouteObject = {
+  path: 'app',
+  element: (
+    <RequireAuth>
+      <Outlet />
+    </RequireAuth>
+  ),
+  HydrateFallback: () => null,
+  children: [
+    {
+      lazy: withNamespaces(['platform'], () => import('./layouts/PlatformLayout.tsx')),
+      children: [
+        { index: true, lazy: () => import('../features/platform/pages/PlatformHomePage.tsx') },
+        ...['sourcing', 'contracts', 'risk'].map((path) => ({ path, lazy: comingSoon })),
+        {
+          path: 'p2p',
+          children: [
+            { index: true, element: <Navigate to="requisitions" replace /> },
+            ...['requisitions', 'approvals', 'budgets', 'approval-workflows', 'organisation-setup'].map(
+              (path) => ({ path, lazy: placeholder }),
+            ),
+          ],
+        },
+        { path: '*', lazy: () => import('../features/site/pages/NotFoundPage.tsx') },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,25 @@
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ModuleIcon } from './ModuleIcon.tsx';
+
+/** A signed-in user who belongs to no buying organisation (an advertiser, a supplier) is told what this is. */
+export function NoBuyingOrganisation() {
+  const { t } = useTranslation('platform');
+  return (
+    <Paper withBorder radius="md" p="xl" maw={620} mx="auto" mt="xl" data-testid="platform-empty">
+      <Stack align="center" ta="center" gap="sm">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <ModuleIcon name="p2p" size={30} />
+        </ThemeIcon>
+        <Title order={1} fz={24}>
+          {t('empty.title')}
+        </Title>
+        <Text c="dimmed">{t('empty.body')}</Text>
+        <Button component={Link} to="/" variant="light" mt="xs" data-testid="platform-empty-public-site">
+          {t('empty.cta')}
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

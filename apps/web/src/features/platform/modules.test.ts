@@ -1,0 +1,60 @@
+import { ROLES_BY_KIND } from '@zabuni/domain';
+import { describe, expect, it } from 'vitest';
+import en from '../../locales/en/platform.json';
+import { locate, moduleEntry, PLATFORM_MODULES } from './modules.ts';
+
+describe('platform modules', () => {
+  it('lists SPEC’s four modules in order; only procure-to-pay is in this release, with its five screens', () => {
+    expect(PLATFORM_MODULES.map((m) => [m.key, m.release])).toEqual([
+      ['sourcing', 'later'],
+      ['contracts', 'later'],
+      ['p2p', 'current'],
+      ['risk', 'later'],
+    ]);
+    expect(PLATFORM_MODULES.find((m) => m.key === 'p2p')!.screens.map((s) => s.path)).toEqual([
+      '/app/p2p/requisitions',
+      '/app/p2p/approvals',
+      '/app/p2p/budgets',
+      '/app/p2p/approval-workflows',
+      '/app/p2p/organisation-setup',
+    ]);
+  });
+
+  it('sends a module’s tile to its first screen, or to its own page when it has none yet', () => {
+    const entries = Object.fromEntries(PLATFORM_MODULES.map((m) => [m.key, moduleEntry(m)]));
+    expect(entries).toEqual({
+      sourcing: '/app/sourcing',
+      contracts: '/app/contracts',
+      p2p: '/app/p2p/requisitions',
+      risk: '/app/risk',
+    });
+  });
+
+  it.each([
+    ['/app', null, null],
+    ['/app/', null, null],
+    ['/app/sourcing', 'sourcing', null],
+    ['/app/sourcing/', 'sourcing', null],
+    ['/app/p2p', 'p2p', null],
+    ['/app/p2p/requisitions', 'p2p', 'requisitions'],
+    ['/app/p2p/requisitions/42', 'p2p', 'requisitions'],
+    ['/app/p2p/approval-workflows', 'p2p', 'approvalWorkflows'],
+    ['/app/p2p/approvals', 'p2p', 'approvals'],
+    // A path that only starts like a module's is not in it.
+    ['/app/risks', null, null],
+    ['/app/p2p/approvalsx', 'p2p', null],
+  ])('locates %s in module %s, screen %s', (path, module, screen) => {
+    const place = locate(path);
+    expect(place?.module.key ?? null).toBe(module);
+    expect(place?.screen?.key ?? null).toBe(screen);
+  });
+
+  it('has a name for every module, screen and buyer role', () => {
+    for (const module of PLATFORM_MODULES) {
+      expect(en.modules[module.key].name).toBeTruthy();
+      expect(en.modules[module.key].summary).toBeTruthy();
+      for (const screen of module.screens) expect(en.screens[screen.key].body).toBeTruthy();
+    }
+    expect(Object.keys(en.roles).sort()).toEqual([...ROLES_BY_KIND.buyer].sort());
+  });
+});

@@ -1,0 +1,52 @@
+/**
+ * The platform's modules (SPEC §1) and the screens each has so far: what the navigation lists, the home page
+ * tiles and the pages that stand in for screens still being built. Paths are absolute under `/app`.
+ */
+export const PLATFORM_HOME = '/app';
+
+export type ModuleKey = 'sourcing' | 'contracts' | 'p2p' | 'risk';
+export type ScreenKey = 'requisitions' | 'approvals' | 'budgets' | 'approvalWorkflows' | 'organisationSetup';
+
+export interface PlatformScreen {
+  key: ScreenKey;
+  path: string;
+}
+
+export interface PlatformModule {
+  key: ModuleKey;
+  path: string;
+  /** Modules of a later release show a "coming soon" page; this release builds procure-to-pay. */
+  release: 'current' | 'later';
+  screens: readonly PlatformScreen[];
+}
+
+export const PLATFORM_MODULES: readonly PlatformModule[] = [
+  { key: 'sourcing', path: '/app/sourcing', release: 'later', screens: [] },
+  { key: 'contracts', path: '/app/contracts', release: 'later', screens: [] },
+  {
+    key: 'p2p',
+    path: '/app/p2p',
+    release: 'current',
+    screens: [
+      { key: 'requisitions', path: '/app/p2p/requisitions' },
+      { key: 'approvals', path: '/app/p2p/approvals' },
+      { key: 'budgets', path: '/app/p2p/budgets' },
+      { key: 'approvalWorkflows', path: '/app/p2p/approval-workflows' },
+      { key: 'organisationSetup', path: '/app/p2p/organisation-setup' },
+    ],
+  },
+  { key: 'risk', path: '/app/risk', release: 'later', screens: [] },
+];
+
+/** Where a module's tile and link go: its first screen, or its own (coming soon) page. */
+export const moduleEntry = (module: PlatformModule): string => module.screens[0]?.path ?? module.path;
+
+const within = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+/** The module and screen a path belongs to (a screen's own sub-pages included); null on the home page. */
+export function locate(pathname: string): { module: PlatformModule; screen: PlatformScreen | null } | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const module = PLATFORM_MODULES.find((m) => within(path, m.path));
+  if (!module) return null;
+  return { module, screen: module.screens.find((s) => within(path, s.path)) ?? null };
+}
