@@ -126,6 +126,7 @@ export function createServices({
     audit,
     numbering: createNumberingService({ clock }),
     workflows: approvalWorkflows,
+    budgets,
     clock,
   });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
@@ -184,6 +185,7 @@ export function createServices({
     budgets,
     approvalWorkflows,
     requisitions,
+    clock,
     system,
     audit,
     mail,
@@ -313,9 +315,12 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     prefix: '/api/v1',
   });
   await app.register(taxRatesRoutes({ taxRates: services.taxRates }), { prefix: '/api/v1' });
-  await app.register(budgetsRoutes({ budgets: services.budgets, publicUrl: config.publicUrl }), {
-    prefix: '/api/v1',
-  });
+  await app.register(
+    budgetsRoutes({ budgets: services.budgets, publicUrl: config.publicUrl, clock: services.clock }),
+    {
+      prefix: '/api/v1',
+    },
+  );
   await app.register(
     approvalWorkflowsRoutes({ workflows: services.approvalWorkflows, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },

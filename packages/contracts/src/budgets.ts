@@ -65,3 +65,24 @@ export const budgetsQuery = paginationQuery.extend({
   fiscal_year: z.coerce.number().int().positive().optional(),
   department: z.coerce.number().int().positive().optional(),
 });
+
+/** Derived, never stored: the budget against what the organisation's documents propose, commit and spend. */
+export const budgetUtilisation = z
+  .object({
+    budget_id: z.number().int(),
+    currency: z.string(),
+    /** The period compared: the fiscal year, or today's month of it for a monthly budget (inclusive days). */
+    period_start: z.string(),
+    period_end: z.string(),
+    amount: z.string(),
+    /** Submitted requisitions not yet approved. */
+    proposed: z.string(),
+    /** Approved requisitions not yet ordered, and open purchase orders. */
+    committed: z.string(),
+    /** Approved invoices. */
+    actual: z.string(),
+    /** amount − committed − actual; negative when overspent. */
+    available: z.string(),
+    available_after_proposed: z.string(),
+  })
+  .meta({ id: 'BudgetUtilisation' });

@@ -199,7 +199,14 @@ export function createApprovalWorkflowsService({
      * The route a document takes now: the first matching active rule's steps (or the default, the budget
      * owners), resolved to the organisation's people, never including the requester.
      */
-    async routeFor(tx: Executor, organisationId: number, document: ApprovalDocument, now: Date) {
+    async routeFor(
+      tx: Executor,
+      organisationId: number,
+      document: ApprovalDocument,
+      now: Date,
+      /** Steps after the rule's, e.g. the budget exception an over-budget document needs. */
+      extraSteps: readonly StepDefinition[] = [],
+    ) {
       const repository = approvalWorkflowsRepository(tx);
       const rows = await repository.activeRules(organisationId, document.documentType);
       const chosen = selectWorkflowRule(
@@ -209,7 +216,7 @@ export function createApprovalWorkflowsService({
       const directory = await repository.directory(organisationId);
       const { members, departments } = directory;
       const route = resolveSteps(
-        chosen?.steps ?? DEFAULT_STEPS,
+        [...(chosen?.steps ?? DEFAULT_STEPS), ...extraSteps],
         {
           usersWithRole: (role) => members.filter((m) => m.role === role).map((m) => String(m.userId)),
           budgetOwnerOf: (id) => {

@@ -1,9 +1,10 @@
-import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
 import { departments } from '../departments/departments.tables.ts';
 import { fiscalYears } from '../fiscal-years/fiscal-years.tables.ts';
+import { requisitionLines, requisitions } from '../requisitions/requisitions.tables.ts';
 import { budgets } from './budgets.tables.ts';
 
 export type BudgetValues = Omit<
@@ -100,6 +101,85 @@ export function budgetsRepository(db: Executor) {
           ),
         );
       return row !== undefined;
+    },
+
+    async fiscalYearRange(organisationId: number, id: number) {
+      const [row] = await db
+        .select({ startsOn: fiscalYears.startsOn, endsOn: fiscalYears.endsOn })
+        .from(fiscalYears)
+        .where(and(eq(fiscalYears.organisationId, organisationId), eq(fiscalYears.id, id)));
+      return row ?? null;
+    },
+
+    /** The organisation's fiscal year holding this calendar day (YYYY-MM-DD), if any. */
+    async fiscalYearOn(organisationId: number, day: string) {
+      const [row] = await db
+        .select({ id: fiscalYears.id, startsOn: fiscalYears.startsOn, endsOn: fiscalYears.endsOn })
+        .from(fiscalYears)
+        .where(
+          and(
+            eq(fiscalYears.organisationId, organisationId),
+            lte(fiscalYears.startsOn, day),
+            gte(fiscalYears.endsOn, day),
+          ),
+        );
+      return row ?? null;
+    },
+
+    /** The fiscal year's budgets of these departments (specific categories and "all categories"). */
+    budgetsOf(organisationId: number, fiscalYearId: number, departmentIds: number[]) {
+      if (departmentIds.length === 0) return Promise.resolve([]);
+      return db
+        .select()
+        .from(budgets)
+        .where(
+          and(
+            eq(budgets.organisationId, organisationId),
+            eq(budgets.fiscalYearId, fiscalYearId),
+            inArray(budgets.departmentId, departmentIds),
+          ),
+        );
+    },
+
+    /**
+     * What other requisitions charge to a budget: per requisition, its status, currency, submission time and
+     * the sum of its lines the budget covers. A department's "all categories" budget covers the lines whose
+     * category has no budget of its own in that department and year (each line counts against one budget).
+     */
+    async requisitionsCharging(
+      budget: typeof budgets.$inferSelect,
+      specificCategoryIds: number[],
+      exceptRequisitionId: number | null,
+    ) {
+      const category =
+        budget.categoryId !== null
+          ? eq(requisitionLines.categoryId, budget.categoryId)
+          : specificCategoryIds.length > 0
+            ? sql`${requisitionLines.categoryId} NOT IN (${sql.join(
+                specificCategoryIds.map((id) => sql`${id}`),
+                sql`, `,
+              )})`
+            : undefined;
+      return db
+        .select({
+          id: requisitions.id,
+          status: requisitions.status,
+          currency: requisitions.currency,
+          submittedAt: requisitions.submittedAt,
+          amountMinor: sql<number>`sum(${requisitionLines.amountMinor})::bigint`.mapWith(Number),
+        })
+        .from(requisitionLines)
+        .innerJoin(requisitions, eq(requisitions.id, requisitionLines.requisitionId))
+        .where(
+          and(
+            eq(requisitions.organisationId, budget.organisationId),
+            inArray(requisitions.status, ['submitted', 'approved']),
+            eq(requisitionLines.departmentId, budget.departmentId),
+            category,
+            exceptRequisitionId === null ? undefined : ne(requisitions.id, exceptRequisitionId),
+          ),
+        )
+        .groupBy(requisitions.id);
     },
 
     async insert(organisationId: number, values: BudgetValues): Promise<number> {

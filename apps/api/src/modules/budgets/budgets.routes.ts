@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { budget, budgetForm, budgetsQuery, errorBody, paginated } from '@zabuni/contracts';
+import { budget, budgetForm, budgetsQuery, budgetUtilisation, errorBody, paginated } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
@@ -13,8 +13,30 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** Budgets of the caller's current buying organisation. */
 export const budgetsRoutes =
-  ({ budgets, publicUrl }: { budgets: BudgetsService; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    budgets,
+    publicUrl,
+    clock,
+  }: {
+    budgets: BudgetsService;
+    publicUrl: string;
+    clock: { now(): Date };
+  }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/p2p/budgets/:id/utilisation/',
+      {
+        config: { access: {} },
+        schema: {
+          tags,
+          summary: 'Budget against proposed, committed and actual spend (the budget owner’s view)',
+          params: idParams,
+          response: { 200: budgetUtilisation, ...errors, 409: errorBody },
+        },
+      },
+      async (request) => budgets.utilisation(principalOf(request), request.params.id, clock.now()),
+    );
+
     app.get(
       '/p2p/budgets/',
       {

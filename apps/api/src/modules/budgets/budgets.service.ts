@@ -1,5 +1,19 @@
 import { BUDGET_MESSAGES, type BudgetForm, type BudgetView } from '@zabuni/contracts';
-import { decimalTextToMinor, hasRole, minorToDecimalText } from '@zabuni/domain';
+import {
+  budgetPeriodWindow,
+  budgetUtilisation,
+  checkBudget,
+  decimalTextToMinor,
+  fiscalYearBounds,
+  hasRole,
+  minorToDecimalText,
+  type Budget,
+  type BudgetCheck,
+  type BudgetCheckStage,
+  type BudgetEntry,
+  type BudgetUtilisation,
+  type PeriodWindow,
+} from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
@@ -9,6 +23,32 @@ import { currentOrganisation } from '../departments/departments.service.ts';
 import { budgetsRepository, type BudgetRow, type BudgetValues } from './budgets.repository.ts';
 
 const NOT_FOUND = 'Budget not found.';
+
+/** The Nairobi calendar day of an instant (EAT, UTC+3 all year), as the UTC midnight budgets count in. */
+const nairobiDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+type BudgetTableRow = Awaited<ReturnType<ReturnType<typeof budgetsRepository>['budgetsOf']>>[number];
+
+const toDomainBudget = (row: BudgetTableRow): Budget => ({
+  id: row.id,
+  name: row.name,
+  amountMinor: row.amountMinor,
+  currency: row.currency,
+  period: row.period,
+  controls: {
+    requisition: row.controlRequisition,
+    purchase_order: row.controlPurchaseOrder,
+    invoice: row.controlInvoice,
+  },
+});
+
+/** One budget a requisition charges, and what the check says about it. */
+export interface RequisitionBudgetCheck {
+  budget: { id: number; name: string; departmentId: number };
+  amountMinor: number;
+  check: BudgetCheck;
+}
 
 function toBudget(row: BudgetRow): BudgetView {
   const { budget } = row;
@@ -85,7 +125,132 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     }
   }
 
+  /** The budget's window for a day (its month, or the whole fiscal year) and its utilisation there. */
+  async function utilisationOf(
+    tx: Executor,
+    row: BudgetTableRow,
+    fiscalYear: { startsOn: string; endsOn: string },
+    day: string,
+    siblings: BudgetTableRow[],
+    exceptRequisitionId: number | null,
+  ): Promise<{ window: PeriodWindow | null; result: ReturnType<typeof budgetUtilisation> }> {
+    const bounds = fiscalYearBounds(fiscalYear.startsOn, fiscalYear.endsOn);
+    const window =
+      row.period === 'monthly'
+        ? budgetPeriodWindow({ period: 'monthly', date: dayStart(day), ...bounds })
+        : { start: bounds.fiscalYearStart, end: bounds.fiscalYearEnd };
+    const specific = siblings
+      .filter((b) => b.departmentId === row.departmentId && b.categoryId !== null)
+      .map((b) => b.categoryId!);
+    const charging = await budgetsRepository(tx).requisitionsCharging(row, specific, exceptRequisitionId);
+    const entries: BudgetEntry[] = charging.map((r) => ({
+      kind: 'requisition',
+      status: r.status,
+      amountMinor: r.amountMinor,
+      currency: r.currency,
+      date: dayStart(nairobiDay(r.submittedAt ?? new Date())),
+    }));
+    return { window, result: budgetUtilisation(toDomainBudget(row), entries, window ?? undefined) };
+  }
+
   return {
+    /**
+     * The budget check of a requisition at submission (`proposed`) or final approval (`commit`): each line
+     * charges its department's budget for its category, or the department's all-categories budget; lines
+     * without a budget are not limited. The requisition itself is left out of the figures it is compared with.
+     */
+    async checkRequisition(
+      tx: Executor,
+      input: {
+        organisationId: number;
+        requisitionId: number;
+        currency: string;
+        at: Date;
+        stage: BudgetCheckStage;
+        lines: ReadonlyArray<{ departmentId: number; categoryId: number; amountMinor: number }>;
+      },
+    ): Promise<RequisitionBudgetCheck[]> {
+      const repository = budgetsRepository(tx);
+      const day = nairobiDay(input.at);
+      const fiscalYear = await repository.fiscalYearOn(input.organisationId, day);
+      if (!fiscalYear) return [];
+      const all = await repository.budgetsOf(input.organisationId, fiscalYear.id, [
+        ...new Set(input.lines.map((line) => line.departmentId)),
+      ]);
+      const charged = new Map<number, number>();
+      for (const line of input.lines) {
+        const budget =
+          all.find((b) => b.departmentId === line.departmentId && b.categoryId === line.categoryId) ??
+          all.find((b) => b.departmentId === line.departmentId && b.categoryId === null);
+        if (budget) charged.set(budget.id, (charged.get(budget.id) ?? 0) + line.amountMinor);
+      }
+      const checks: RequisitionBudgetCheck[] = [];
+      for (const [budgetId, amountMinor] of charged) {
+        const row = all.find((b) => b.id === budgetId)!;
+        const { result } = await utilisationOf(tx, row, fiscalYear, day, all, input.requisitionId);
+        const budget = { id: row.id, name: row.name, departmentId: row.departmentId };
+        const check: BudgetCheck = result.ok
+          ? checkBudget({
+              budget: toDomainBudget(row),
+              utilisation: result,
+              amountMinor,
+              currency: input.currency,
+              checkPoint: 'requisition',
+              stage: input.stage,
+            })
+          : {
+              outcome: 'currency_mismatch',
+              problem: 'currency_mismatch',
+              budgetCurrency: row.currency,
+              documentCurrency: result.documentCurrency,
+            };
+        checks.push({ budget, amountMinor, check });
+      }
+      return checks;
+    },
+
+    /** Amount, proposed, committed, actual and available today (this month for a monthly budget). */
+    async utilisation(principal: Principal, id: number, at: Date) {
+      const organisationId = currentOrganisation(principal);
+      const repository = budgetsRepository(db);
+      const found = await repository.find(organisationId, id);
+      if (!found) throw notFound(NOT_FOUND);
+      const siblings = await repository.budgetsOf(organisationId, found.budget.fiscalYearId, [
+        found.budget.departmentId,
+      ]);
+      const fiscalYear = await repository.fiscalYearRange(organisationId, found.budget.fiscalYearId);
+      const today = nairobiDay(at);
+      const day =
+        today < fiscalYear!.startsOn
+          ? fiscalYear!.startsOn
+          : today > fiscalYear!.endsOn
+            ? fiscalYear!.endsOn
+            : today;
+      const { window, result } = await utilisationOf(db, found.budget, fiscalYear!, day, siblings, null);
+      if (!result.ok) {
+        throw new AppError(
+          'conflict',
+          `A requisition in ${result.documentCurrency} charges this ${found.budget.currency} budget.`,
+        );
+      }
+      const money = (minor: number) => minorToDecimalText(minor, found.budget.currency);
+      const figures: BudgetUtilisation = result;
+      return {
+        budget_id: id,
+        currency: found.budget.currency,
+        period_start: window ? window.start.toISOString().slice(0, 10) : fiscalYear!.startsOn,
+        period_end: window
+          ? new Date(window.end.getTime() - 86_400_000).toISOString().slice(0, 10)
+          : fiscalYear!.endsOn,
+        amount: money(figures.amount),
+        proposed: money(figures.proposed),
+        committed: money(figures.committed),
+        actual: money(figures.actual),
+        available: money(figures.available),
+        available_after_proposed: money(figures.availableAfterProposed),
+      };
+    },
+
     async list(
       principal: Principal,
       filter: { fiscalYearId?: number; departmentId?: number; search?: string },

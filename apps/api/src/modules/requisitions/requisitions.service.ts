@@ -5,6 +5,7 @@ import {
   type RequisitionView,
 } from '@zabuni/contracts';
 import {
+  BUDGET_EXCEPTION_ROLE,
   canAct,
   decide,
   decimalTextToMinor,
@@ -16,6 +17,7 @@ import {
   workflowProgress,
   type DecisionRefusal,
   type RecordedDecision,
+  type StepDefinition,
   type WorkflowDecisionKind,
   type RequisitionAction,
   type RequisitionStatus,
@@ -26,6 +28,7 @@ import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
 import type { Clock } from '../core/core.service.ts';
 import { currentOrganisation } from '../departments/departments.service.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
@@ -61,6 +64,21 @@ function summaryOf({ requisition: r, requesterFirstName, requesterLastName }: Fo
   };
 }
 
+type Lines = Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['lines']>>;
+
+/** The requisition as approval routing reads it. */
+const documentOf = (found: Found, lines: Lines, requesterId: number) => ({
+  documentType: 'requisition' as const,
+  amountMinor: found.requisition.totalMinor,
+  currency: found.requisition.currency,
+  requesterId: String(requesterId),
+  costCentreIds: [...new Set(lines.map((l) => String(l.line.departmentId)))],
+  categoryIds: [...new Set(lines.map((l) => String(l.line.categoryId)))],
+});
+
+const shortfallOf = ({ check }: RequisitionBudgetCheck) =>
+  check.outcome === 'over' ? check.shortfallMinor : 0;
+
 /**
  * Issue 6 requisitions, first part: drafts with lines, changed by their requester while draft or returned,
  * and cancelled. Submission, approval and budget checks build on the workflow and budget rules.
@@ -70,14 +88,60 @@ export function createRequisitionsService({
   audit,
   numbering,
   workflows,
+  budgets,
   clock,
 }: {
   db: Db;
   audit: AuditService;
   numbering: NumberingService;
   workflows: ApprovalWorkflowsService;
+  budgets: BudgetsService;
   clock: Clock;
 }) {
+  /**
+   * The budget check at submission or final approval: `stop` refuses with the budget and shortfall named;
+   * `warn` returns the over-budget departments, whose consent (an exception step) the route then needs.
+   */
+  async function budgetCheck(
+    tx: Executor,
+    organisationId: number,
+    requisitionId: number,
+    currency: string,
+    stage: 'proposed' | 'commit',
+    lines: Lines,
+  ): Promise<{ warned: RequisitionBudgetCheck[] }> {
+    const checks = await budgets.checkRequisition(tx, {
+      organisationId,
+      requisitionId,
+      currency,
+      at: clock.now(),
+      stage,
+      lines: lines.map(({ line }) => line),
+    });
+    for (const { check } of checks) {
+      if (check.outcome === 'currency_mismatch') {
+        throw new AppError(
+          'validation',
+          `This requisition is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+        );
+      }
+      if (check.outcome === 'over' && check.action === 'stop') {
+        throw new AppError(stage === 'proposed' ? 'validation' : 'conflict', check.message);
+      }
+    }
+    return { warned: checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn') };
+  }
+
+  /** Budget owners of the over-budget departments, or a budget exception approver, consent to overspend. */
+  const exceptionStep = (warned: RequisitionBudgetCheck[]): StepDefinition => ({
+    mode: 'any',
+    purpose: 'budget_exception',
+    approvers: [
+      { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
+      { kind: 'budget_owner', costCentreIds: [...new Set(warned.map((w) => String(w.budget.departmentId)))] },
+    ],
+  });
+
   const REFUSAL: Record<DecisionRefusal, AppError> = {
     own_document: new AppError('forbidden', REQUISITION_DECISION_MESSAGES.ownDocument),
     not_your_turn: new AppError('forbidden', REQUISITION_DECISION_MESSAGES.notYourTurn),
@@ -312,18 +376,20 @@ export function createRequisitionsService({
         const { organisationId, found, decision } = await checkMove(tx, principal, id, 'submit');
         const repository = requisitionsRepository(tx);
         const lines = await repository.lines(id);
+        const { warned } = await budgetCheck(
+          tx,
+          organisationId,
+          id,
+          found.requisition.currency,
+          'proposed',
+          lines,
+        );
         const { rule, route, directory } = await workflows.routeFor(
           tx,
           organisationId,
-          {
-            documentType: 'requisition',
-            amountMinor: found.requisition.totalMinor,
-            currency: found.requisition.currency,
-            requesterId: String(principal.userId),
-            costCentreIds: [...new Set(lines.map((l) => String(l.line.departmentId)))],
-            categoryIds: [...new Set(lines.map((l) => String(l.line.categoryId)))],
-          },
+          documentOf(found, lines, principal.userId),
           clock.now(),
+          warned.length > 0 ? [exceptionStep(warned)] : [],
         );
         if (!route.assignable) {
           throw new AppError(
@@ -347,7 +413,12 @@ export function createRequisitionsService({
           actorUserId: principal.userId,
           organisationId,
           ip,
-          detail: { requisition_id: id, round: found.requisition.round + 1, rule_id: rule?.id ?? null },
+          detail: {
+            requisition_id: id,
+            round: found.requisition.round + 1,
+            rule_id: rule?.id ?? null,
+            over_budget: warned.map((w) => ({ budget_id: w.budget.id, shortfall_minor: shortfallOf(w) })),
+          },
         });
       });
       return this.get(principal, id);
@@ -389,7 +460,44 @@ export function createRequisitionsService({
           decision: kind,
           comment: body.comment?.trim() ?? '',
         });
-        const state = result.progress.state;
+        let state = result.progress.state;
+        if (state === 'approved') {
+          // The final approval commits the money: checked again against what others committed meanwhile.
+          const lines = await repository.lines(id);
+          const { warned } = await budgetCheck(
+            tx,
+            organisationId,
+            id,
+            found.requisition.currency,
+            'commit',
+            lines,
+          );
+          const consented = route.steps.some((step) => step.purpose === 'budget_exception');
+          if (warned.length > 0 && !consented) {
+            // Over budget only now: the budget's owner or an exception approver must consent before it is.
+            const { route: extended, directory } = await workflows.routeFor(
+              tx,
+              organisationId,
+              documentOf(found, lines, found.requisition.requesterUserId),
+              clock.now(),
+              [exceptionStep(warned)],
+            );
+            const added = extended.steps.at(-1)!;
+            if (added.unassignable) {
+              throw new AppError(
+                'conflict',
+                REQUISITION_DECISION_MESSAGES.unassignable.replace(
+                  '{route}',
+                  workflows.describe({ ...extended, steps: [added] }, directory).join('; '),
+                ),
+              );
+            }
+            await repository.updateWhere(organisationId, id, ['submitted'], {
+              route: { ...route, steps: [...route.steps, added] },
+            });
+            state = 'in_progress';
+          }
+        }
         if (state !== 'in_progress') {
           const to = state === 'approved' ? 'approved' : state;
           if (!(await repository.updateWhere(organisationId, id, ['submitted'], { status: to }))) {
