@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { hasRole, isLocked, isValidTaxPin, lockoutAfterFailure, roleFitsKind, ROLES } from './access.ts';
 
 describe('roles', () => {
-  it('offers the fifteen roles of the four organisation kinds', () => {
-    expect(ROLES).toHaveLength(15);
-    expect(new Set(ROLES).size).toBe(15);
+  it('offers the sixteen roles of the four organisation kinds (budget exception approver included)', () => {
+    expect(ROLES).toHaveLength(16);
+    expect(new Set(ROLES).size).toBe(16);
+    expect(roleFitsKind('budget_exception_approver', 'buyer')).toBe(true);
   });
 
   it.each([
