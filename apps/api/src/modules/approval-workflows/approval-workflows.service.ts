@@ -9,7 +9,6 @@ import {
   DEFAULT_STEPS,
   decimalTextToMinor,
   describeRoute,
-  hasRole,
   minorToDecimalText,
   resolveSteps,
   selectWorkflowRule,
@@ -23,11 +22,11 @@ import {
 import type { z } from 'zod';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import { fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Clock } from '../core/core.service.ts';
-import { currentOrganisation } from '../departments/departments.service.ts';
+import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
 import {
   approvalWorkflowsRepository,
   type WorkflowRuleRow,
@@ -88,13 +87,7 @@ export function createApprovalWorkflowsService({
   audit: AuditService;
   clock: Clock;
 }) {
-  function adminOf(principal: Principal): number {
-    const organisationId = currentOrganisation(principal);
-    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
-      throw new AppError('forbidden', WORKFLOW_MESSAGES.notAdmin);
-    }
-    return organisationId;
-  }
+  const adminOf = (principal: Principal) => administeredOrganisation(principal, WORKFLOW_MESSAGES.notAdmin);
 
   function amountOf(field: 'min_amount' | 'max_amount', text: string | null | undefined, currency: string) {
     if (text === null || text === undefined || text.trim() === '') return null;

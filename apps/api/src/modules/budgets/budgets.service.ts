@@ -5,7 +5,6 @@ import {
   checkBudget,
   decimalTextToMinor,
   fiscalYearBounds,
-  hasRole,
   minorToDecimalText,
   type Budget,
   type BudgetCheck,
@@ -19,7 +18,7 @@ import type { Db, Executor } from '../../infra/database.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { currentOrganisation } from '../departments/departments.service.ts';
+import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
 import { budgetsRepository, type BudgetRow, type BudgetValues } from './budgets.repository.ts';
 
 const NOT_FOUND = 'Budget not found.';
@@ -76,13 +75,7 @@ function toBudget(row: BudgetRow): BudgetView {
 
 /** Issue 6 budgets of the caller's current organisation; administrators set them, members read them. */
 export function createBudgetsService({ db, audit }: { db: Db; audit: AuditService }) {
-  function adminOf(principal: Principal): number {
-    const organisationId = currentOrganisation(principal);
-    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
-      throw new AppError('forbidden', BUDGET_MESSAGES.notAdmin);
-    }
-    return organisationId;
-  }
+  const adminOf = (principal: Principal) => administeredOrganisation(principal, BUDGET_MESSAGES.notAdmin);
 
   /** Checks the form against the organisation's own data and turns it into stored values. */
   async function valuesOf(tx: Executor, organisationId: number, form: BudgetForm, exceptId?: number) {

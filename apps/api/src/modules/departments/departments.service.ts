@@ -4,11 +4,11 @@ import {
   type DepartmentForm,
   type DepartmentUpdate,
 } from '@zabuni/contracts';
-import { hasRole } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
-import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
+import { fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
+import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { departmentsRepository, type DepartmentRow } from './departments.repository.ts';
 
@@ -33,12 +33,6 @@ function toDepartment(row: DepartmentRow): Department {
   };
 }
 
-/** The caller's current buying organisation (the token's buyer_company_id): every platform call needs one. */
-export function currentOrganisation(principal: Principal): number {
-  if (principal.buyerCompanyId === null) throw new AppError('forbidden', DEPARTMENT_MESSAGES.noOrganisation);
-  return principal.buyerCompanyId;
-}
-
 /** Issue 6 organisation set-up: departments (cost centres) of the caller's current organisation. */
 export function createDepartmentsService({
   db,
@@ -50,13 +44,7 @@ export function createDepartmentsService({
   /** Is the user a member of the organisation (organisations module)? */
   isMember: (tx: Executor, userId: number, organisationId: number) => Promise<boolean>;
 }) {
-  function adminOf(principal: Principal): number {
-    const organisationId = currentOrganisation(principal);
-    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
-      throw new AppError('forbidden', DEPARTMENT_MESSAGES.notAdmin);
-    }
-    return organisationId;
-  }
+  const adminOf = (principal: Principal) => administeredOrganisation(principal, DEPARTMENT_MESSAGES.notAdmin);
 
   async function checkValues(
     tx: Executor,

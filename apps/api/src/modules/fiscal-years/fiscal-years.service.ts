@@ -1,11 +1,10 @@
 import { FISCAL_YEAR_MESSAGES, type FiscalYear, type FiscalYearForm } from '@zabuni/contracts';
-import { hasRole } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import { fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { currentOrganisation } from '../departments/departments.service.ts';
+import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
 import { fiscalYearsRepository, type FiscalYearRow } from './fiscal-years.repository.ts';
 
 const NOT_FOUND = 'Fiscal year not found.';
@@ -23,13 +22,8 @@ const toFiscalYear = (row: FiscalYearRow): FiscalYear => ({
  * once created (budgets are set per fiscal year); a wrong year is closed and a new one added.
  */
 export function createFiscalYearsService({ db, audit }: { db: Db; audit: AuditService }) {
-  function adminOf(principal: Principal): number {
-    const organisationId = currentOrganisation(principal);
-    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
-      throw new AppError('forbidden', FISCAL_YEAR_MESSAGES.notAdmin);
-    }
-    return organisationId;
-  }
+  const adminOf = (principal: Principal) =>
+    administeredOrganisation(principal, FISCAL_YEAR_MESSAGES.notAdmin);
 
   return {
     async list(principal: Principal, page: PageRequest) {

@@ -30,7 +30,7 @@ import type { ApprovalWorkflowsService } from '../approval-workflows/approval-wo
 import type { AuditService } from '../audit/audit.service.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
 import type { Clock } from '../core/core.service.ts';
-import { currentOrganisation } from '../departments/departments.service.ts';
+import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
 import type { requisitionDecisions } from './requisitions.tables.ts';

@@ -6,12 +6,11 @@ import {
   type TaxRate,
   type TaxRateForm,
 } from '@zabuni/contracts';
-import { hasRole } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import { fieldError, notFound } from '../../infra/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { currentOrganisation } from '../departments/departments.service.ts';
+import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
 import { taxRatesRepository, type TaxRateRow } from './tax-rates.repository.ts';
 
 const NOT_FOUND = 'Tax rate not found.';
@@ -27,13 +26,7 @@ const toTaxRate = (row: TaxRateRow): TaxRate => ({
 
 /** Issue 6 organisation set-up: tax rates; an organisation starts with Kenya's VAT at 16 % as its default. */
 export function createTaxRatesService({ db, audit }: { db: Db; audit: AuditService }) {
-  function adminOf(principal: Principal): number {
-    const organisationId = currentOrganisation(principal);
-    if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
-      throw new AppError('forbidden', TAX_RATE_MESSAGES.notAdmin);
-    }
-    return organisationId;
-  }
+  const adminOf = (principal: Principal) => administeredOrganisation(principal, TAX_RATE_MESSAGES.notAdmin);
 
   async function save(
     principal: Principal,
