@@ -7,7 +7,6 @@ export const DEPARTMENT_MESSAGES = {
   codeFormat: 'Use 1–20 capital letters, digits, dashes or underscores.',
   codeTaken: 'A department with this code already exists.',
   ownerNotMember: 'The budget owner must be a member of this organisation.',
-  noOrganisation: 'Choose a buying organisation first.',
   notAdmin: 'Only an organisation administrator can change departments.',
 } as const;
 

@@ -1,3 +1,4 @@
+import { escapeLikePattern } from '@zabuni/domain';
 import { and, asc, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
@@ -45,7 +46,7 @@ export function budgetsRepository(db: Executor) {
       if (filter.fiscalYearId) conditions.push(eq(budgets.fiscalYearId, filter.fiscalYearId));
       if (filter.departmentId) conditions.push(eq(budgets.departmentId, filter.departmentId));
       if (filter.search)
-        conditions.push(sql`${budgets.name} ILIKE ${`%${filter.search.replace(/[\\%_]/g, '\\$&')}%`}`);
+        conditions.push(sql`${budgets.name} ILIKE ${`%${escapeLikePattern(filter.search)}%`}`);
       const where = and(...conditions);
       const [total] = await db.select({ value: count() }).from(budgets).where(where);
       const rows = await select()

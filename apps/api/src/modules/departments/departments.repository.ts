@@ -1,3 +1,4 @@
+import { escapeLikePattern } from '@zabuni/domain';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
@@ -35,8 +36,6 @@ export interface DepartmentRow {
   ownerEmail: string | null;
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The only SQL of departments. Every query is scoped to one organisation. */
 export function departmentsRepository(db: Executor) {
   const select = () =>
@@ -52,7 +51,7 @@ export function departmentsRepository(db: Executor) {
       const conditions: SQL[] = [eq(departments.organisationId, organisationId)];
       if (filter.active !== undefined) conditions.push(eq(departments.active, filter.active));
       if (filter.search) {
-        const pattern = `%${escapeLike(filter.search)}%`;
+        const pattern = `%${escapeLikePattern(filter.search)}%`;
         conditions.push(or(ilike(departments.code, pattern), ilike(departments.name, pattern))!);
       }
       const where = and(...conditions);

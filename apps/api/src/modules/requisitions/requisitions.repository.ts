@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { RequisitionStatus } from '@zabuni/domain';
+import { escapeLikePattern, type RequisitionStatus } from '@zabuni/domain';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
@@ -28,7 +28,7 @@ export function requisitionsRepository(db: Executor) {
       if (filter.status) conditions.push(eq(requisitions.status, filter.status));
       if (filter.requesterId) conditions.push(eq(requisitions.requesterUserId, filter.requesterId));
       if (filter.search) {
-        const pattern = `%${filter.search.replace(/[\\%_]/g, '\\$&')}%`;
+        const pattern = `%${escapeLikePattern(filter.search)}%`;
         conditions.push(
           sql`(${requisitions.title} ILIKE ${pattern} OR ${requisitions.number} ILIKE ${pattern})`,
         );
