@@ -88,3 +88,31 @@ export function linkToken(text: string, path: string): string {
   if (!match) throw new Error(`no ${path} link in: ${text}`);
   return decodeURIComponent(match[1]!);
 }
+
+/**
+ * Platform tenancy set-up: a buying organisation (Umoja) with its administrator and the given members, and
+ * a second one's administrator (Mavuno). Tokens and user ids by name; `admin` and `outsider` included.
+ */
+export async function buyingOrganisations(
+  ctx: TestContext,
+  members: ReadonlyArray<readonly [name: string, role: Role]> = [],
+) {
+  const umoja = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@umoja.example' });
+  const mavuno = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@mavuno.example' });
+  const tokens: Record<string, string> = {
+    admin: await tokenFor(ctx, umoja.email, umoja.password),
+    outsider: await tokenFor(ctx, mavuno.email, mavuno.password),
+  };
+  const ids: Record<string, number> = { admin: umoja.userId, outsider: mavuno.userId };
+  for (const [name, role] of members) {
+    const member = await createMember(ctx, {
+      kind: 'buyer',
+      role,
+      email: `${name}@umoja.example`,
+      organisationId: umoja.organisationId,
+    });
+    ids[name] = member.userId;
+    tokens[name] = await tokenFor(ctx, member.email, member.password);
+  }
+  return { tokens, ids, organisationId: umoja.organisationId };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { bearer, buyingOrganisations } from '../../../test/identity.ts';
 import { categories } from '../core/core.tables.ts';
 
 let ctx: TestContext;
@@ -15,17 +15,10 @@ let categoryId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const umoja = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@umoja.example' });
-  const member = await createMember(ctx, {
-    kind: 'buyer',
-    role: 'requester',
-    email: 'kamau@umoja.example',
-    organisationId: umoja.organisationId,
-  });
-  const mavuno = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@mavuno.example' });
-  admin = await tokenFor(ctx, umoja.email, umoja.password);
-  requester = await tokenFor(ctx, member.email, member.password);
-  otherAdmin = await tokenFor(ctx, mavuno.email, mavuno.password);
+  const { tokens, ids } = await buyingOrganisations(ctx, [['kamau', 'requester']]);
+  admin = tokens.admin!;
+  requester = tokens.kamau!;
+  otherAdmin = tokens.outsider!;
 
   const post = async (token: string, url: string, payload: object) => {
     const response = await ctx.app.inject({
@@ -48,7 +41,7 @@ beforeAll(async () => {
     ends_on: '2026-06-30',
     status: 'closed',
   });
-  ictId = await post(admin, 'departments/', { code: 'ICT', name: 'ICT', budget_owner_id: member.userId });
+  ictId = await post(admin, 'departments/', { code: 'ICT', name: 'ICT', budget_owner_id: ids.kamau });
   theirDepartmentId = await post(otherAdmin, 'departments/', { code: 'ICT', name: 'Their ICT' });
   [{ id: categoryId }] = (await ctx.database.db.select({ id: categories.id }).from(categories).limit(1)) as [
     { id: number },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { bearer, buyingOrganisations } from '../../../test/identity.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -12,19 +12,12 @@ let outsiderId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const umoja = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@umoja.example' });
-  const member = await createMember(ctx, {
-    kind: 'buyer',
-    role: 'requester',
-    email: 'wanjiru@umoja.example',
-    organisationId: umoja.organisationId,
-  });
-  const mavuno = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@mavuno.example' });
-  requesterId = member.userId;
-  outsiderId = mavuno.userId;
-  admin = await tokenFor(ctx, umoja.email, umoja.password);
-  requester = await tokenFor(ctx, member.email, member.password);
-  otherAdmin = await tokenFor(ctx, mavuno.email, mavuno.password);
+  const { tokens, ids } = await buyingOrganisations(ctx, [['wanjiru', 'requester']]);
+  requesterId = ids.wanjiru!;
+  outsiderId = ids.outsider!;
+  admin = tokens.admin!;
+  requester = tokens.wanjiru!;
+  otherAdmin = tokens.outsider!;
 });
 afterAll(async () => {
   await ctx.close();

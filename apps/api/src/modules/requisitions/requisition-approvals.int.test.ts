@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { bearer, buyingOrganisations } from '../../../test/identity.ts';
 import { categories } from '../core/core.tables.ts';
 
 let ctx: TestContext;
@@ -11,27 +11,14 @@ let categoryId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const umoja = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@umoja.example' });
-  const people = [
+  const organisations = await buyingOrganisations(ctx, [
     ['wanjiru', 'requester'],
     ['kamau', 'budget_owner'],
     ['akinyi', 'finance'],
     ['baraka', 'finance'],
-  ] as const;
-  const ids: Record<string, number> = {};
-  for (const [name, role] of people) {
-    const member = await createMember(ctx, {
-      kind: 'buyer',
-      role,
-      email: `${name}@umoja.example`,
-      organisationId: umoja.organisationId,
-    });
-    ids[name] = member.userId;
-    tokens[name] = await tokenFor(ctx, member.email, member.password);
-  }
-  tokens.admin = await tokenFor(ctx, umoja.email, umoja.password);
-  const mavuno = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@mavuno.example' });
-  tokens.outsider = await tokenFor(ctx, mavuno.email, mavuno.password);
+  ]);
+  Object.assign(tokens, organisations.tokens);
+  const { ids } = organisations;
 
   const post = async (token: string, url: string, payload: object) => {
     const response = await ctx.app.inject({

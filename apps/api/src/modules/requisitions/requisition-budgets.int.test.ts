@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { bearer, buyingOrganisations } from '../../../test/identity.ts';
 import { categories } from '../core/core.tables.ts';
 
 let ctx: TestContext;
@@ -13,23 +13,13 @@ let fiscalYearId: number;
 
 beforeAll(async () => {
   ctx = await createTestContext({ clock: fixedClock('2026-11-23T08:00:00Z') });
-  const umoja = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@umoja.example' });
-  const ids: Record<string, number> = {};
-  for (const [name, role] of [
+  const organisations = await buyingOrganisations(ctx, [
     ['wanjiru', 'requester'],
     ['kamau', 'budget_owner'],
     ['esther', 'budget_exception_approver'],
-  ] as const) {
-    const member = await createMember(ctx, {
-      kind: 'buyer',
-      role,
-      email: `${name}@umoja.example`,
-      organisationId: umoja.organisationId,
-    });
-    ids[name] = member.userId;
-    tokens[name] = await tokenFor(ctx, member.email, member.password);
-  }
-  tokens.admin = await tokenFor(ctx, umoja.email, umoja.password);
+  ]);
+  Object.assign(tokens, organisations.tokens);
+  const { ids } = organisations;
   const post = async (url: string, payload: object) => {
     const response = await ctx.app.inject({
       method: 'POST',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
+import { bearer, buyingOrganisations } from '../../../test/identity.ts';
 
 let ctx: TestContext;
 let admin: string;
@@ -9,17 +9,10 @@ let otherAdmin: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  const umoja = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@umoja.example' });
-  const member = await createMember(ctx, {
-    kind: 'buyer',
-    role: 'requester',
-    email: 'akinyi@umoja.example',
-    organisationId: umoja.organisationId,
-  });
-  const mavuno = await createMember(ctx, { kind: 'buyer', role: 'org_admin', email: 'admin@mavuno.example' });
-  admin = await tokenFor(ctx, umoja.email, umoja.password);
-  requester = await tokenFor(ctx, member.email, member.password);
-  otherAdmin = await tokenFor(ctx, mavuno.email, mavuno.password);
+  const { tokens } = await buyingOrganisations(ctx, [['akinyi', 'requester']]);
+  admin = tokens.admin!;
+  requester = tokens.akinyi!;
+  otherAdmin = tokens.outsider!;
 });
 afterAll(async () => {
   await ctx.close();
