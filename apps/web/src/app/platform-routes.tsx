@@ -1,9 +1,10 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { withNamespaces } from '../lib/i18n.ts';
 import { RequireAuth } from './RequireAuth.tsx';
+import { requisitionRoutes } from '../features/p2p/requisitions/routes.tsx';
+import { setupRoutes } from '../features/p2p/setup/routes.tsx';
 
 const comingSoon = () => import('../features/platform/pages/ModuleComingSoonPage.tsx');
-const placeholder = () => import('../features/platform/pages/ScreenPlaceholderPage.tsx');
 
 /**
  * The platform for buying organisations' staff, under `/app`, in a shell of its own. Everything here loads
@@ -28,9 +29,8 @@ export const platformRoutes: RouteObject = {
           path: 'p2p',
           children: [
             { index: true, element: <Navigate to="requisitions" replace /> },
-            ...['requisitions', 'approvals', 'budgets', 'approval-workflows', 'organisation-setup'].map(
-              (path) => ({ path, lazy: placeholder }),
-            ),
+            ...requisitionRoutes,
+            ...setupRoutes,
           ],
         },
         { path: '*', lazy: () => import('../features/site/pages/NotFoundPage.tsx') },

@@ -19,7 +19,14 @@ const NAMESPACES = ['common', 'jobs', 'auth', 'tenders'] as const;
  * Namespaces of pages that load on demand (payments, subscriptions, the platform under /app): even their
  * English stays out of the first load and arrives with the page's own chunk (see `withNamespaces`).
  */
-export const LAZY_NAMESPACES = ['phone', 'checkout', 'subscriptions', 'platform'] as const;
+export const LAZY_NAMESPACES = [
+  'phone',
+  'checkout',
+  'subscriptions',
+  'platform',
+  'requisitions',
+  'p2p-setup',
+] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
 /** English of the first-load namespaces ships in the first load (it is also the fallback); the rest load when needed. */
