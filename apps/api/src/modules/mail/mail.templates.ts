@@ -1,6 +1,7 @@
 /**
  * The mails Zabuni sends, in the recipient's language, as HTML and plain text. Placeholders: {name},
- * {link}, {code}, {hours}, {minutes}, {title}, {reference}, {reason}.
+ * {link}, {code}, {hours}, {minutes}, {title}, {reference}, {reason}, {item}, {amount}, {method}, {receipt},
+ * {paidAt}, {plan}.
  */
 export const MAIL_LANGUAGES = ['en', 'sw', 'fr', 'pt', 'am'] as const;
 export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
@@ -16,7 +17,13 @@ export type TemplateName =
   | 'tender_approved'
   | 'tender_rejected'
   | 'payment_receipt'
-  | 'subscription_received';
+  | 'subscription_received'
+  | 'approval_requested'
+  | 'requisition_approved'
+  | 'requisition_rejected'
+  | 'requisition_returned'
+  | 'member_invited'
+  | 'member_added';
 
 interface Texts {
   subject: string;
@@ -126,6 +133,57 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Complete the payment',
       expected: true,
     },
+    approval_requested: {
+      subject: 'Approval needed: {reference} {title}',
+      lines: [
+        '{item} asks for your approval of requisition {reference} "{title}" for {amount}.',
+        'Open it to approve it, reject it or return it for changes.',
+      ],
+      action: 'Review the requisition',
+      expected: true,
+    },
+    requisition_approved: {
+      subject: 'Requisition {reference} is approved',
+      lines: [
+        'Your requisition {reference} "{title}" for {amount} has been approved.',
+        'It can now be turned into a purchase order.',
+      ],
+      action: 'Open the requisition',
+      expected: true,
+    },
+    requisition_rejected: {
+      subject: 'Requisition {reference} was rejected',
+      lines: ['{item} rejected your requisition {reference} "{title}".', 'Reason: {reason}'],
+      action: 'Open the requisition',
+      expected: true,
+    },
+    requisition_returned: {
+      subject: 'Requisition {reference} needs changes',
+      lines: [
+        '{item} returned your requisition {reference} "{title}" for changes.',
+        'Comment: {reason}',
+        'Change it and submit it again when it is ready.',
+      ],
+      action: 'Open the requisition',
+      expected: true,
+    },
+    member_invited: {
+      subject: 'You are invited to {title} on Zabuni',
+      lines: [
+        '{item} invited you to join {title} on Zabuni, the procurement platform, with these roles: {reference}.',
+        'Choose your password to sign in. The link is valid for {hours} hours.',
+      ],
+      action: 'Choose my password',
+    },
+    member_added: {
+      subject: 'You now have access to {title} on Zabuni',
+      lines: [
+        '{item} gave you access to {title} on Zabuni with these roles: {reference}.',
+        'Sign in and choose {title} in the organisation switcher.',
+      ],
+      action: 'Sign in',
+      expected: true,
+    },
   },
   sw: {
     greeting: 'Habari {name},',
@@ -222,6 +280,57 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Arifa zako zitaanza mara tu malipo yako ya {amount} yatakapopokelewa.',
       ],
       action: 'Kamilisha malipo',
+      expected: true,
+    },
+    approval_requested: {
+      subject: 'Idhini inahitajika: {reference} {title}',
+      lines: [
+        '{item} anaomba uidhinishe ombi la ununuzi {reference} "{title}" la {amount}.',
+        'Lifungue ili kuliidhinisha, kulikataa au kulirudisha kwa marekebisho.',
+      ],
+      action: 'Kagua ombi la ununuzi',
+      expected: true,
+    },
+    requisition_approved: {
+      subject: 'Ombi la ununuzi {reference} limeidhinishwa',
+      lines: [
+        'Ombi lako la ununuzi {reference} "{title}" la {amount} limeidhinishwa.',
+        'Sasa linaweza kugeuzwa kuwa agizo la ununuzi.',
+      ],
+      action: 'Fungua ombi la ununuzi',
+      expected: true,
+    },
+    requisition_rejected: {
+      subject: 'Ombi la ununuzi {reference} limekataliwa',
+      lines: ['{item} amekataa ombi lako la ununuzi {reference} "{title}".', 'Sababu: {reason}'],
+      action: 'Fungua ombi la ununuzi',
+      expected: true,
+    },
+    requisition_returned: {
+      subject: 'Ombi la ununuzi {reference} linahitaji marekebisho',
+      lines: [
+        '{item} amerudisha ombi lako la ununuzi {reference} "{title}" ili ulifanyie marekebisho.',
+        'Maoni: {reason}',
+        'Lirekebishe kisha uliwasilishe tena likiwa tayari.',
+      ],
+      action: 'Fungua ombi la ununuzi',
+      expected: true,
+    },
+    member_invited: {
+      subject: 'Umealikwa kujiunga na {title} kwenye Zabuni',
+      lines: [
+        '{item} amekualika ujiunge na {title} kwenye Zabuni, jukwaa la ununuzi, ukiwa na majukumu haya: {reference}.',
+        'Chagua nenosiri lako ili uingie. Kiungo kinatumika kwa saa {hours}.',
+      ],
+      action: 'Chagua nenosiri langu',
+    },
+    member_added: {
+      subject: 'Sasa unaweza kufikia {title} kwenye Zabuni',
+      lines: [
+        '{item} amekupa ruhusa ya kufikia {title} kwenye Zabuni ukiwa na majukumu haya: {reference}.',
+        'Ingia kisha uchague {title} kwenye menyu ya shirika.',
+      ],
+      action: 'Ingia',
       expected: true,
     },
   },
@@ -322,6 +431,57 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Finaliser le paiement',
       expected: true,
     },
+    approval_requested: {
+      subject: 'Approbation requise : {reference} {title}',
+      lines: [
+        '{item} vous demande d’approuver la demande d’achat {reference} « {title} » d’un montant de {amount}.',
+        'Ouvrez-la pour l’approuver, la rejeter ou la renvoyer pour modification.',
+      ],
+      action: 'Examiner la demande d’achat',
+      expected: true,
+    },
+    requisition_approved: {
+      subject: 'La demande d’achat {reference} est approuvée',
+      lines: [
+        'Votre demande d’achat {reference} « {title} » d’un montant de {amount} a été approuvée.',
+        'Elle peut maintenant être transformée en bon de commande.',
+      ],
+      action: 'Ouvrir la demande d’achat',
+      expected: true,
+    },
+    requisition_rejected: {
+      subject: 'La demande d’achat {reference} a été rejetée',
+      lines: ['{item} a rejeté votre demande d’achat {reference} « {title} ».', 'Motif : {reason}'],
+      action: 'Ouvrir la demande d’achat',
+      expected: true,
+    },
+    requisition_returned: {
+      subject: 'La demande d’achat {reference} doit être modifiée',
+      lines: [
+        '{item} vous a renvoyé votre demande d’achat {reference} « {title} » pour modification.',
+        'Commentaire : {reason}',
+        'Modifiez-la, puis soumettez-la de nouveau lorsqu’elle est prête.',
+      ],
+      action: 'Ouvrir la demande d’achat',
+      expected: true,
+    },
+    member_invited: {
+      subject: 'Vous êtes invité à rejoindre {title} sur Zabuni',
+      lines: [
+        '{item} vous invite à rejoindre {title} sur Zabuni, la plateforme d’achats, avec les rôles suivants : {reference}.',
+        'Choisissez votre mot de passe pour vous connecter. Le lien est valable {hours} heures.',
+      ],
+      action: 'Choisir mon mot de passe',
+    },
+    member_added: {
+      subject: 'Vous avez désormais accès à {title} sur Zabuni',
+      lines: [
+        '{item} vous a donné accès à {title} sur Zabuni avec les rôles suivants : {reference}.',
+        'Connectez-vous, puis choisissez {title} dans le menu de l’organisation.',
+      ],
+      action: 'Se connecter',
+      expected: true,
+    },
   },
   pt: {
     greeting: 'Olá {name},',
@@ -420,6 +580,57 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Concluir o pagamento',
       expected: true,
     },
+    approval_requested: {
+      subject: 'Aprovação necessária: {reference} {title}',
+      lines: [
+        '{item} pede a sua aprovação da requisição {reference} "{title}" no valor de {amount}.',
+        'Abra-a para a aprovar, rejeitar ou devolver para alterações.',
+      ],
+      action: 'Rever a requisição',
+      expected: true,
+    },
+    requisition_approved: {
+      subject: 'A requisição {reference} foi aprovada',
+      lines: [
+        'A sua requisição {reference} "{title}" no valor de {amount} foi aprovada.',
+        'Já pode ser convertida numa ordem de compra.',
+      ],
+      action: 'Abrir a requisição',
+      expected: true,
+    },
+    requisition_rejected: {
+      subject: 'A requisição {reference} foi rejeitada',
+      lines: ['{item} rejeitou a sua requisição {reference} "{title}".', 'Motivo: {reason}'],
+      action: 'Abrir a requisição',
+      expected: true,
+    },
+    requisition_returned: {
+      subject: 'A requisição {reference} precisa de alterações',
+      lines: [
+        '{item} devolveu a sua requisição {reference} "{title}" para alterações.',
+        'Comentário: {reason}',
+        'Altere-a e submeta-a novamente quando estiver pronta.',
+      ],
+      action: 'Abrir a requisição',
+      expected: true,
+    },
+    member_invited: {
+      subject: 'Foi convidado para {title} na Zabuni',
+      lines: [
+        '{item} convidou-o a juntar-se a {title} na Zabuni, a plataforma de compras, com estas funções: {reference}.',
+        'Escolha a sua palavra-passe para entrar. A ligação é válida durante {hours} horas.',
+      ],
+      action: 'Escolher a minha palavra-passe',
+    },
+    member_added: {
+      subject: 'Já tem acesso a {title} na Zabuni',
+      lines: [
+        '{item} deu-lhe acesso a {title} na Zabuni com estas funções: {reference}.',
+        'Entre e escolha {title} no menu da organização.',
+      ],
+      action: 'Entrar',
+      expected: true,
+    },
   },
   am: {
     greeting: 'ሰላም {name}፣',
@@ -505,6 +716,54 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       subject: 'የጨረታ ማሳወቂያ ምዝገባዎ፦ {reference}',
       lines: ['ለZabuni የጨረታ ማሳወቂያዎች ስለተመዘገቡ እናመሰግናለን ({plan} ዕቅድ)።', 'የ{amount} ክፍያዎ እንደደረሰ ማሳወቂያዎችዎ ይጀምራሉ።'],
       action: 'ክፍያውን ያጠናቅቁ',
+      expected: true,
+    },
+    approval_requested: {
+      subject: 'ማጽደቅ ያስፈልጋል፦ {reference} {title}',
+      lines: [
+        '{item} የ{amount} የግዥ ጥያቄ {reference} "{title}" እንዲያጸድቁ ጠይቀዋል።',
+        'ለማጽደቅ፣ ውድቅ ለማድረግ ወይም እንዲስተካከል ለመመለስ ይክፈቱት።',
+      ],
+      action: 'የግዥ ጥያቄውን ይገምግሙ',
+      expected: true,
+    },
+    requisition_approved: {
+      subject: 'የግዥ ጥያቄ {reference} ጸድቋል',
+      lines: ['የ{amount} የግዥ ጥያቄዎ {reference} "{title}" ጸድቋል።', 'አሁን ወደ ግዥ ትዕዛዝ ሊቀየር ይችላል።'],
+      action: 'የግዥ ጥያቄውን ይክፈቱ',
+      expected: true,
+    },
+    requisition_rejected: {
+      subject: 'የግዥ ጥያቄ {reference} ውድቅ ተደርጓል',
+      lines: ['{item} የግዥ ጥያቄዎን {reference} "{title}" ውድቅ አድርገዋል።', 'ምክንያት፦ {reason}'],
+      action: 'የግዥ ጥያቄውን ይክፈቱ',
+      expected: true,
+    },
+    requisition_returned: {
+      subject: 'የግዥ ጥያቄ {reference} ማስተካከያ ያስፈልገዋል',
+      lines: [
+        '{item} የግዥ ጥያቄዎን {reference} "{title}" እንዲያስተካክሉት መልሰዋል።',
+        'አስተያየት፦ {reason}',
+        'ያስተካክሉት፤ ዝግጁ ሲሆን እንደገና ያቅርቡት።',
+      ],
+      action: 'የግዥ ጥያቄውን ይክፈቱ',
+      expected: true,
+    },
+    member_invited: {
+      subject: 'በZabuni ላይ ወደ {title} ተጋብዘዋል',
+      lines: [
+        '{item} የግዥ መድረክ በሆነው Zabuni ላይ {title} እንዲቀላቀሉ በእነዚህ ሚናዎች ጋብዘዎታል፦ {reference}።',
+        'ለመግባት የይለፍ ቃልዎን ይምረጡ። ሊንኩ ለ{hours} ሰዓታት ያገለግላል።',
+      ],
+      action: 'የይለፍ ቃሌን ልምረጥ',
+    },
+    member_added: {
+      subject: 'አሁን በZabuni ላይ የ{title} መዳረሻ አለዎት',
+      lines: [
+        '{item} በZabuni ላይ የ{title} መዳረሻ በእነዚህ ሚናዎች ሰጥተውዎታል፦ {reference}።',
+        'ይግቡ እና በድርጅት ምናሌው ውስጥ {title} ይምረጡ።',
+      ],
+      action: 'ይግቡ',
       expected: true,
     },
   },
