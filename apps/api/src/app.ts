@@ -43,6 +43,9 @@ import { approvalWorkflowsRoutes } from './modules/approval-workflows/approval-w
 import { createNumberingService } from './modules/numbering/numbering.service.ts';
 import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
 import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
+import { createRequisitionRecordsService } from './modules/requisitions/requisition-records.service.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
 import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
 import { createRateLimiter } from './modules/system/rate-limit.ts';
@@ -121,18 +124,21 @@ export function createServices({
   const taxRates = createTaxRatesService({ db, audit });
   const budgets = createBudgetsService({ db, audit });
   const approvalWorkflows = createApprovalWorkflowsService({ db, audit, clock });
+  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
+  queue.handleInline(MAIL_SEND_JOB, (data) => mail.deliver((data as { id: number }).id));
+  const notifications = createNotificationsService({ db, mail, publicUrl: config.publicUrl });
   const requisitions = createRequisitionsService({
     db,
     audit,
+    notifications,
     numbering: createNumberingService({ clock }),
     workflows: approvalWorkflows,
     budgets,
     clock,
   });
+  const requisitionRecords = createRequisitionRecordsService({ db, audit, files, clock });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
-  const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
-  queue.handleInline(MAIL_SEND_JOB, (data) => mail.deliver((data as { id: number }).id));
   const authentication = createAuthenticationService({
     db,
     clock,
@@ -185,6 +191,8 @@ export function createServices({
     budgets,
     approvalWorkflows,
     requisitions,
+    notifications,
+    requisitionRecords,
     clock,
     system,
     audit,
@@ -326,7 +334,15 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(
-    requisitionsRoutes({ requisitions: services.requisitions, publicUrl: config.publicUrl }),
+    requisitionsRoutes({
+      requisitions: services.requisitions,
+      records: services.requisitionRecords,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    notificationsRoutes({ notifications: services.notifications, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {

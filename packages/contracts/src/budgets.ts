@@ -86,3 +86,8 @@ export const budgetUtilisation = z
     available_after_proposed: z.string(),
   })
   .meta({ id: 'BudgetUtilisation' });
+
+/** A budget in the list, with today's figures (null when a document in another currency charges it). */
+export const budgetListItem = budget
+  .extend({ utilisation: budgetUtilisation.nullable() })
+  .meta({ id: 'BudgetListItem' });

@@ -15,3 +15,4 @@ export * from './tax-rates.ts';
 export * from './budgets.ts';
 export * from './approval-workflows.ts';
 export * from './requisitions.ts';
+export * from './notifications.ts';

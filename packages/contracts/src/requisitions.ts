@@ -1,7 +1,7 @@
 import { isIsoDate, quantityToThousandths, REQUISITION_STATUSES } from '@zabuni/domain';
 import { z } from 'zod';
 import { required } from './fields.ts';
-import { paginationQuery } from './pagination.ts';
+import { paginationQuery, queryId } from './pagination.ts';
 
 /** Issue 6 requisitions: what a department asks to buy, before anyone orders it. */
 export const REQUISITION_MESSAGES = {
@@ -106,8 +106,22 @@ export const requisition = requisitionSummary
   .meta({ id: 'Requisition' });
 export type RequisitionView = z.infer<typeof requisition>;
 
+export const REQUISITION_ORDERINGS = [
+  'number',
+  'title',
+  'total',
+  'status',
+  'submitted_at',
+  'created_at',
+] as const;
+const orderings = REQUISITION_ORDERINGS.flatMap((field) => [field, `-${field}`] as const);
+export type RequisitionOrdering = (typeof orderings)[number];
+
 export const requisitionsQuery = paginationQuery.extend({
   status: z.enum(REQUISITION_STATUSES).optional(),
+  department: queryId.optional(),
+  /** A field of REQUISITION_ORDERINGS, "-" first for descending; newest first when absent. */
+  ordering: z.enum(orderings, { error: `Order by one of: ${orderings.join(', ')}.` }).optional(),
   /** true: only the caller's own requisitions. */
   mine: z.enum(['true', 'false']).optional(),
 });
@@ -121,7 +135,13 @@ export const requisitionDecisionBody = z.object({
 });
 
 export const approvalsInboxItem = requisitionSummary
-  .extend({ document_type: z.literal('requisition'), step: z.number().int(), route: z.array(z.string()) })
+  .extend({
+    document_type: z.literal('requisition'),
+    step: z.number().int(),
+    route: z.array(z.string()),
+    /** Small enough (BULK_APPROVAL_LIMIT) to approve together with others. */
+    bulk_approvable: z.boolean(),
+  })
   .meta({ id: 'ApprovalsInboxItem' });
 
 export const REQUISITION_DECISION_MESSAGES = {
@@ -130,6 +150,92 @@ export const REQUISITION_DECISION_MESSAGES = {
   alreadyDecided: 'You have already decided on this step.',
   finished: 'This requisition is no longer waiting for approval.',
   commentRequired: 'Say why in a comment.',
+  notSmall: 'Only items of KES 100,000 or less can be approved together; open this one to approve it.',
   unassignable:
     'Nobody but you could approve this requisition: {route}. Ask your administrator to adjust the approval workflow.',
 } as const;
+
+/** Items up to this total may be approved together from the inbox (minor units of KES: 100,000.00). */
+export const BULK_APPROVAL_LIMIT = { currency: 'KES', amount: '100000.00' } as const;
+
+export const bulkApproveBody = z.object({
+  items: z
+    .array(
+      z.object({
+        document_type: z.literal('requisition'),
+        id: z.number().int().positive(),
+        step: z.number().int().min(1),
+      }),
+    )
+    .min(1, { error: 'Choose at least one item to approve.' })
+    .max(50, { error: 'Approve at most 50 items at a time.' }),
+});
+
+export const bulkApproveResult = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), detail: z.string() })),
+});
+
+const personRef = z.object({ id: z.number().int(), name: z.string() });
+
+export const requisitionTimeline = z.object({
+  results: z.array(
+    z.object({
+      id: z.number().int(),
+      occurred_at: z.string(),
+      action: z.string(),
+      actor: personRef.nullable(),
+      detail: z.record(z.string(), z.unknown()),
+    }),
+  ),
+});
+
+export const requisitionAttachment = z
+  .object({
+    id: z.number().int(),
+    file_name: z.string(),
+    content_type: z.string(),
+    size: z.number().int(),
+    uploaded_by: personRef,
+    uploaded_at: z.string(),
+    download_url: z.string(),
+  })
+  .meta({ id: 'RequisitionAttachment' });
+
+/** A draft's lines against the budgets they would charge: the form's live indicator. */
+export type BudgetCheckRequest = z.output<typeof budgetCheckRequest>;
+export const budgetCheckRequest = requisitionForm.extend({
+  title: z.string().trim().max(200).default(''),
+  /** The requisition being edited, left out of the figures it is compared with. */
+  requisition_id: z.number().int().positive().optional(),
+});
+
+export const BUDGET_CHECK_OUTCOMES = [
+  'within',
+  'over_warn',
+  'over_stop',
+  'over_ignore',
+  'no_budget',
+] as const;
+
+export const budgetCheckResult = z.object({
+  checks: z.array(
+    z.object({
+      budget_id: z.number().int().nullable(),
+      label: z.string(),
+      department: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+      currency: z.string(),
+      amount: z.string().nullable(),
+      proposed: z.string().nullable(),
+      committed: z.string().nullable(),
+      actual: z.string().nullable(),
+      available: z.string().nullable(),
+      /** What this requisition charges to the budget (or to the department, when it has no budget). */
+      requested: z.string(),
+      shortfall: z.string().nullable(),
+      action: z.enum(['stop', 'warn', 'ignore']).nullable(),
+      outcome: z.enum(BUDGET_CHECK_OUTCOMES),
+      /** English, naming the budget and the shortfall, when over. */
+      message: z.string().nullable(),
+    }),
+  ),
+});

@@ -82,3 +82,9 @@ export function checkDocument(fileName: string, bytes: Buffer): DocumentCheck {
   if (!contentKinds(bytes).includes(expected)) return { ok: false, reason: 'content' };
   return { ok: true, kind: expected, contentType: CONTENT_TYPES[expected] };
 }
+
+/** RFC 6266 header with an ASCII fallback and the exact UTF-8 name. */
+export function attachmentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

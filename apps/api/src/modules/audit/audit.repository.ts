@@ -1,4 +1,4 @@
-import { asc, desc, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/database.ts';
 import { auditLog } from './audit.tables.ts';
 
@@ -35,6 +35,22 @@ export const auditRepository = (db: Executor) => ({
 
   async newest(limit: number, offset: number) {
     return db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(limit).offset(offset);
+  },
+
+  /** The events of one platform document (e.g. 'requisition' 12), oldest first. */
+  async documentEvents(organisationId: number, documentType: 'requisition', documentId: number) {
+    return db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.organisationId, organisationId),
+          // Literals, not parameters, so the planner can use the partial expression index.
+          sql`${auditLog.action} LIKE ${sql.raw(`'${documentType}.%'`)}`,
+          sql`((${auditLog.detail} ->> ${sql.raw(`'${documentType}_id'`)})::integer) = ${documentId}`,
+        ),
+      )
+      .orderBy(asc(auditLog.id));
   },
 
   async count(): Promise<number> {

@@ -47,7 +47,12 @@ export type AuditAction =
   | 'requisition.submitted'
   | 'requisition.approved'
   | 'requisition.rejected'
-  | 'requisition.returned';
+  | 'requisition.returned'
+  | 'requisition.attachment_added'
+  | 'requisition.attachment_removed'
+  | 'delegation.created'
+  | 'delegation.removed'
+  | 'member.invited';
 
 export interface AuditEvent {
   action: AuditAction;
@@ -114,6 +119,11 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
         previous = rows.at(-1)!.hash;
         afterId = rows.at(-1)!.id;
       }
+    },
+
+    /** A document's timeline, for those who may read the document (the caller checks that). */
+    documentEvents(organisationId: number, documentType: 'requisition', documentId: number) {
+      return auditRepository(db).documentEvents(organisationId, documentType, documentId);
     },
 
     async newest(limit: number, offset: number) {

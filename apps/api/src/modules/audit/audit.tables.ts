@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -20,5 +21,9 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_actor_idx').on(t.actorUserId, t.id),
     index('audit_log_action_idx').on(t.action, t.id),
+    // A platform document's timeline: its events, found by the document id the detail names.
+    index('audit_log_requisition_idx')
+      .on(t.organisationId, sql`((${t.detail} ->> 'requisition_id')::integer)`, t.id)
+      .where(sql`${t.action} LIKE 'requisition.%'`),
   ],
 );

@@ -1,5 +1,13 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { budget, budgetForm, budgetsQuery, budgetUtilisation, errorBody, paginated } from '@zabuni/contracts';
+import {
+  budget,
+  budgetForm,
+  budgetListItem,
+  budgetsQuery,
+  budgetUtilisation,
+  errorBody,
+  paginated,
+} from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
@@ -45,7 +53,7 @@ export const budgetsRoutes =
           tags,
           summary: 'Budgets, by department',
           querystring: budgetsQuery,
-          response: { 200: paginated(budget), ...errors },
+          response: { 200: paginated(budgetListItem), ...errors },
         },
       },
       async (request) =>
@@ -58,6 +66,7 @@ export const budgetsRoutes =
               search: request.query.search || undefined,
             },
             page,
+            clock.now(),
           ),
         ),
     );

@@ -47,6 +47,8 @@ export interface RequisitionBudgetCheck {
   budget: { id: number; name: string; departmentId: number };
   amountMinor: number;
   check: BudgetCheck;
+  /** The budget's figures the check compared with (null when the currencies differ). */
+  utilisation: BudgetUtilisation | null;
 }
 
 function toBudget(row: BudgetRow): BudgetView {
@@ -146,6 +148,38 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     return { window, result: budgetUtilisation(toDomainBudget(row), entries, window ?? undefined) };
   }
 
+  /** The budget's figures today (clamped into its fiscal year), as the API shows them. */
+  async function utilisationView(row: BudgetTableRow, at: Date) {
+    const repository = budgetsRepository(db);
+    const siblings = await repository.budgetsOf(row.organisationId, row.fiscalYearId, [row.departmentId]);
+    const fiscalYear = (await repository.fiscalYearRange(row.organisationId, row.fiscalYearId))!;
+    const today = nairobiDay(at);
+    const day =
+      today < fiscalYear.startsOn
+        ? fiscalYear.startsOn
+        : today > fiscalYear.endsOn
+          ? fiscalYear.endsOn
+          : today;
+    const { window, result } = await utilisationOf(db, row, fiscalYear, day, siblings, null);
+    if (!result.ok) return { currencyMismatch: result.documentCurrency };
+    const money = (minor: number) => minorToDecimalText(minor, row.currency);
+    const figures: BudgetUtilisation = result;
+    return {
+      budget_id: row.id,
+      currency: row.currency,
+      period_start: window ? window.start.toISOString().slice(0, 10) : fiscalYear.startsOn,
+      period_end: window
+        ? new Date(window.end.getTime() - 86_400_000).toISOString().slice(0, 10)
+        : fiscalYear.endsOn,
+      amount: money(figures.amount),
+      proposed: money(figures.proposed),
+      committed: money(figures.committed),
+      actual: money(figures.actual),
+      available: money(figures.available),
+      available_after_proposed: money(figures.availableAfterProposed),
+    };
+  }
+
   return {
     /**
      * The budget check of a requisition at submission (`proposed`) or final approval (`commit`): each line
@@ -197,57 +231,30 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
               budgetCurrency: row.currency,
               documentCurrency: result.documentCurrency,
             };
-        checks.push({ budget, amountMinor, check });
+        checks.push({ budget, amountMinor, check, utilisation: result.ok ? result : null });
       }
       return checks;
     },
 
     /** Amount, proposed, committed, actual and available today (this month for a monthly budget). */
     async utilisation(principal: Principal, id: number, at: Date) {
-      const organisationId = currentOrganisation(principal);
-      const repository = budgetsRepository(db);
-      const found = await repository.find(organisationId, id);
+      const found = await budgetsRepository(db).find(currentOrganisation(principal), id);
       if (!found) throw notFound(NOT_FOUND);
-      const siblings = await repository.budgetsOf(organisationId, found.budget.fiscalYearId, [
-        found.budget.departmentId,
-      ]);
-      const fiscalYear = await repository.fiscalYearRange(organisationId, found.budget.fiscalYearId);
-      const today = nairobiDay(at);
-      const day =
-        today < fiscalYear!.startsOn
-          ? fiscalYear!.startsOn
-          : today > fiscalYear!.endsOn
-            ? fiscalYear!.endsOn
-            : today;
-      const { window, result } = await utilisationOf(db, found.budget, fiscalYear!, day, siblings, null);
-      if (!result.ok) {
+      const view = await utilisationView(found.budget, at);
+      if ('currencyMismatch' in view) {
         throw new AppError(
           'conflict',
-          `A requisition in ${result.documentCurrency} charges this ${found.budget.currency} budget.`,
+          `A requisition in ${view.currencyMismatch} charges this ${found.budget.currency} budget.`,
         );
       }
-      const money = (minor: number) => minorToDecimalText(minor, found.budget.currency);
-      const figures: BudgetUtilisation = result;
-      return {
-        budget_id: id,
-        currency: found.budget.currency,
-        period_start: window ? window.start.toISOString().slice(0, 10) : fiscalYear!.startsOn,
-        period_end: window
-          ? new Date(window.end.getTime() - 86_400_000).toISOString().slice(0, 10)
-          : fiscalYear!.endsOn,
-        amount: money(figures.amount),
-        proposed: money(figures.proposed),
-        committed: money(figures.committed),
-        actual: money(figures.actual),
-        available: money(figures.available),
-        available_after_proposed: money(figures.availableAfterProposed),
-      };
+      return view;
     },
 
     async list(
       principal: Principal,
       filter: { fiscalYearId?: number; departmentId?: number; search?: string },
       page: PageRequest,
+      at: Date,
     ) {
       const { count, rows } = await budgetsRepository(db).list(
         currentOrganisation(principal),
@@ -255,7 +262,12 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
         page.offset,
         page.pageSize,
       );
-      return { count, results: rows.map(toBudget) };
+      const results = [];
+      for (const row of rows) {
+        const view = await utilisationView(row.budget, at);
+        results.push({ ...toBudget(row), utilisation: 'currencyMismatch' in view ? null : view });
+      }
+      return { count, results };
     },
 
     async get(principal: Principal, id: number): Promise<BudgetView> {

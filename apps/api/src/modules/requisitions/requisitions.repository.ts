@@ -1,10 +1,16 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RequisitionOrdering } from '@zabuni/contracts';
 import { escapeLikePattern, type RequisitionStatus } from '@zabuni/domain';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
 import { departments } from '../departments/departments.tables.ts';
-import { requisitionDecisions, requisitionLines, requisitions } from './requisitions.tables.ts';
+import {
+  requisitionAttachments,
+  requisitionDecisions,
+  requisitionLines,
+  requisitions,
+} from './requisitions.tables.ts';
 
 export type RequisitionRow = typeof requisitions.$inferSelect;
 export type LineValues = Omit<typeof requisitionLines.$inferInsert, 'id' | 'requisitionId'>;
@@ -15,18 +21,48 @@ const summaryColumns = {
   requesterLastName: users.lastName,
 };
 
+const ORDER_COLUMNS = {
+  number: requisitions.number,
+  title: requisitions.title,
+  total: requisitions.totalMinor,
+  status: requisitions.status,
+  submitted_at: requisitions.submittedAt,
+  created_at: requisitions.createdAt,
+} as const;
+
+/** Newest first unless asked otherwise; the id breaks ties so pages never overlap. */
+function orderOf(ordering: RequisitionOrdering | undefined): SQL[] {
+  if (!ordering) return [desc(requisitions.createdAt), desc(requisitions.id)];
+  const descending = ordering.startsWith('-');
+  const column = ORDER_COLUMNS[ordering.replace(/^-/, '') as keyof typeof ORDER_COLUMNS];
+  return descending
+    ? [sql`${column} DESC NULLS LAST`, desc(requisitions.id)]
+    : [sql`${column} ASC NULLS LAST`, asc(requisitions.id)];
+}
+
 /** The only SQL of requisitions and their lines. Every query is scoped to one organisation. */
 export function requisitionsRepository(db: Executor) {
   return {
     async list(
       organisationId: number,
-      filter: { status?: RequisitionStatus; requesterId?: number; search?: string },
+      filter: {
+        status?: RequisitionStatus;
+        requesterId?: number;
+        search?: string;
+        departmentId?: number;
+        ordering?: RequisitionOrdering;
+      },
       offset: number,
       limit: number,
     ) {
       const conditions: SQL[] = [eq(requisitions.organisationId, organisationId)];
       if (filter.status) conditions.push(eq(requisitions.status, filter.status));
       if (filter.requesterId) conditions.push(eq(requisitions.requesterUserId, filter.requesterId));
+      if (filter.departmentId) {
+        conditions.push(
+          sql`EXISTS (SELECT 1 FROM ${requisitionLines} WHERE ${requisitionLines.requisitionId} = ${requisitions.id} AND ${requisitionLines.departmentId} = ${filter.departmentId})`,
+        );
+      }
       if (filter.search) {
         const pattern = `%${escapeLikePattern(filter.search)}%`;
         conditions.push(
@@ -40,7 +76,7 @@ export function requisitionsRepository(db: Executor) {
         .from(requisitions)
         .innerJoin(users, eq(users.id, requisitions.requesterUserId))
         .where(where)
-        .orderBy(desc(requisitions.createdAt), desc(requisitions.id))
+        .orderBy(...orderOf(filter.ordering))
         .offset(offset)
         .limit(limit);
       return { count: total?.value ?? 0, rows };
@@ -73,7 +109,12 @@ export function requisitionsRepository(db: Executor) {
     /** The organisation's departments among these ids, with whether they still take documents. */
     departmentsAmong(organisationId: number, ids: number[]) {
       return db
-        .select({ id: departments.id, active: departments.active })
+        .select({
+          id: departments.id,
+          active: departments.active,
+          code: departments.code,
+          name: departments.name,
+        })
         .from(departments)
         .where(and(eq(departments.organisationId, organisationId), inArray(departments.id, ids)));
     },
@@ -147,6 +188,44 @@ export function requisitionsRepository(db: Executor) {
             eq(requisitionDecisions.round, requisitions.round),
           ),
         );
+    },
+
+    attachments(requisitionId: number) {
+      return db
+        .select({ attachment: requisitionAttachments, firstName: users.firstName, lastName: users.lastName })
+        .from(requisitionAttachments)
+        .innerJoin(users, eq(users.id, requisitionAttachments.uploadedByUserId))
+        .where(eq(requisitionAttachments.requisitionId, requisitionId))
+        .orderBy(asc(requisitionAttachments.id));
+    },
+
+    async insertAttachment(values: typeof requisitionAttachments.$inferInsert): Promise<number> {
+      const [row] = await db
+        .insert(requisitionAttachments)
+        .values(values)
+        .returning({ id: requisitionAttachments.id });
+      return row!.id;
+    },
+
+    async deleteAttachment(requisitionId: number, id: number) {
+      const [row] = await db
+        .delete(requisitionAttachments)
+        .where(
+          and(eq(requisitionAttachments.requisitionId, requisitionId), eq(requisitionAttachments.id, id)),
+        )
+        .returning({
+          fileName: requisitionAttachments.fileName,
+          storageKey: requisitionAttachments.storageKey,
+        });
+      return row ?? null;
+    },
+
+    userNames(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(inArray(users.id, ids));
     },
 
     /**

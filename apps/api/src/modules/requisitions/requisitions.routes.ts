@@ -4,6 +4,12 @@ import {
   paginated,
   requisition,
   approvalsInboxItem,
+  budgetCheckRequest,
+  budgetCheckResult,
+  bulkApproveBody,
+  bulkApproveResult,
+  requisitionAttachment,
+  requisitionTimeline,
   paginationQuery,
   requisitionCommentBody,
   requisitionDecisionBody,
@@ -12,25 +18,177 @@ import {
   requisitionSummary,
 } from '@zabuni/contracts';
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../infra/auth.ts';
+import { AppError, fieldError } from '../../infra/errors.ts';
+import { attachmentDisposition } from '../../infra/file-types.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { RequisitionsService } from './requisitions.service.ts';
+import {
+  ATTACHMENT_FIELD,
+  MAX_ATTACHMENT_BYTES,
+  type RequisitionRecordsService,
+} from './requisition-records.service.ts';
 
 const tags = ['Procure to pay: requisitions'];
 const SIGNED_IN = { access: {} } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
+const attachmentParams = idParams.extend({ attachment_id: z.coerce.number().int().positive() });
+
+/** One uploaded file, or a clear 400 (too large, missing, not multipart) — never a 413 or a 500. */
+async function readOneFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5 } });
+    if (!part || part.fieldname !== ATTACHMENT_FIELD || !part.filename) {
+      throw fieldError(ATTACHMENT_FIELD, 'Choose a file to attach.');
+    }
+    return { fileName: part.filename, bytes: await part.toBuffer() };
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw fieldError(ATTACHMENT_FIELD, 'The file is larger than 10 MB.');
+    }
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw new AppError('validation', 'Send the file as multipart/form-data.');
+    }
+    throw error;
+  }
+}
 
 /** Requisitions of the caller's current buying organisation. */
 export const requisitionsRoutes =
   ({
     requisitions,
+    records,
     publicUrl,
   }: {
     requisitions: RequisitionsService;
+    records: RequisitionRecordsService;
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(
+      '/p2p/requisitions/budget-check/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'What these lines would charge against each budget today (the form’s live indicator)',
+          body: budgetCheckRequest,
+          response: { 200: budgetCheckResult, ...errors },
+        },
+      },
+      async (request) => requisitions.budgetPreview(principalOf(request), request.body),
+    );
+
+    app.get(
+      '/p2p/requisitions/:id/timeline/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Every recorded change of the requisition, oldest first (from the audit log)',
+          params: idParams,
+          response: { 200: requisitionTimeline, ...errors },
+        },
+      },
+      async (request) => records.timeline(principalOf(request), request.params.id),
+    );
+
+    app.get(
+      '/p2p/requisitions/:id/attachments/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Attachments of a requisition',
+          params: idParams,
+          response: { 200: z.object({ results: z.array(requisitionAttachment) }), ...errors },
+        },
+      },
+      async (request) => records.attachments(principalOf(request), request.params.id),
+    );
+
+    app.post(
+      '/p2p/requisitions/:id/attachments/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Attach a file (its requester, while draft or returned)',
+          description: `multipart/form-data with one file in \`${ATTACHMENT_FIELD}\`: PDF, DOCX, XLSX, PNG or JPEG, 10 MB at most.`,
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 201: requisitionAttachment, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const file = await readOneFile(request);
+        return reply
+          .code(201)
+          .send(await records.attach(principalOf(request), request.params.id, file, request.ip));
+      },
+    );
+
+    app.delete(
+      '/p2p/requisitions/:id/attachments/:attachment_id/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Remove an attachment (its requester, while draft or returned)',
+          params: attachmentParams,
+          response: { 204: z.null(), ...errors },
+        },
+      },
+      async (request, reply) => {
+        await records.detach(
+          principalOf(request),
+          request.params.id,
+          request.params.attachment_id,
+          request.ip,
+        );
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/p2p/requisitions/:id/attachments/:attachment_id/download/',
+      {
+        config: SIGNED_IN,
+        schema: { tags, summary: 'Download an attachment', params: attachmentParams },
+      },
+      async (request, reply) => {
+        const file = await records.open(
+          principalOf(request),
+          request.params.id,
+          request.params.attachment_id,
+        );
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Length', String(file.size))
+          .header('Content-Disposition', attachmentDisposition(file.fileName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'private, no-cache')
+          .send(file.stream);
+      },
+    );
+
+    app.post(
+      '/p2p/approvals/bulk-approve/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['Procure to pay: approvals'],
+          summary: 'Approve several small items at once; each succeeds or fails on its own',
+          body: bulkApproveBody,
+          response: { 200: bulkApproveResult, ...errors },
+        },
+      },
+      async (request) => requisitions.bulkApprove(principalOf(request), request.body.items, request.ip),
+    );
+
     app.get(
       '/p2p/requisitions/',
       {
@@ -50,6 +208,8 @@ export const requisitionsRoutes =
               status: request.query.status,
               mine: request.query.mine === 'true',
               search: request.query.search || undefined,
+              departmentId: request.query.department,
+              ordering: request.query.ordering,
             },
             page,
           ),

@@ -1,7 +1,10 @@
 import {
+  BULK_APPROVAL_LIMIT,
+  type BudgetCheckRequest,
   REQUISITION_DECISION_MESSAGES,
   REQUISITION_MESSAGES,
   type RequisitionForm,
+  type RequisitionOrdering,
   type RequisitionView,
 } from '@zabuni/contracts';
 import {
@@ -9,6 +12,7 @@ import {
   canAct,
   decide,
   decimalTextToMinor,
+  formatMinor,
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
@@ -17,6 +21,8 @@ import {
   workflowProgress,
   type DecisionRefusal,
   type RecordedDecision,
+  type ResolvedRoute,
+  type WorkflowProgress,
   type StepDefinition,
   type WorkflowDecisionKind,
   type RequisitionAction,
@@ -32,6 +38,7 @@ import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.
 import type { Clock } from '../core/core.service.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
 import type { requisitionDecisions } from './requisitions.tables.ts';
 
@@ -76,6 +83,11 @@ const documentOf = (found: Found, lines: Lines, requesterId: number) => ({
   categoryIds: [...new Set(lines.map((l) => String(l.line.categoryId)))],
 });
 
+/** Small enough to approve with others in one go (the inbox's bulk approval). */
+const bulkApprovable = (r: { currency: string; totalMinor: number }) =>
+  r.currency === BULK_APPROVAL_LIMIT.currency &&
+  r.totalMinor <= decimalTextToMinor(BULK_APPROVAL_LIMIT.amount, BULK_APPROVAL_LIMIT.currency)!;
+
 const shortfallOf = ({ check }: RequisitionBudgetCheck) =>
   check.outcome === 'over' ? check.shortfallMinor : 0;
 
@@ -90,9 +102,11 @@ export function createRequisitionsService({
   workflows,
   budgets,
   clock,
+  notifications,
 }: {
   db: Db;
   audit: AuditService;
+  notifications: NotificationsService;
   numbering: NumberingService;
   workflows: ApprovalWorkflowsService;
   budgets: BudgetsService;
@@ -235,10 +249,59 @@ export function createRequisitionsService({
     return { organisationId, found, decision };
   }
 
+  const pathOf = (id: number) => `/app/p2p/requisitions/${id}`;
+
+  /** Whoever can decide the step now waiting: asked by mail and in the app. */
+  const askApprovers = (tx: Executor, found: Found, progress: WorkflowProgress, requesterName: string) => {
+    const r = found.requisition;
+    return notifications.announce(tx, {
+      userIds: progress.waitingFor.flatMap((slot) => slot.candidates.map((c) => Number(c.userId))),
+      organisationId: r.organisationId,
+      template: 'approval_requested',
+      params: {
+        item: requesterName,
+        reference: r.number,
+        title: r.title,
+        amount: formatMinor(r.totalMinor, r.currency),
+      },
+      path: pathOf(r.id),
+    });
+  };
+
+  /** The requester hears the outcome: approved, or rejected / returned with the approver's comment. */
+  const tellRequester = (
+    tx: Executor,
+    found: Found,
+    outcome: 'approved' | 'rejected' | 'returned',
+    by: string,
+    comment: string,
+  ) => {
+    const r = found.requisition;
+    return notifications.announce(tx, {
+      userIds: [r.requesterUserId],
+      organisationId: r.organisationId,
+      template: `requisition_${outcome}`,
+      params: {
+        item: by,
+        reference: r.number,
+        title: r.title,
+        amount: formatMinor(r.totalMinor, r.currency),
+        reason: comment,
+      },
+      path: pathOf(r.id),
+    });
+  };
+
   return {
     async list(
       principal: Principal,
-      filter: { status?: RequisitionStatus; mine?: boolean; search?: string },
+      filter: {
+        status?: RequisitionStatus;
+        mine?: boolean;
+        search?: string;
+        departmentId?: number;
+        ordering?: RequisitionOrdering;
+      },
       page: PageRequest,
     ) {
       const { count, rows } = await requisitionsRepository(db).list(
@@ -246,6 +309,8 @@ export function createRequisitionsService({
         {
           status: filter.status,
           search: filter.search,
+          departmentId: filter.departmentId,
+          ordering: filter.ordering,
           requesterId: filter.mine ? principal.userId : undefined,
         },
         page.offset,
@@ -372,7 +437,7 @@ export function createRequisitionsService({
      * rule, or the departments' budget owners) and refused when nobody but the requester could complete it.
      */
     async submit(principal: Principal, id: number, ip: string | null) {
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const { organisationId, found, decision } = await checkMove(tx, principal, id, 'submit');
         const repository = requisitionsRepository(tx);
         const lines = await repository.lines(id);
@@ -420,7 +485,14 @@ export function createRequisitionsService({
             over_budget: warned.map((w) => ({ budget_id: w.budget.id, shortfall_minor: shortfallOf(w) })),
           },
         });
+        return askApprovers(
+          tx,
+          found,
+          workflowProgress(route, []),
+          `${found.requesterFirstName} ${found.requesterLastName}`,
+        );
       });
+      await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
@@ -436,7 +508,7 @@ export function createRequisitionsService({
       ip: string | null,
     ) {
       const organisationId = currentOrganisation(principal);
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const repository = requisitionsRepository(tx);
         if (!(await repository.lockForDecision(organisationId, id))) throw notFound(NOT_FOUND);
         const found = (await repository.find(organisationId, id))!;
@@ -461,6 +533,10 @@ export function createRequisitionsService({
           comment: body.comment?.trim() ?? '',
         });
         let state = result.progress.state;
+        let next: { route: ResolvedRoute; progress: WorkflowProgress } = {
+          route,
+          progress: result.progress,
+        };
         if (state === 'approved') {
           // The final approval commits the money: checked again against what others committed meanwhile.
           const lines = await repository.lines(id);
@@ -492,10 +568,13 @@ export function createRequisitionsService({
                 ),
               );
             }
-            await repository.updateWhere(organisationId, id, ['submitted'], {
-              route: { ...route, steps: [...route.steps, added] },
-            });
+            const longer = { ...route, steps: [...route.steps, added] };
+            await repository.updateWhere(organisationId, id, ['submitted'], { route: longer });
             state = 'in_progress';
+            next = {
+              route: longer,
+              progress: workflowProgress(longer, recorded(await repository.decisions(id, round))),
+            };
           }
         }
         if (state !== 'in_progress') {
@@ -515,10 +594,125 @@ export function createRequisitionsService({
             step: result.recorded.stepIndex + 1,
             final: state !== 'in_progress',
             on_behalf_of: result.recorded.onBehalfOf,
+            comment: body.comment?.trim() || null,
           },
         });
+        const by = `${principal.firstName} ${principal.lastName}`;
+        if (state !== 'in_progress') {
+          return tellRequester(tx, found, state, by, body.comment?.trim() ?? '');
+        }
+        // A new step (or the budget exception just added) now waits: ask its approvers.
+        const moved = next.progress.currentStepIndex !== progress.currentStepIndex || next.route !== route;
+        return moved
+          ? askApprovers(tx, found, next.progress, `${found.requesterFirstName} ${found.requesterLastName}`)
+          : [];
       });
+      await notifications.dispatch(mailIds);
       return this.get(principal, id);
+    },
+
+    /**
+     * The live budget indicator: what these lines would charge, against each budget's figures today, as
+     * the check at submission would see it. Nothing is stored.
+     */
+    async budgetPreview(principal: Principal, form: BudgetCheckRequest) {
+      const organisationId = currentOrganisation(principal);
+      return db.transaction(async (tx) => {
+        const lines = await linesOf(tx, organisationId, { ...form, title: form.title || '-' });
+        const departments = await requisitionsRepository(tx).departmentsAmong(organisationId, [
+          ...new Set(lines.map((line) => line.departmentId)),
+        ]);
+        const departmentOf = (id: number) => {
+          const d = departments.find((row) => row.id === id)!;
+          return { id: d.id, code: d.code, name: d.name };
+        };
+        const checks = await budgets.checkRequisition(tx, {
+          organisationId,
+          requisitionId: form.requisition_id ?? 0,
+          currency: form.currency,
+          at: clock.now(),
+          stage: 'proposed',
+          lines,
+        });
+        const money = (minor: number) => minorToDecimalText(minor, form.currency);
+        const charged = checks.map(({ budget, amountMinor, check, utilisation }) => {
+          const figure = (value: number | undefined) =>
+            utilisation && value !== undefined ? minorToDecimalText(value, utilisation.currency) : null;
+          const over = check.outcome === 'over';
+          return {
+            budget_id: budget.id,
+            label: budget.name,
+            department: departmentOf(budget.departmentId),
+            currency: utilisation?.currency ?? form.currency,
+            amount: figure(utilisation?.amount),
+            proposed: figure(utilisation?.proposed),
+            committed: figure(utilisation?.committed),
+            actual: figure(utilisation?.actual),
+            available: figure(utilisation?.available),
+            requested: money(amountMinor),
+            shortfall: over ? money(check.shortfallMinor) : null,
+            action: over ? check.action : null,
+            outcome: over ? (`over_${check.action}` as const) : ('within' as const),
+            message:
+              check.outcome === 'currency_mismatch'
+                ? `This requisition is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`
+                : over
+                  ? check.message
+                  : null,
+          };
+        });
+        const covered = new Set(checks.map((c) => c.budget.departmentId));
+        const unbudgeted = new Map<number, number>();
+        for (const line of lines) {
+          const inBudget = checks.length > 0 && covered.has(line.departmentId);
+          if (!inBudget)
+            unbudgeted.set(line.departmentId, (unbudgeted.get(line.departmentId) ?? 0) + line.amountMinor);
+        }
+        const uncharged = [...unbudgeted].map(([departmentId, amountMinor]) => ({
+          budget_id: null,
+          label: departmentOf(departmentId).name,
+          department: departmentOf(departmentId),
+          currency: form.currency,
+          amount: null,
+          proposed: null,
+          committed: null,
+          actual: null,
+          available: null,
+          requested: money(amountMinor),
+          shortfall: null,
+          action: null,
+          outcome: 'no_budget' as const,
+          message: null,
+        }));
+        return { checks: [...charged, ...uncharged] };
+      });
+    },
+
+    /**
+     * Approves several small items at once, each in its own transaction with the usual checks: one that
+     * fails (moved on, over budget, not small) does not stop the others.
+     */
+    async bulkApprove(
+      principal: Principal,
+      items: ReadonlyArray<{ id: number; step: number }>,
+      ip: string | null,
+    ) {
+      const results = [];
+      for (const item of items) {
+        try {
+          const found = await requisitionsRepository(db).find(currentOrganisation(principal), item.id);
+          if (!found) throw notFound(NOT_FOUND);
+          if (!bulkApprovable(found.requisition)) {
+            throw new AppError('validation', REQUISITION_DECISION_MESSAGES.notSmall);
+          }
+          await this.decide(principal, item.id, 'approved', { step: item.step }, ip);
+          results.push({ id: item.id, ok: true, detail: `${found.requisition.number} approved.` });
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          results.push({ id: item.id, ok: false, detail: error.message });
+        }
+      }
+      return { results };
     },
 
     /** Everything waiting for the caller's decision, oldest submission first. */
@@ -548,6 +742,10 @@ export function createRequisitionsService({
           document_type: 'requisition' as const,
           step: item.step,
           route: view.approval?.route ?? [],
+          bulk_approvable: bulkApprovable({
+            currency: view.currency,
+            totalMinor: decimalTextToMinor(view.total, view.currency) ?? Infinity,
+          }),
         });
       }
       return { count: waiting.length, results };

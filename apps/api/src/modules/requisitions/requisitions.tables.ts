@@ -108,3 +108,24 @@ export const requisitionDecisions = pgTable(
     uniqueIndex('requisition_decisions_once_idx').on(t.requisitionId, t.round, t.stepIndex, t.userId),
   ],
 );
+
+/** Quotes, specifications and pictures that justify a requisition; the bytes live in file storage. */
+export const requisitionAttachments = pgTable(
+  'requisition_attachments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requisitionId: integer('requisition_id')
+      .notNull()
+      .references(() => requisitions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    /** Random, chosen by us (never the uploader's name). */
+    storageKey: text('storage_key').notNull(),
+    uploadedByUserId: integer('uploaded_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('requisition_attachments_requisition_idx').on(t.requisitionId, t.id)],
+);

@@ -19,6 +19,7 @@ import {
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import type { z } from 'zod';
+import { attachmentDisposition } from '../../infra/file-types.ts';
 import { principalOf } from '../../infra/auth.ts';
 import { validationFailed } from '../../infra/errors.ts';
 import { pageOf } from '../../infra/pagination.ts';
@@ -42,12 +43,6 @@ function parseForm<T extends z.ZodType>(schema: T, fields: Record<string, string
   const result = schema.safeParse(fields);
   if (!result.success) throw validationFailed(result.error.issues);
   return result.data;
-}
-
-/** RFC 6266 header with an ASCII fallback and the exact UTF-8 name. */
-function attachmentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 const multipartBody = {

@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_requisition_idx" ON "audit_log" USING btree ("organisation_id",(("detail" ->> 'requisition_id')::integer),"id") WHERE "audit_log"."action" LIKE 'requisition.%';
