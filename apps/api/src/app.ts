@@ -44,6 +44,8 @@ import { createNumberingService } from './modules/numbering/numbering.service.ts
 import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
 import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
 import { createRequisitionRecordsService } from './modules/requisitions/requisition-records.service.ts';
+import { createDelegationsService } from './modules/delegations/delegations.service.ts';
+import { delegationsRoutes } from './modules/delegations/delegations.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
@@ -137,6 +139,7 @@ export function createServices({
     budgets,
     clock,
   });
+  const delegations = createDelegationsService({ db, audit, clock, isMember: organisations.isMember });
   const requisitionRecords = createRequisitionRecordsService({ db, audit, files, clock });
   const system = createSystemService({ repository: createSystemRepository(db), clock, version: APP_VERSION });
   const authentication = createAuthenticationService({
@@ -193,6 +196,7 @@ export function createServices({
     requisitions,
     notifications,
     requisitionRecords,
+    delegations,
     clock,
     system,
     audit,
@@ -341,6 +345,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
+  await app.register(delegationsRoutes({ delegations: services.delegations, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(
     notificationsRoutes({ notifications: services.notifications, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },

@@ -16,3 +16,4 @@ export * from './budgets.ts';
 export * from './approval-workflows.ts';
 export * from './requisitions.ts';
 export * from './notifications.ts';
+export * from './delegations.ts';

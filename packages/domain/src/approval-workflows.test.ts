@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  delegationWindow,
   APPROVAL_DOCUMENT_TYPES,
   BUDGET_EXCEPTION_ROLE,
   DEFAULT_STEPS,
@@ -749,5 +750,18 @@ describe('describeRoute', () => {
     const route = resolve([{ mode: 'any', approvers: [{ kind: 'user', userId: 'carol' }] }]);
     const swahili = { ...ENGLISH_ROUTE_WORDS, step: (n: number) => `Hatua ${n}` };
     expect(describeRoute(route, names, swahili)).toEqual(['Hatua 1: Carol Njeri']);
+  });
+});
+
+describe('delegationWindow', () => {
+  it('runs from the first day’s Nairobi midnight to the midnight after the last day', () => {
+    const window = delegationWindow('2026-12-01', '2026-12-03');
+    expect(window.startsAt.toISOString()).toBe('2026-11-30T21:00:00.000Z');
+    expect(window.endsAt.toISOString()).toBe('2026-12-03T21:00:00.000Z');
+    const delegation = { fromUserId: '1', toUserId: '2', ...window };
+    expect(isDelegationActive(delegation, new Date('2026-11-30T20:59:59.999Z'))).toBe(false);
+    expect(isDelegationActive(delegation, new Date('2026-11-30T21:00:00.000Z'))).toBe(true);
+    expect(isDelegationActive(delegation, new Date('2026-12-03T20:59:59.999Z'))).toBe(true);
+    expect(isDelegationActive(delegation, new Date('2026-12-03T21:00:00.000Z'))).toBe(false);
   });
 });

@@ -193,6 +193,16 @@ export interface Delegation {
   endsAt: Date;
 }
 
+/**
+ * A delegation kept as calendar days ("away from the 3rd to the 7th", inclusive, Nairobi time) as the
+ * instants resolution compares: from the first day's midnight to the midnight after the last day.
+ */
+export function delegationWindow(startsOn: string, endsOn: string): { startsAt: Date; endsAt: Date } {
+  const startsAt = new Date(`${startsOn}T00:00:00+03:00`);
+  const endsAt = new Date(new Date(`${endsOn}T00:00:00+03:00`).getTime() + 86_400_000);
+  return { startsAt, endsAt };
+}
+
 export function isDelegationActive(delegation: Delegation, now: Date): boolean {
   const at = now.getTime();
   return (

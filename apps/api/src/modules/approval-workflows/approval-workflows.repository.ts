@@ -1,4 +1,6 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { delegationWindow } from '@zabuni/domain';
+import { delegationsRepository } from '../delegations/delegations.repository.ts';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
@@ -103,7 +105,7 @@ export function approvalWorkflowsRepository(db: Executor) {
     },
 
     /** Who holds which role, who owns which department, and everyone's name: one resolution's directory. */
-    async directory(organisationId: number) {
+    async directory(organisationId: number, now: Date) {
       const members = await db
         .select({
           userId: memberships.userId,
@@ -118,7 +120,14 @@ export function approvalWorkflowsRepository(db: Executor) {
         .select({ id: departments.id, name: departments.name, ownerId: departments.budgetOwnerUserId })
         .from(departments)
         .where(eq(departments.organisationId, organisationId));
-      return { members, departments: owners };
+      // Delegations not over a day before now (resolution then checks each window exactly).
+      const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
+      const delegations = (await delegationsRepository(db).current(organisationId, yesterday)).map((d) => ({
+        fromUserId: String(d.delegatorUserId),
+        toUserId: String(d.delegateUserId),
+        ...delegationWindow(d.startsOn, d.endsOn),
+      }));
+      return { members, departments: owners, delegations };
     },
   };
 }

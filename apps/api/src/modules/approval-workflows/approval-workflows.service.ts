@@ -206,8 +206,8 @@ export function createApprovalWorkflowsService({
         rows.map((row) => ({ ...toDomainRule(row), row })),
         document,
       );
-      const directory = await repository.directory(organisationId);
-      const { members, departments } = directory;
+      const directory = await repository.directory(organisationId, now);
+      const { members, departments, delegations } = directory;
       const route = resolveSteps(
         [...(chosen?.steps ?? DEFAULT_STEPS), ...extraSteps],
         {
@@ -216,7 +216,7 @@ export function createApprovalWorkflowsService({
             const owner = departments.find((d) => String(d.id) === id)?.ownerId;
             return owner === null || owner === undefined ? null : String(owner);
           },
-          delegations: [],
+          delegations,
         },
         document,
         now,
@@ -226,7 +226,7 @@ export function createApprovalWorkflowsService({
 
     /** The organisation's people, roles and departments, for reading a stored route. */
     directory: (tx: Executor, organisationId: number) =>
-      approvalWorkflowsRepository(tx).directory(organisationId),
+      approvalWorkflowsRepository(tx).directory(organisationId, new Date()),
 
     /** The route as people read it ("Step 1: ICT budget owner — Jane Doe"). */
     describe(route: ResolvedRoute, directory: Directory): string[] {

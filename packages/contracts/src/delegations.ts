@@ -1,0 +1,54 @@
+import { isIsoDate } from '@zabuni/domain';
+import { z } from 'zod';
+import { paginationQuery } from './pagination.ts';
+
+export const DELEGATION_MESSAGES = {
+  date: 'Enter a valid date (YYYY-MM-DD).',
+  endBeforeStart: 'The last day cannot be before the first.',
+  past: 'The last day has already passed.',
+  tooLong: 'A delegation may last a year at most.',
+  self: 'Choose someone other than the person who is away.',
+  notMember: 'Choose a member of this organisation.',
+  othersOnlyAdmin: 'Only an organisation administrator can set a delegation for someone else.',
+  notYours: 'Only the person who is away or an organisation administrator can remove this delegation.',
+} as const;
+
+const day = z.string({ error: DELEGATION_MESSAGES.date }).trim().refine(isIsoDate, {
+  error: DELEGATION_MESSAGES.date,
+});
+
+/** "While I am away, X approves for me", from the first to the last day inclusive (Nairobi time). */
+export const delegationForm = z
+  .object({
+    /** The person away; the caller when absent (someone else's: organisation administrators only). */
+    delegator_id: z.number().int().positive().optional(),
+    delegate_id: z.number({ error: DELEGATION_MESSAGES.notMember }).int().positive(),
+    starts_on: day,
+    ends_on: day,
+    reason: z.string().trim().max(300).default(''),
+  })
+  .refine((form) => form.ends_on >= form.starts_on, {
+    path: ['ends_on'],
+    error: DELEGATION_MESSAGES.endBeforeStart,
+  });
+export type DelegationForm = z.output<typeof delegationForm>;
+
+const person = z.object({ id: z.number().int(), name: z.string() });
+
+export const delegation = z
+  .object({
+    id: z.number().int(),
+    delegator: person,
+    delegate: person,
+    starts_on: z.string(),
+    ends_on: z.string(),
+    reason: z.string(),
+    /** Today (Nairobi) is within its days. */
+    active: z.boolean(),
+  })
+  .meta({ id: 'Delegation' });
+
+export const delegationsQuery = paginationQuery.extend({
+  /** true: only delegations not yet over. */
+  current: z.enum(['true', 'false']).optional(),
+});
