@@ -315,7 +315,12 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(
-    organisationsRoutes({ organisations: services.organisations, publicUrl: config.publicUrl }),
+    organisationsRoutes({
+      organisations: services.organisations,
+      invite: (principal, invitation, ip) =>
+        services.authentication.inviteMember(principal, invitation, { ip }),
+      publicUrl: config.publicUrl,
+    }),
     {
       prefix: '/api/v1',
     },

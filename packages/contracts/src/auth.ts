@@ -198,3 +198,13 @@ export interface AccessClaims {
   two_fa: 'yes' | 'no';
   buyer_company_id: number | null;
 }
+
+/** An organisation administrator adds someone by email: a new account if needed, and these roles. */
+export const memberInvitation = z.object({
+  email,
+  first_name: required(100),
+  last_name: required(100),
+  organisation_id: z.number().int().positive(),
+  roles: z.array(roleSchema).min(1, { error: 'Choose at least one role.' }).max(10),
+});
+export type MemberInvitation = z.output<typeof memberInvitation>;

@@ -1,6 +1,21 @@
 import { hash as argonHash, verify as argonVerify, type Algorithm } from '@node-rs/argon2';
-import { AUTH_MESSAGES, taxPinMessage, type AccessClaims, type Me } from '@zabuni/contracts';
-import { isLocked, isValidTaxPin, lockoutAfterFailure, TOKEN_LIFETIME, type Grant } from '@zabuni/domain';
+import {
+  AUTH_MESSAGES,
+  taxPinMessage,
+  type AccessClaims,
+  type Me,
+  type MemberInvitation,
+} from '@zabuni/contracts';
+import {
+  hasRole,
+  isLocked,
+  isValidTaxPin,
+  lockoutAfterFailure,
+  roleFitsKind,
+  TOKEN_LIFETIME,
+  type Grant,
+  type Role,
+} from '@zabuni/domain';
 import { eq } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
@@ -442,6 +457,81 @@ export function createAuthenticationService(deps: Deps) {
         buyer_company_id: currentBuyer(user, access),
         organisations: access.memberships,
       };
+    },
+
+    /**
+     * An organisation administrator adds someone by email with roles. A new person gets an account (with an
+     * unusable password) and a link to choose theirs; someone with an account is told they have access.
+     */
+    async inviteMember(
+      principal: { userId: number; firstName: string; lastName: string; grants: Grant[] },
+      invitation: MemberInvitation,
+      context: RequestContext,
+    ): Promise<'invited' | 'added'> {
+      const organisationId = invitation.organisation_id;
+      if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
+        throw new AppError('forbidden', 'You do not administer this organisation.');
+      }
+      const profile = await organisations.profileOf(organisationId);
+      if (!profile || profile.kind !== 'buyer')
+        throw new AppError('not_found', 'This organisation does not exist.');
+      for (const role of invitation.roles) {
+        if (!roleFitsKind(role as Role, 'buyer')) {
+          const message = `The role ${role} does not exist in a buyer organisation.`;
+          throw new AppError('validation', `roles: ${message}`, { roles: [message] });
+        }
+      }
+      const existing = await users().findByEmail(invitation.email);
+      const token = randomToken();
+      const placeholder = existing ? null : await hashPassword(randomToken());
+      const by = `${principal.firstName} ${principal.lastName}`;
+      const mailId = await db.transaction(async (tx) => {
+        const repository = authenticationRepository(tx);
+        let userId = existing?.id;
+        if (!existing) {
+          userId = await repository.insert({
+            email: invitation.email,
+            username: invitation.email,
+            firstName: invitation.first_name,
+            lastName: invitation.last_name,
+            phone: '',
+            passwordHash: placeholder!,
+            language: 'en',
+            isActive: true,
+          });
+          await repository.insertToken(
+            userId,
+            'password_reset',
+            sha256(token),
+            new Date(clock.now().getTime() + TOKEN_LIFETIME.activationHours * 3_600_000),
+          );
+        }
+        for (const role of invitation.roles)
+          await organisations.addMember(tx, userId!, organisationId, role as Role);
+        await audit.record(tx, {
+          action: 'member.invited',
+          actorUserId: principal.userId,
+          organisationId,
+          ip: context.ip,
+          detail: { user_id: userId, roles: invitation.roles, new_account: !existing },
+        });
+        const params = { item: by, title: profile.name, reference: invitation.roles.join(', ') };
+        return mail.enqueue(tx, {
+          to: invitation.email,
+          template: existing ? 'member_added' : 'member_invited',
+          language: existing?.language ?? 'en',
+          params: existing
+            ? { ...params, name: existing.firstName, link: `${publicUrl}/login` }
+            : {
+                ...params,
+                name: invitation.first_name,
+                link: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+                hours: TOKEN_LIFETIME.activationHours,
+              },
+        });
+      });
+      await mail.dispatch([mailId]);
+      return existing ? 'added' : 'invited';
     },
 
     async requestPasswordReset(email: string, context: RequestContext): Promise<void> {

@@ -52,6 +52,14 @@ export const organisationsRepository = (db: Executor) => ({
     return row?.kind ?? null;
   },
 
+  async profileOf(organisationId: number): Promise<{ kind: OrganisationKind; name: string } | null> {
+    const [row] = await db
+      .select({ kind: organisations.kind, name: organisations.name })
+      .from(organisations)
+      .where(eq(organisations.id, organisationId));
+    return row ?? null;
+  },
+
   async isMember(userId: number, organisationId: number): Promise<boolean> {
     const rows = await db
       .select({ userId: memberships.userId })

@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { errorBody, messageBody, paginated, paginationQuery, roleSchema } from '@zabuni/contracts';
+import {
+  errorBody,
+  memberInvitation,
+  messageBody,
+  paginated,
+  paginationQuery,
+  roleSchema,
+  type MemberInvitation,
+} from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
-import { organisationScope, principalOf } from '../../infra/auth.ts';
+import { organisationScope, principalOf, type Principal } from '../../infra/auth.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { OrganisationsService } from './organisations.service.ts';
 
@@ -18,12 +26,37 @@ const member = z.object({
 export const organisationsRoutes =
   ({
     organisations,
+    invite,
     publicUrl,
   }: {
     organisations: OrganisationsService;
+    /** Adds a person by email (the authentication service owns accounts and their one-time links). */
+    invite: (principal: Principal, invitation: MemberInvitation, ip: string) => Promise<'invited' | 'added'>;
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.post(
+      '/organisations/members/invite/',
+      {
+        config: { access: { roles: ['org_admin'] as Role[] } },
+        schema: {
+          tags: ['Organisations'],
+          summary: 'Add someone to a buying organisation by email, with roles (organisation administrators)',
+          body: memberInvitation,
+          response: { 201: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await invite(principalOf(request), request.body, request.ip);
+        return reply.code(201).send({
+          detail:
+            outcome === 'invited'
+              ? `We have sent ${request.body.email} an invitation to choose a password.`
+              : `${request.body.email} already has an account and now has access.`,
+        });
+      },
+    );
+
     const roleChange = z.object({ organisation_id: z.number().int().positive(), role: roleSchema });
     const userParams = z.object({ user_id: z.coerce.number().int().positive() });
     const adminAccess = { access: { roles: ['org_admin', 'supplier_admin', 'super_admin'] as Role[] } };

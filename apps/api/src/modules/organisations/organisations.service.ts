@@ -99,6 +99,7 @@ export function createOrganisationsService({
     create: (tx: Executor, organisation: NewOrganisation) => organisationsRepository(tx).insert(organisation),
     addMember: (tx: Executor, userId: number, organisationId: number, role: Role) =>
       organisationsRepository(tx).addMembership(userId, organisationId, role),
+    profileOf: (organisationId: number) => organisationsRepository(db).profileOf(organisationId),
     isMember: (tx: Executor, userId: number, organisationId: number) =>
       organisationsRepository(tx).isMember(userId, organisationId),
     addToSupplierList: (tx: Executor, buyerId: number, supplierId: number) =>
