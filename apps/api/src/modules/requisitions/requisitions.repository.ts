@@ -91,6 +91,15 @@ export function requisitionsRepository(db: Executor) {
       return row ?? null;
     },
 
+    findMany(organisationId: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select(summaryColumns)
+        .from(requisitions)
+        .innerJoin(users, eq(users.id, requisitions.requesterUserId))
+        .where(and(eq(requisitions.organisationId, organisationId), inArray(requisitions.id, ids)));
+    },
+
     lines(requisitionId: number) {
       return db
         .select({

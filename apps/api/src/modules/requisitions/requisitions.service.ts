@@ -330,19 +330,7 @@ export function createRequisitionsService({
       if (route) {
         const all = await repository.decisions(id);
         const progress = workflowProgress(route, recorded(all.filter((row) => row.decision.round === round)));
-        const { directory } = await workflows.routeFor(
-          db,
-          found.requisition.organisationId,
-          {
-            documentType: 'requisition',
-            amountMinor: 0,
-            currency,
-            requesterId: '',
-            costCentreIds: [],
-            categoryIds: [],
-          },
-          clock.now(),
-        );
+        const directory = await workflows.directory(db, found.requisition.organisationId);
         approval = {
           round,
           route: workflows.describe(route, directory),
@@ -734,20 +722,25 @@ export function createRequisitionsService({
         return check.ok ? [{ id: row.id, step: check.stepIndex + 1 }] : [];
       });
       const pageOfIds = waiting.slice(page.offset, page.offset + page.pageSize);
-      const results = [];
-      for (const item of pageOfIds) {
-        const view = await this.get(principal, item.id);
-        results.push({
-          ...view,
-          document_type: 'requisition' as const,
-          step: item.step,
-          route: view.approval?.route ?? [],
-          bulk_approvable: bulkApprovable({
-            currency: view.currency,
-            totalMinor: decimalTextToMinor(view.total, view.currency) ?? Infinity,
-          }),
-        });
-      }
+      // One query for the page's summaries and one directory to name their routes: no query per row.
+      const rows = await repository.findMany(
+        organisationId,
+        pageOfIds.map((item) => item.id),
+      );
+      const directory = pageOfIds.length > 0 ? await workflows.directory(db, organisationId) : null;
+      const results = pageOfIds.flatMap((item) => {
+        const found = rows.find((row) => row.requisition.id === item.id);
+        if (!found || !directory) return [];
+        return [
+          {
+            ...summaryOf(found),
+            document_type: 'requisition' as const,
+            step: item.step,
+            route: found.requisition.route ? workflows.describe(found.requisition.route, directory) : [],
+            bulk_approvable: bulkApprovable(found.requisition),
+          },
+        ];
+      });
       return { count: waiting.length, results };
     },
 
