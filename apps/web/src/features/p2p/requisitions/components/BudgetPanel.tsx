@@ -1,0 +1,206 @@
+import {
+  Alert,
+  Badge,
+  Group,
+  Loader,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BudgetCheck, BudgetOutcome } from '../api.ts';
+import { formatAmount } from '../requisition-form.ts';
+
+const OUTCOME_COLOR: Record<BudgetOutcome, string> = {
+  within: 'green',
+  over_warn: 'yellow',
+  over_stop: 'red',
+  over_ignore: 'gray',
+  no_budget: 'gray',
+};
+
+export type BudgetPanelState = 'incomplete' | 'loading' | 'error' | 'unavailable' | 'ready';
+
+interface Props {
+  state: BudgetPanelState;
+  checks: readonly BudgetCheck[] | undefined;
+  /** A newer check is on its way: the figures shown are the last ones. */
+  refreshing?: boolean;
+  error?: string | null;
+  /** The form says how to get a check; the detail page explains budgets checked at submission. */
+  context: 'form' | 'detail' | 'submitted';
+}
+
+/** The over-budget checks that stop submission. */
+export const stopping = (checks: readonly BudgetCheck[] | undefined) =>
+  (checks ?? []).filter((check) => check.outcome === 'over_stop');
+
+/** A rough share for the bar (display only: the figures beside it are exact). */
+function share(part: string | null, whole: string | null): number {
+  if (part === null || whole === null) return 0;
+  const p = Number(part);
+  const w = Number(whole);
+  if (!Number.isFinite(p) || !Number.isFinite(w) || w <= 0) return p > 0 ? 100 : 0;
+  return Math.min(100, Math.max(0, (p / w) * 100));
+}
+
+function CheckRow({ check }: { check: BudgetCheck }) {
+  const { t, i18n } = useTranslation('requisitions');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const money = (text: string | null) => (text === null ? '—' : formatAmount(text, check.currency, language));
+  const color = OUTCOME_COLOR[check.outcome];
+  const hasBudget = check.outcome !== 'no_budget';
+  const over = check.outcome.startsWith('over_');
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      data-testid="budget-check"
+      data-outcome={check.outcome}
+      style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
+    >
+      <Stack gap={6}>
+        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
+            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {hasBudget ? check.label : `${check.department.code} · ${check.department.name}`}
+            </Text>
+            {hasBudget && (
+              <Text size="xs" c="dimmed">
+                {check.department.name}
+              </Text>
+            )}
+          </Stack>
+          <Badge color={color} variant="light" tt="none" radius="sm" data-testid="budget-outcome">
+            {t(`budget.outcome.${check.outcome}`)}
+          </Badge>
+        </Group>
+        {hasBudget ? (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: over ? 3 : 2 }} spacing={4} verticalSpacing={2}>
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  {t('budget.available')}:{' '}
+                </Text>
+                <Text span fw={600} size="sm" data-testid="budget-available">
+                  {money(check.available)}
+                </Text>
+              </Text>
+              <Text size="sm">
+                <Text span c="dimmed" size="sm">
+                  {t('budget.requested')}:{' '}
+                </Text>
+                <Text span fw={600} size="sm" data-testid="budget-requested">
+                  {money(check.requested)}
+                </Text>
+              </Text>
+              {over && (
+                <Text size="sm">
+                  <Text span c="dimmed" size="sm">
+                    {t('budget.shortfall')}:{' '}
+                  </Text>
+                  <Text span fw={700} size="sm" c={`${color}.8`} data-testid="budget-shortfall">
+                    {money(check.shortfall)}
+                  </Text>
+                </Text>
+              )}
+            </SimpleGrid>
+            <Progress
+              value={share(check.requested, check.available)}
+              color={color}
+              size="sm"
+              aria-label={t('budget.barLabel', {
+                requested: money(check.requested),
+                available: money(check.available),
+              })}
+            />
+            <Text size="xs" c="dimmed">
+              {t('budget.ofAmount', {
+                amount: money(check.amount),
+                committed: money(check.committed),
+                actual: money(check.actual),
+                proposed: money(check.proposed),
+              })}
+            </Text>
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {t('budget.noBudgetHint')}
+          </Text>
+        )}
+        {check.outcome === 'over_warn' && (
+          <Text size="sm" c="yellow.9">
+            {t('budget.warnHint')}
+          </Text>
+        )}
+        {check.outcome === 'over_stop' && (
+          <Text size="sm" c="red.8" fw={500} data-testid="budget-stop-message">
+            {t('budget.stopHint', { budget: check.label, shortfall: money(check.shortfall) })}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The budget indicator: each budget the requisition touches, what is left and what it asks for. */
+export function BudgetPanel({ state, checks, refreshing, error, context }: Props) {
+  const { t } = useTranslation('requisitions');
+  return (
+    <Stack
+      gap="sm"
+      data-testid="budget-panel"
+      data-state={state}
+      aria-busy={state === 'loading' || refreshing}
+    >
+      <Group justify="space-between" gap="xs">
+        <Title order={2} fz="lg">
+          {t('budget.title')}
+        </Title>
+        {refreshing && <Loader size="xs" aria-label={t('budget.checking')} />}
+      </Group>
+      {state === 'incomplete' && (
+        <Text size="sm" c="dimmed" data-testid="budget-incomplete">
+          {t('budget.incomplete')}
+        </Text>
+      )}
+      {state === 'loading' && (
+        <Stack gap="xs">
+          <Skeleton height={72} radius="md" />
+        </Stack>
+      )}
+      {state === 'unavailable' && (
+        <Text size="sm" c="dimmed">
+          {t('budget.unavailable')}
+        </Text>
+      )}
+      {state === 'error' && (
+        <Alert color="gray" variant="light" title={t('budget.failed')}>
+          {error}
+        </Alert>
+      )}
+      {state === 'ready' && checks && checks.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('budget.none')}
+        </Text>
+      )}
+      {state === 'ready' && checks && checks.length > 0 && (
+        <Stack gap="xs" style={{ opacity: refreshing ? 0.7 : 1 }}>
+          {checks.map((check, index) => (
+            <CheckRow key={`${check.budget_id ?? 'none'}-${check.department.id}-${index}`} check={check} />
+          ))}
+        </Stack>
+      )}
+      {context !== 'detail' && state === 'ready' && (
+        <Text size="xs" c="dimmed">
+          {t(context === 'form' ? 'budget.formNote' : 'budget.submittedNote')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../lib/api-client.ts';
+import {
+  checkForm,
+  duplicateLine,
+  emptyLine,
+  emptyRequisitionForm,
+  formatAmount,
+  formatMinor,
+  formTotal,
+  isComplete,
+  lineAmount,
+  linesCheckable,
+  requisitionResolver,
+  serverFormErrors,
+  toPayload,
+  type LineValues,
+  type RequisitionFormValues,
+} from './requisition-form.ts';
+
+const line = (change: Partial<LineValues> = {}): LineValues => ({
+  ...emptyLine(),
+  description: 'Laptop',
+  category_id: 7,
+  department_id: 3,
+  quantity: '2',
+  unit_price: '150000',
+  ...change,
+});
+
+const form = (change: Partial<RequisitionFormValues> = {}): RequisitionFormValues => ({
+  ...emptyRequisitionForm(),
+  title: 'Laptops for the data team',
+  lines: [line()],
+  ...change,
+});
+
+describe('line amounts and totals', () => {
+  it.each([
+    ['2', '150000', 'KES', 30_000_000],
+    ['0.5', '0.03', 'KES', 2], // 1.5 cents rounds half up to 2
+    ['3', '0.10', 'KES', 30], // 0.1 × 3 is 0.30 exactly, not 0.30000000000000004
+    ['1.125', '1000', 'UGX', 1125],
+    ['12,5', '10', 'KES', null], // a comma is not a decimal point
+    ['0', '10', 'KES', 0],
+    ['2', '10.005', 'KES', null], // more decimals than the currency has
+    ['2', '', 'KES', null],
+  ])('%s × %s %s = %s minor units', (quantity, unit_price, currency, expected) => {
+    expect(lineAmount({ quantity, unit_price }, currency)).toBe(expected);
+  });
+
+  it('accepts a price typed with thousands separators, as the API does', () => {
+    expect(lineAmount({ quantity: '1', unit_price: '1,250,000.50' }, 'KES')).toBe(125_000_050);
+  });
+
+  it('adds the lines that can be computed and counts the others', () => {
+    expect(
+      formTotal(
+        [
+          { quantity: '2', unit_price: '150000' },
+          { quantity: '10', unit_price: '0.15' },
+          { quantity: 'x', unit_price: '1' },
+        ],
+        'kes',
+      ),
+    ).toEqual({ minor: 30_000_150, incomplete: 1 });
+    expect(formTotal([], 'KES')).toEqual({ minor: 0, incomplete: 0 });
+  });
+});
+
+describe('formatAmount', () => {
+  it('formats decimal text exactly, with the currency and its decimals', () => {
+    expect(formatAmount('1234567.5', 'KES', 'en')).toBe('KES 1,234,567.50');
+    expect(formatAmount('90071992547409931.25', 'KES', 'en')).toBe('KES 90,071,992,547,409,931.25');
+    expect(formatAmount('1250000', 'UGX', 'en')).toBe('UGX 1,250,000');
+    expect(formatAmount('-5000.00', 'KES', 'en')).toBe('KES -5,000.00');
+    expect(formatMinor(30_000_150, 'KES', 'en')).toBe('KES 300,001.50');
+  });
+
+  it('uses the viewer’s separators', () => {
+    expect(formatAmount('1234.5', 'KES', 'fr').replace(/\s/g, ' ')).toBe('KES 1 234,50');
+    expect(formatAmount('1234.5', 'KES', 'pt')).toMatch(/^KES 1.?234,50$/);
+  });
+
+  it('shows text it cannot read as it is', () => {
+    expect(formatAmount('n/a', 'KES')).toBe('KES n/a');
+  });
+});
+
+describe('checkForm', () => {
+  it('passes a complete requisition', () => {
+    expect(isComplete(form())).toBe(true);
+  });
+
+  it('puts each problem on its field and line', () => {
+    const problems = checkForm(
+      form({
+        title: ' ',
+        currency: 'KE',
+        lines: [
+          line(),
+          line({ description: '', quantity: '0', category_id: undefined, needed_by: '2026-02-30' }),
+        ],
+      }),
+    );
+    expect(problems.title).toBe('requisitions:validation.required');
+    expect(problems.currency).toBe('requisitions:validation.currency');
+    expect(problems.lineProblems[0]).toBeUndefined();
+    expect(problems.lineProblems[1]).toEqual({
+      description: 'requisitions:validation.required',
+      category_id: 'requisitions:validation.category',
+      quantity: 'requisitions:validation.quantity',
+      needed_by: 'requisitions:validation.date',
+    });
+  });
+
+  it('refuses a price with more decimals than the currency has', () => {
+    expect(checkForm(form({ lines: [line({ unit_price: '10.005' })] })).lineProblems[0]).toEqual({
+      unit_price: 'requisitions:validation.price',
+    });
+    expect(
+      checkForm(form({ currency: 'UGX', lines: [line({ unit_price: '10.5' })] })).lineProblems[0],
+    ).toEqual({ unit_price: 'requisitions:validation.price' });
+  });
+
+  it('asks for at least one line', () => {
+    expect(checkForm(form({ lines: [] })).lines).toBe('requisitions:validation.noLines');
+    expect(isComplete(form({ lines: [] }))).toBe(false);
+  });
+
+  it('lets the budget be checked before the title is typed, not before the lines are valid', () => {
+    expect(linesCheckable(form({ title: '' }))).toBe(true);
+    expect(linesCheckable(form({ lines: [line({ department_id: undefined })] }))).toBe(false);
+  });
+
+  it('gives react-hook-form the problems by path', async () => {
+    const result = await requisitionResolver(form({ lines: [line(), line({ unit: '' })] }), undefined, {
+      fields: {},
+      shouldUseNativeValidation: false,
+    });
+    expect(result.errors).toEqual({
+      lines: [undefined, { unit: { type: 'validate', message: 'requisitions:validation.required' } }],
+    });
+    const ok = await requisitionResolver(form(), undefined, { fields: {}, shouldUseNativeValidation: false });
+    expect(ok.errors).toEqual({});
+  });
+});
+
+describe('toPayload', () => {
+  it('sends trimmed text, the currency in capitals and prices without separators', () => {
+    const values = form({
+      title: '  Laptops ',
+      currency: 'kes',
+      lines: [line({ unit_price: '1,500.00', unit: ' ', needed_by: '2026-09-01', category_name: 'ICT' })],
+    });
+    expect(toPayload(values)).toEqual({
+      title: 'Laptops',
+      justification: '',
+      currency: 'KES',
+      lines: [
+        {
+          description: 'Laptop',
+          category_id: 7,
+          department_id: 3,
+          quantity: '2',
+          unit: 'each',
+          unit_price: '1500.00',
+          needed_by: '2026-09-01',
+        },
+      ],
+    });
+  });
+
+  it('duplicates a line under a new key', () => {
+    const original = line();
+    const copy = duplicateLine(original);
+    expect(copy).toEqual({ ...original, key: copy.key });
+    expect(copy.key).not.toBe(original.key);
+  });
+});
+
+describe('serverFormErrors', () => {
+  it('places the service’s line messages on their line and field messages on their field', () => {
+    const error = new ApiError(400, 'lines: Line 2: Choose a category from the list.', {
+      detail: 'lines: Line 2: Choose a category from the list.',
+      lines: ['Line 2: Choose a category from the list.'],
+      title: ['This field is required.'],
+    });
+    expect(serverFormErrors(error)).toEqual({
+      fields: { title: 'This field is required.' },
+      lines: { 1: 'Choose a category from the list.' },
+      general: [],
+    });
+  });
+
+  it('keeps a line message that names no line, and nested keys, and a bare detail', () => {
+    const error = new ApiError(400, 'x', {
+      detail: 'x',
+      lines: ['Enter a quantity greater than 0 with at most three decimals.'],
+      'lines.0.unit_price': ['Too many decimals.'],
+    });
+    expect(serverFormErrors(error)).toEqual({
+      fields: {},
+      lines: { 0: 'Too many decimals.' },
+      general: ['Enter a quantity greater than 0 with at most three decimals.'],
+    });
+    const budget = new ApiError(400, 'Over budget ICT by KES 5,000.00.', {
+      detail: 'Over budget ICT by KES 5,000.00.',
+    });
+    expect(serverFormErrors(budget).general).toEqual(['Over budget ICT by KES 5,000.00.']);
+  });
+});
