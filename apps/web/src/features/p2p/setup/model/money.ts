@@ -1,0 +1,22 @@
+import { decimalTextToMinor, formatMinor } from '@zabuni/domain';
+
+/** Decimal text from the API ("150000.00", "-2500.00") → integer minor units; null when it is not money. */
+export function signedMinor(text: string | null | undefined, currency: string): number | null {
+  if (text === null || text === undefined) return null;
+  const trimmed = text.trim();
+  const negative = trimmed.startsWith('-');
+  const minor = decimalTextToMinor(negative ? trimmed.slice(1) : trimmed, currency);
+  if (minor === null) return null;
+  return negative ? -minor : minor;
+}
+
+/** "KES 1,500,000.00" from decimal text; the text itself when it cannot be read (never a made-up number). */
+export function formatMoneyText(text: string | null | undefined, currency: string): string {
+  const minor = signedMinor(text, currency);
+  if (minor === null) return text ? `${currency} ${text}` : '';
+  try {
+    return formatMinor(minor, currency);
+  } catch {
+    return `${currency} ${text}`;
+  }
+}
