@@ -219,7 +219,59 @@ export function createAuthenticationService(deps: Deps) {
     return user;
   }
 
+  /**
+   * The account of someone another person adds (a colleague, a supplier's contact): the existing one, or a
+   * new active account with an unusable password and a one-time link to choose one. `placeholder` is a
+   * hash of a random secret, computed before the transaction (hashing is slow).
+   */
+  async function provisionAccount(
+    tx: Tx,
+    person: { email: string; first_name: string; last_name: string },
+    placeholder: string,
+  ) {
+    const existing = await authenticationRepository(tx).findByEmail(person.email);
+    if (existing) {
+      return {
+        userId: existing.id,
+        isNew: false,
+        firstName: existing.firstName,
+        language: existing.language,
+        link: `${publicUrl}/login`,
+        hours: undefined,
+      };
+    }
+    const repository = authenticationRepository(tx);
+    const userId = await repository.insert({
+      email: person.email,
+      username: person.email,
+      firstName: person.first_name,
+      lastName: person.last_name,
+      phone: '',
+      passwordHash: placeholder,
+      language: 'en',
+      isActive: true,
+    });
+    const token = randomToken();
+    await repository.insertToken(
+      userId,
+      'password_reset',
+      sha256(token),
+      new Date(clock.now().getTime() + TOKEN_LIFETIME.activationHours * 3_600_000),
+    );
+    return {
+      userId,
+      isNew: true,
+      firstName: person.first_name,
+      language: 'en',
+      link: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
+      hours: TOKEN_LIFETIME.activationHours,
+    };
+  }
+
   return {
+    provisionAccount,
+    hashPassword,
+
     async register(input: RegistrationInput, context: RequestContext): Promise<void> {
       const [country] = await db
         .select({ iso2: countries.iso2 })
@@ -481,57 +533,31 @@ export function createAuthenticationService(deps: Deps) {
           throw new AppError('validation', `roles: ${message}`, { roles: [message] });
         }
       }
-      const existing = await users().findByEmail(invitation.email);
-      const token = randomToken();
-      const placeholder = existing ? null : await hashPassword(randomToken());
       const by = `${principal.firstName} ${principal.lastName}`;
-      const mailId = await db.transaction(async (tx) => {
-        const repository = authenticationRepository(tx);
-        let userId = existing?.id;
-        if (!existing) {
-          userId = await repository.insert({
-            email: invitation.email,
-            username: invitation.email,
-            firstName: invitation.first_name,
-            lastName: invitation.last_name,
-            phone: '',
-            passwordHash: placeholder!,
-            language: 'en',
-            isActive: true,
-          });
-          await repository.insertToken(
-            userId,
-            'password_reset',
-            sha256(token),
-            new Date(clock.now().getTime() + TOKEN_LIFETIME.activationHours * 3_600_000),
-          );
+      const placeholder = await hashPassword(randomToken());
+      const { mailId, isNew } = await db.transaction(async (tx) => {
+        const account = await provisionAccount(tx, invitation, placeholder);
+        for (const role of invitation.roles) {
+          await organisations.addMember(tx, account.userId, organisationId, role as Role);
         }
-        for (const role of invitation.roles)
-          await organisations.addMember(tx, userId!, organisationId, role as Role);
         await audit.record(tx, {
           action: 'member.invited',
           actorUserId: principal.userId,
           organisationId,
           ip: context.ip,
-          detail: { user_id: userId, roles: invitation.roles, new_account: !existing },
+          detail: { user_id: account.userId, roles: invitation.roles, new_account: account.isNew },
         });
         const params = { item: by, title: profile.name, reference: invitation.roles.join(', ') };
-        return mail.enqueue(tx, {
+        const mailId = await mail.enqueue(tx, {
           to: invitation.email,
-          template: existing ? 'member_added' : 'member_invited',
-          language: existing?.language ?? 'en',
-          params: existing
-            ? { ...params, name: existing.firstName, link: `${publicUrl}/login` }
-            : {
-                ...params,
-                name: invitation.first_name,
-                link: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
-                hours: TOKEN_LIFETIME.activationHours,
-              },
+          template: account.isNew ? 'member_invited' : 'member_added',
+          language: account.language,
+          params: { ...params, name: account.firstName, link: account.link, hours: account.hours },
         });
+        return { mailId, isNew: account.isNew };
       });
       await mail.dispatch([mailId]);
-      return existing ? 'added' : 'invited';
+      return isNew ? 'invited' : 'added';
     },
 
     async requestPasswordReset(email: string, context: RequestContext): Promise<void> {
@@ -700,8 +726,6 @@ export function createAuthenticationService(deps: Deps) {
         TOKEN_LIFETIME.accessMinutes,
       );
     },
-
-    hashPassword,
   };
 }
 export type AuthenticationService = ReturnType<typeof createAuthenticationService>;
