@@ -20,6 +20,17 @@ const TEMPLATES = Object.keys({
   requisition_returned: true,
   member_invited: true,
   member_added: true,
+  supplier_invited: true,
+  supplier_added: true,
+  purchase_order_approval_requested: true,
+  purchase_order_sent: true,
+  purchase_order_acknowledged: true,
+  purchase_order_declined: true,
+  invoice_exception: true,
+  invoice_approved: true,
+  invoice_rejected: true,
+  credit_note_requested: true,
+  payment_recorded: true,
 } satisfies Record<TemplateName, true>) as TemplateName[];
 
 const ALL_PARAMS: Required<TemplateParams> = {
@@ -76,6 +87,50 @@ describe('renderMail', () => {
   it('asks invited newcomers to ignore the mail if they did not expect it, but not members who were added', () => {
     expect(renderMail('member_invited', 'en', ALL_PARAMS).text).toContain('If you did not ask for this');
     expect(renderMail('member_added', 'en', ALL_PARAMS).text).not.toContain('If you did not ask for this');
+  });
+
+  it('asks invited suppliers to ignore the mail if they did not expect it, but not the recipients of other supplier mails', () => {
+    const expected: TemplateName[] = [
+      'supplier_added',
+      'purchase_order_approval_requested',
+      'purchase_order_sent',
+      'purchase_order_acknowledged',
+      'purchase_order_declined',
+      'invoice_exception',
+      'invoice_approved',
+      'invoice_rejected',
+      'credit_note_requested',
+      'payment_recorded',
+    ];
+    for (const language of MAIL_LANGUAGES) {
+      // The footer line just above the signature of a mail that keeps it.
+      const ignore = renderMail('member_invited', language, ALL_PARAMS).text.split('\n').at(-2)!;
+      expect(renderMail('supplier_invited', language, ALL_PARAMS).text).toContain(ignore);
+      for (const template of expected) {
+        expect(renderMail(template, language, ALL_PARAMS).text, `${template} (${language})`).not.toContain(
+          ignore,
+        );
+      }
+    }
+  });
+
+  it('fills a purchase order sent to a supplier', () => {
+    const mail = renderMail('purchase_order_sent', 'en', {
+      ...ALL_PARAMS,
+      title: 'Acme Bank',
+      reference: 'PO-2026-00007',
+    });
+    expect(mail.subject).toBe('New purchase order PO-2026-00007 from Acme Bank');
+    expect(mail.text).toContain('Acme Bank has sent you purchase order PO-2026-00007 for KES 120,000.');
+    expect(mail.text).toContain('Open the purchase order: https://zabuni.test/link');
+  });
+
+  it('shows the reason of an invoice exception on a line of its own', () => {
+    const mail = renderMail('invoice_exception', 'sw', {
+      ...ALL_PARAMS,
+      reason: 'Quantity invoiced exceeds quantity received.',
+    });
+    expect(mail.text.split('\n')).toContain('Quantity invoiced exceeds quantity received.');
   });
 
   it('fills an approval request', () => {

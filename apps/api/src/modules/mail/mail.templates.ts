@@ -23,7 +23,18 @@ export type TemplateName =
   | 'requisition_rejected'
   | 'requisition_returned'
   | 'member_invited'
-  | 'member_added';
+  | 'member_added'
+  | 'supplier_invited'
+  | 'supplier_added'
+  | 'purchase_order_approval_requested'
+  | 'purchase_order_sent'
+  | 'purchase_order_acknowledged'
+  | 'purchase_order_declined'
+  | 'invoice_exception'
+  | 'invoice_approved'
+  | 'invoice_rejected'
+  | 'credit_note_requested'
+  | 'payment_recorded';
 
 interface Texts {
   subject: string;
@@ -184,6 +195,94 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Sign in',
       expected: true,
     },
+    supplier_invited: {
+      subject: '{title} invites you to its supplier portal on Zabuni',
+      lines: [
+        '{item} of {title} has added {reference} to its suppliers on Zabuni.',
+        'In the free supplier portal you receive purchase orders, send invoices and see your statement.',
+        'Choose your password to sign in. The link is valid for {hours} hours.',
+      ],
+      action: 'Choose my password',
+    },
+    supplier_added: {
+      subject: '{title} added you as a supplier on Zabuni',
+      lines: [
+        '{item} of {title} has added {reference} to its suppliers.',
+        'Sign in and choose {title} in the portal to see its purchase orders.',
+      ],
+      action: 'Open the supplier portal',
+      expected: true,
+    },
+    purchase_order_approval_requested: {
+      subject: 'Approval needed: purchase order {reference}',
+      lines: [
+        '{item} asks for your approval of purchase order {reference} to {title} for {amount}.',
+        'Open it to approve or reject it.',
+      ],
+      action: 'Review the purchase order',
+      expected: true,
+    },
+    purchase_order_sent: {
+      subject: 'New purchase order {reference} from {title}',
+      lines: [
+        '{title} has sent you purchase order {reference} for {amount}.',
+        'Please acknowledge it, or decline it with a reason, in the supplier portal.',
+      ],
+      action: 'Open the purchase order',
+      expected: true,
+    },
+    purchase_order_acknowledged: {
+      subject: '{title} acknowledged purchase order {reference}',
+      lines: ['{title} acknowledged purchase order {reference} and will deliver as ordered.'],
+      action: 'Open the purchase order',
+      expected: true,
+    },
+    purchase_order_declined: {
+      subject: '{title} declined purchase order {reference}',
+      lines: ['{title} declined purchase order {reference}.', 'Reason: {reason}'],
+      action: 'Open the purchase order',
+      expected: true,
+    },
+    invoice_exception: {
+      subject: 'Invoice {reference} from {title} needs a decision',
+      lines: [
+        'Invoice {reference} from {title} for {amount} does not match its purchase order and goods received.',
+        '{reason}',
+        'Accept it with a reason, request a credit note or reject it.',
+      ],
+      action: 'Open the exception queue',
+      expected: true,
+    },
+    invoice_approved: {
+      subject: 'Invoice {reference} was approved',
+      lines: [
+        '{title} approved your invoice {reference} for {amount}.',
+        'It will be paid according to the payment terms.',
+      ],
+      action: 'Open the invoice',
+      expected: true,
+    },
+    invoice_rejected: {
+      subject: 'Invoice {reference} was rejected',
+      lines: ['{title} rejected your invoice {reference}.', 'Reason: {reason}'],
+      action: 'Open the invoice',
+      expected: true,
+    },
+    credit_note_requested: {
+      subject: 'Credit note requested for invoice {reference}',
+      lines: ['{title} asks for a credit note against your invoice {reference}.', 'Reason: {reason}'],
+      action: 'Open the invoice',
+      expected: true,
+    },
+    payment_recorded: {
+      subject: 'Payment recorded: {amount} for invoice {reference}',
+      lines: [
+        '{title} recorded a payment of {amount} for your invoice {reference} (reference {item}).',
+        'Your statement in the supplier portal shows the new balance.',
+      ],
+      action: 'Open my statement',
+      expected: true,
+    },
   },
   sw: {
     greeting: 'Habari {name},',
@@ -331,6 +430,94 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Ingia kisha uchague {title} kwenye menyu ya shirika.',
       ],
       action: 'Ingia',
+      expected: true,
+    },
+    supplier_invited: {
+      subject: '{title} inakualika kwenye lango lake la wasambazaji la Zabuni',
+      lines: [
+        '{item} wa {title} ameongeza {reference} kwenye orodha yao ya wasambazaji kwenye Zabuni.',
+        'Kwenye lango la wasambazaji, ambalo ni bure, unapokea maagizo ya ununuzi, unatuma ankara na unaona taarifa ya akaunti yako.',
+        'Chagua nenosiri lako ili uingie. Kiungo kinatumika kwa saa {hours}.',
+      ],
+      action: 'Chagua nenosiri langu',
+    },
+    supplier_added: {
+      subject: '{title} imekuongeza kama msambazaji kwenye Zabuni',
+      lines: [
+        '{item} wa {title} ameongeza {reference} kwenye orodha yao ya wasambazaji.',
+        'Ingia kisha uchague {title} kwenye lango ili uone maagizo yao ya ununuzi.',
+      ],
+      action: 'Fungua lango la wasambazaji',
+      expected: true,
+    },
+    purchase_order_approval_requested: {
+      subject: 'Idhini inahitajika: agizo la ununuzi {reference}',
+      lines: [
+        '{item} anaomba uidhinishe agizo la ununuzi {reference} kwa {title} la {amount}.',
+        'Lifungue ili kuliidhinisha au kulikataa.',
+      ],
+      action: 'Kagua agizo la ununuzi',
+      expected: true,
+    },
+    purchase_order_sent: {
+      subject: 'Agizo jipya la ununuzi {reference} kutoka {title}',
+      lines: [
+        '{title} imekutumia agizo la ununuzi {reference} la {amount}.',
+        'Tafadhali likubali, au ulikatae ukieleza sababu, kwenye lango la wasambazaji.',
+      ],
+      action: 'Fungua agizo la ununuzi',
+      expected: true,
+    },
+    purchase_order_acknowledged: {
+      subject: '{title} imekubali agizo la ununuzi {reference}',
+      lines: ['{title} imekubali agizo la ununuzi {reference} na itawasilisha bidhaa kama zilivyoagizwa.'],
+      action: 'Fungua agizo la ununuzi',
+      expected: true,
+    },
+    purchase_order_declined: {
+      subject: '{title} imekataa agizo la ununuzi {reference}',
+      lines: ['{title} imekataa agizo la ununuzi {reference}.', 'Sababu: {reason}'],
+      action: 'Fungua agizo la ununuzi',
+      expected: true,
+    },
+    invoice_exception: {
+      subject: 'Ankara {reference} kutoka {title} inahitaji uamuzi',
+      lines: [
+        'Ankara {reference} kutoka {title} ya {amount} hailingani na agizo lake la ununuzi na bidhaa zilizopokelewa.',
+        '{reason}',
+        'Ikubali ukieleza sababu, omba hati ya mkopo au uikatae.',
+      ],
+      action: 'Fungua foleni ya hitilafu',
+      expected: true,
+    },
+    invoice_approved: {
+      subject: 'Ankara {reference} imeidhinishwa',
+      lines: [
+        '{title} imeidhinisha ankara yako {reference} ya {amount}.',
+        'Italipwa kulingana na masharti ya malipo.',
+      ],
+      action: 'Fungua ankara',
+      expected: true,
+    },
+    invoice_rejected: {
+      subject: 'Ankara {reference} imekataliwa',
+      lines: ['{title} imekataa ankara yako {reference}.', 'Sababu: {reason}'],
+      action: 'Fungua ankara',
+      expected: true,
+    },
+    credit_note_requested: {
+      subject: 'Hati ya mkopo imeombwa kwa ankara {reference}',
+      lines: ['{title} inaomba hati ya mkopo kwa ankara yako {reference}.', 'Sababu: {reason}'],
+      action: 'Fungua ankara',
+      expected: true,
+    },
+    payment_recorded: {
+      subject: 'Malipo yamerekodiwa: {amount} kwa ankara {reference}',
+      lines: [
+        '{title} imerekodi malipo ya {amount} kwa ankara yako {reference} (kumbukumbu {item}).',
+        'Taarifa ya akaunti yako kwenye lango la wasambazaji inaonyesha salio jipya.',
+      ],
+      action: 'Fungua taarifa ya akaunti yangu',
       expected: true,
     },
   },
@@ -482,6 +669,96 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Se connecter',
       expected: true,
     },
+    supplier_invited: {
+      subject: '{title} vous invite à rejoindre son portail fournisseurs sur Zabuni',
+      lines: [
+        '{item}, de {title}, a ajouté {reference} à la liste de ses fournisseurs sur Zabuni.',
+        'Le portail fournisseurs, gratuit, vous permet de recevoir des bons de commande, d’envoyer des factures et de consulter votre relevé de compte.',
+        'Choisissez votre mot de passe pour vous connecter. Le lien est valable {hours} heures.',
+      ],
+      action: 'Choisir mon mot de passe',
+    },
+    supplier_added: {
+      subject: '{title} vous a ajouté comme fournisseur sur Zabuni',
+      lines: [
+        '{item}, de {title}, a ajouté {reference} à la liste de ses fournisseurs.',
+        'Connectez-vous, puis choisissez {title} dans le portail pour voir ses bons de commande.',
+      ],
+      action: 'Ouvrir le portail fournisseurs',
+      expected: true,
+    },
+    purchase_order_approval_requested: {
+      subject: 'Approbation requise : bon de commande {reference}',
+      lines: [
+        '{item} vous demande d’approuver le bon de commande {reference} adressé à {title}, d’un montant de {amount}.',
+        'Ouvrez-le pour l’approuver ou le rejeter.',
+      ],
+      action: 'Examiner le bon de commande',
+      expected: true,
+    },
+    purchase_order_sent: {
+      subject: 'Nouveau bon de commande {reference} de {title}',
+      lines: [
+        '{title} vous a envoyé le bon de commande {reference} d’un montant de {amount}.',
+        'Merci d’en accuser réception, ou de le refuser en indiquant le motif, dans le portail fournisseurs.',
+      ],
+      action: 'Ouvrir le bon de commande',
+      expected: true,
+    },
+    purchase_order_acknowledged: {
+      subject: '{title} a accusé réception du bon de commande {reference}',
+      lines: [
+        '{title} a accusé réception du bon de commande {reference} et livrera conformément à la commande.',
+      ],
+      action: 'Ouvrir le bon de commande',
+      expected: true,
+    },
+    purchase_order_declined: {
+      subject: '{title} a refusé le bon de commande {reference}',
+      lines: ['{title} a refusé le bon de commande {reference}.', 'Motif : {reason}'],
+      action: 'Ouvrir le bon de commande',
+      expected: true,
+    },
+    invoice_exception: {
+      subject: 'La facture {reference} de {title} attend une décision',
+      lines: [
+        'La facture {reference} de {title} d’un montant de {amount} ne correspond pas à son bon de commande ni aux marchandises reçues.',
+        '{reason}',
+        'Acceptez-la en indiquant un motif, demandez un avoir ou rejetez-la.',
+      ],
+      action: 'Ouvrir la file des anomalies',
+      expected: true,
+    },
+    invoice_approved: {
+      subject: 'La facture {reference} a été approuvée',
+      lines: [
+        '{title} a approuvé votre facture {reference} d’un montant de {amount}.',
+        'Elle sera payée selon les conditions de paiement.',
+      ],
+      action: 'Ouvrir la facture',
+      expected: true,
+    },
+    invoice_rejected: {
+      subject: 'La facture {reference} a été rejetée',
+      lines: ['{title} a rejeté votre facture {reference}.', 'Motif : {reason}'],
+      action: 'Ouvrir la facture',
+      expected: true,
+    },
+    credit_note_requested: {
+      subject: 'Avoir demandé pour la facture {reference}',
+      lines: ['{title} vous demande un avoir sur votre facture {reference}.', 'Motif : {reason}'],
+      action: 'Ouvrir la facture',
+      expected: true,
+    },
+    payment_recorded: {
+      subject: 'Paiement enregistré : {amount} pour la facture {reference}',
+      lines: [
+        '{title} a enregistré un paiement de {amount} pour votre facture {reference} (référence {item}).',
+        'Votre relevé de compte dans le portail fournisseurs indique le nouveau solde.',
+      ],
+      action: 'Ouvrir mon relevé',
+      expected: true,
+    },
   },
   pt: {
     greeting: 'Olá {name},',
@@ -631,6 +908,94 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Entrar',
       expected: true,
     },
+    supplier_invited: {
+      subject: '{title} convida-o para o portal de fornecedores na Zabuni',
+      lines: [
+        '{item}, de {title}, adicionou {reference} à lista de fornecedores da organização na Zabuni.',
+        'No portal de fornecedores, gratuito, recebe ordens de compra, envia faturas e consulta o seu extrato.',
+        'Escolha a sua palavra-passe para entrar. A ligação é válida durante {hours} horas.',
+      ],
+      action: 'Escolher a minha palavra-passe',
+    },
+    supplier_added: {
+      subject: '{title} adicionou-o como fornecedor na Zabuni',
+      lines: [
+        '{item}, de {title}, adicionou {reference} à lista de fornecedores da organização.',
+        'Entre e escolha {title} no portal para ver as respetivas ordens de compra.',
+      ],
+      action: 'Abrir o portal de fornecedores',
+      expected: true,
+    },
+    purchase_order_approval_requested: {
+      subject: 'Aprovação necessária: ordem de compra {reference}',
+      lines: [
+        '{item} pede a sua aprovação da ordem de compra {reference} para {title} no valor de {amount}.',
+        'Abra-a para a aprovar ou rejeitar.',
+      ],
+      action: 'Rever a ordem de compra',
+      expected: true,
+    },
+    purchase_order_sent: {
+      subject: 'Nova ordem de compra {reference} de {title}',
+      lines: [
+        '{title} enviou-lhe a ordem de compra {reference} no valor de {amount}.',
+        'Confirme-a ou recuse-a, indicando o motivo, no portal de fornecedores.',
+      ],
+      action: 'Abrir a ordem de compra',
+      expected: true,
+    },
+    purchase_order_acknowledged: {
+      subject: '{title} confirmou a ordem de compra {reference}',
+      lines: ['{title} confirmou a ordem de compra {reference} e fará a entrega conforme encomendado.'],
+      action: 'Abrir a ordem de compra',
+      expected: true,
+    },
+    purchase_order_declined: {
+      subject: '{title} recusou a ordem de compra {reference}',
+      lines: ['{title} recusou a ordem de compra {reference}.', 'Motivo: {reason}'],
+      action: 'Abrir a ordem de compra',
+      expected: true,
+    },
+    invoice_exception: {
+      subject: 'A fatura {reference} de {title} precisa de uma decisão',
+      lines: [
+        'A fatura {reference} de {title} no valor de {amount} não corresponde à ordem de compra nem aos bens recebidos.',
+        '{reason}',
+        'Aceite-a indicando o motivo, peça uma nota de crédito ou rejeite-a.',
+      ],
+      action: 'Abrir a fila de exceções',
+      expected: true,
+    },
+    invoice_approved: {
+      subject: 'A fatura {reference} foi aprovada',
+      lines: [
+        '{title} aprovou a sua fatura {reference} no valor de {amount}.',
+        'Será paga de acordo com as condições de pagamento.',
+      ],
+      action: 'Abrir a fatura',
+      expected: true,
+    },
+    invoice_rejected: {
+      subject: 'A fatura {reference} foi rejeitada',
+      lines: ['{title} rejeitou a sua fatura {reference}.', 'Motivo: {reason}'],
+      action: 'Abrir a fatura',
+      expected: true,
+    },
+    credit_note_requested: {
+      subject: 'Nota de crédito pedida para a fatura {reference}',
+      lines: ['{title} pede uma nota de crédito relativa à sua fatura {reference}.', 'Motivo: {reason}'],
+      action: 'Abrir a fatura',
+      expected: true,
+    },
+    payment_recorded: {
+      subject: 'Pagamento registado: {amount} da fatura {reference}',
+      lines: [
+        '{title} registou um pagamento de {amount} relativo à sua fatura {reference} (referência {item}).',
+        'O seu extrato no portal de fornecedores mostra o novo saldo.',
+      ],
+      action: 'Abrir o meu extrato',
+      expected: true,
+    },
   },
   am: {
     greeting: 'ሰላም {name}፣',
@@ -764,6 +1129,91 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'ይግቡ እና በድርጅት ምናሌው ውስጥ {title} ይምረጡ።',
       ],
       action: 'ይግቡ',
+      expected: true,
+    },
+    supplier_invited: {
+      subject: '{title} በZabuni ላይ ወዳለው የአቅራቢዎች ፖርታሉ ጋብዞዎታል',
+      lines: [
+        'የ{title} ባልደረባ የሆኑት {item} {reference} በZabuni ላይ የድርጅቱ አቅራቢ ሆኖ እንዲመዘገብ አድርገዋል።',
+        'በነጻው የአቅራቢዎች ፖርታል የግዥ ትዕዛዞችን ይቀበላሉ፣ ደረሰኞችን ይልካሉ እንዲሁም የሂሳብ መግለጫዎን ይመለከታሉ።',
+        'ለመግባት የይለፍ ቃልዎን ይምረጡ። ሊንኩ ለ{hours} ሰዓታት ያገለግላል።',
+      ],
+      action: 'የይለፍ ቃሌን ልምረጥ',
+    },
+    supplier_added: {
+      subject: '{title} በZabuni ላይ እንደ አቅራቢ አክሎዎታል',
+      lines: [
+        'የ{title} ባልደረባ የሆኑት {item} {reference} የድርጅቱ አቅራቢ ሆኖ እንዲመዘገብ አድርገዋል።',
+        'የድርጅቱን የግዥ ትዕዛዞች ለማየት ይግቡ እና በፖርታሉ ውስጥ {title} ይምረጡ።',
+      ],
+      action: 'የአቅራቢዎች ፖርታሉን ይክፈቱ',
+      expected: true,
+    },
+    purchase_order_approval_requested: {
+      subject: 'ማጽደቅ ያስፈልጋል፦ የግዥ ትዕዛዝ {reference}',
+      lines: [
+        '{item} ለ{title} የተዘጋጀውን የ{amount} የግዥ ትዕዛዝ {reference} እንዲያጸድቁ ጠይቀዋል።',
+        'ለማጽደቅ ወይም ውድቅ ለማድረግ ይክፈቱት።',
+      ],
+      action: 'የግዥ ትዕዛዙን ይገምግሙ',
+      expected: true,
+    },
+    purchase_order_sent: {
+      subject: 'ከ{title} አዲስ የግዥ ትዕዛዝ {reference}',
+      lines: [
+        '{title} የ{amount} የግዥ ትዕዛዝ {reference} ልኮልዎታል።',
+        'እባክዎ በአቅራቢዎች ፖርታል ውስጥ መቀበልዎን ያረጋግጡ ወይም ምክንያቱን ገልጸው ውድቅ ያድርጉት።',
+      ],
+      action: 'የግዥ ትዕዛዙን ይክፈቱ',
+      expected: true,
+    },
+    purchase_order_acknowledged: {
+      subject: '{title} የግዥ ትዕዛዙን {reference} ተቀብሏል',
+      lines: ['{title} የግዥ ትዕዛዙን {reference} ተቀብሏል፤ በታዘዘው መሠረትም ያቀርባል።'],
+      action: 'የግዥ ትዕዛዙን ይክፈቱ',
+      expected: true,
+    },
+    purchase_order_declined: {
+      subject: '{title} የግዥ ትዕዛዙን {reference} ውድቅ አድርጓል',
+      lines: ['{title} የግዥ ትዕዛዙን {reference} ውድቅ አድርጓል።', 'ምክንያት፦ {reason}'],
+      action: 'የግዥ ትዕዛዙን ይክፈቱ',
+      expected: true,
+    },
+    invoice_exception: {
+      subject: 'ከ{title} የመጣው ደረሰኝ {reference} ውሳኔ ይፈልጋል',
+      lines: [
+        'ከ{title} የመጣው የ{amount} ደረሰኝ {reference} ከግዥ ትዕዛዙ እና ከተረከቡት ዕቃዎች ጋር አይዛመድም።',
+        '{reason}',
+        'ምክንያት ገልጸው ይቀበሉት፣ የክሬዲት ማስታወሻ ይጠይቁ ወይም ውድቅ ያድርጉት።',
+      ],
+      action: 'ውሳኔ የሚጠብቁ ደረሰኞችን ይክፈቱ',
+      expected: true,
+    },
+    invoice_approved: {
+      subject: 'ደረሰኝ {reference} ጸድቋል',
+      lines: ['{title} የ{amount} ደረሰኝዎን {reference} አጽድቋል።', 'በክፍያ ውሉ መሠረት ይከፈላል።'],
+      action: 'ደረሰኙን ይክፈቱ',
+      expected: true,
+    },
+    invoice_rejected: {
+      subject: 'ደረሰኝ {reference} ውድቅ ተደርጓል',
+      lines: ['{title} ደረሰኝዎን {reference} ውድቅ አድርጓል።', 'ምክንያት፦ {reason}'],
+      action: 'ደረሰኙን ይክፈቱ',
+      expected: true,
+    },
+    credit_note_requested: {
+      subject: 'ለደረሰኝ {reference} የክሬዲት ማስታወሻ ተጠይቋል',
+      lines: ['{title} ለደረሰኝዎ {reference} የክሬዲት ማስታወሻ እንዲያቀርቡ ጠይቋል።', 'ምክንያት፦ {reason}'],
+      action: 'ደረሰኙን ይክፈቱ',
+      expected: true,
+    },
+    payment_recorded: {
+      subject: 'ክፍያ ተመዝግቧል፦ ለደረሰኝ {reference} {amount}',
+      lines: [
+        '{title} ለደረሰኝዎ {reference} የ{amount} ክፍያ መዝግቧል (ማጣቀሻ {item})።',
+        'በአቅራቢዎች ፖርታል ያለው የሂሳብ መግለጫዎ አዲሱን ቀሪ ሂሳብ ያሳያል።',
+      ],
+      action: 'የሂሳብ መግለጫዬን እይ',
       expected: true,
     },
   },
