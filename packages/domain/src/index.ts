@@ -11,3 +11,6 @@ export * from './requisitions.ts';
 export * from './approval-workflows.ts';
 export * from './budgets.ts';
 export * from './money.ts';
+export * from './purchase-orders.ts';
+export * from './invoices.ts';
+export * from './matching.ts';
