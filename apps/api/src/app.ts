@@ -44,6 +44,8 @@ import { createNumberingService } from './modules/numbering/numbering.service.ts
 import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
 import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
 import { createRequisitionRecordsService } from './modules/requisitions/requisition-records.service.ts';
+import { createSuppliersService } from './modules/suppliers/suppliers.service.ts';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { createDelegationsService } from './modules/delegations/delegations.service.ts';
 import { delegationsRoutes } from './modules/delegations/delegations.routes.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
@@ -152,6 +154,7 @@ export function createServices({
     organisations,
     publicUrl: config.publicUrl,
   });
+  const suppliers = createSuppliersService({ db, audit, mail, accounts: authentication });
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   const payments = createPaymentsService({
@@ -197,6 +200,7 @@ export function createServices({
     notifications,
     requisitionRecords,
     delegations,
+    suppliers,
     clock,
     system,
     audit,
@@ -350,6 +354,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
+  await app.register(suppliersRoutes({ suppliers: services.suppliers, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(delegationsRoutes({ delegations: services.delegations, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

@@ -17,3 +17,4 @@ export * from './approval-workflows.ts';
 export * from './requisitions.ts';
 export * from './notifications.ts';
 export * from './delegations.ts';
+export * from './suppliers.ts';

@@ -52,7 +52,9 @@ export type AuditAction =
   | 'requisition.attachment_removed'
   | 'delegation.created'
   | 'delegation.removed'
-  | 'member.invited';
+  | 'member.invited'
+  | 'supplier.added'
+  | 'supplier.updated';
 
 export interface AuditEvent {
   action: AuditAction;

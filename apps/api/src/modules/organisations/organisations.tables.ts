@@ -56,6 +56,8 @@ export const memberships = pgTable(
 );
 
 /** A buyer's supplier list: the suppliers it trades with (a supplier may be on many buyers' lists). */
+export const supplierStatus = pgEnum('supplier_status', ['active', 'blocked']);
+
 export const buyerSuppliers = pgTable(
   'buyer_suppliers',
   {
@@ -66,6 +68,16 @@ export const buyerSuppliers = pgTable(
       .notNull()
       .references(() => organisations.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Issue 7: a blocked supplier gets no new purchase orders; its open documents carry on. */
+    status: supplierStatus('status').notNull().default('active'),
+    /** What the buyer buys from it (procurement categories). */
+    categoryIds: integer('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    /** Days from an invoice's date to its due date, the default for new purchase orders. */
+    paymentTermsDays: integer('payment_terms_days').notNull().default(30),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.buyerId, t.supplierId] }),
