@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTUAL_INVOICE_STATUSES,
+  COMMITTED_PURCHASE_ORDER_STATUSES,
   budgetContribution,
   budgetPeriodWindow,
   budgetUtilisation,
@@ -95,14 +97,11 @@ describe('budgetContribution: which statuses count, and as what', () => {
     [purchaseOrder('draft', 80_000), null],
     [purchaseOrder('submitted', 80_000), null],
     [purchaseOrder('approved', 80_000), { figure: 'committed', amountMinor: 80_000 }],
-    [purchaseOrder('issued', 80_000), { figure: 'committed', amountMinor: 80_000 }],
+    [purchaseOrder('sent', 80_000), { figure: 'committed', amountMinor: 80_000 }],
     [purchaseOrder('acknowledged', 80_000), { figure: 'committed', amountMinor: 80_000 }],
     [purchaseOrder('partially_received', 80_000), { figure: 'committed', amountMinor: 80_000 }],
     [purchaseOrder('received', 80_000), { figure: 'committed', amountMinor: 80_000 }],
-    [
-      purchaseOrder('issued', 80_000, { invoicedMinor: 30_000 }),
-      { figure: 'committed', amountMinor: 50_000 },
-    ],
+    [purchaseOrder('sent', 80_000, { invoicedMinor: 30_000 }), { figure: 'committed', amountMinor: 50_000 }],
     [purchaseOrder('received', 80_000, { invoicedMinor: 90_000 }), { figure: 'committed', amountMinor: 0 }],
     [purchaseOrder('closed', 80_000, { invoicedMinor: 30_000 }), null],
     [purchaseOrder('cancelled', 80_000), null],
@@ -150,7 +149,7 @@ describe('budgetUtilisation', () => {
     ],
     [
       'a requisition split over orders counts only what is not yet ordered',
-      [requisition('approved', 3_000_000, { orderedMinor: 1_000_000 }), purchaseOrder('issued', 1_000_000)],
+      [requisition('approved', 3_000_000, { orderedMinor: 1_000_000 }), purchaseOrder('sent', 1_000_000)],
       {
         proposed: 0,
         committed: 3_000_000,
@@ -170,12 +169,12 @@ describe('budgetUtilisation', () => {
     ],
     [
       'exactly used up',
-      [purchaseOrder('issued', 6_000_000), invoice('approved', 4_000_000)],
+      [purchaseOrder('sent', 6_000_000), invoice('approved', 4_000_000)],
       { proposed: 0, committed: 6_000_000, actual: 4_000_000, available: 0, availableAfterProposed: 0 },
     ],
     [
       'overrun: available goes negative',
-      [invoice('paid', 9_000_000), purchaseOrder('issued', 2_500_000), requisition('submitted', 500_000)],
+      [invoice('paid', 9_000_000), purchaseOrder('sent', 2_500_000), requisition('submitted', 500_000)],
       {
         proposed: 500_000,
         committed: 2_500_000,
@@ -195,7 +194,7 @@ describe('budgetUtilisation', () => {
       [requisition('ordered', 6_000_000), purchaseOrder('approved', 6_000_000)],
       [
         requisition('ordered', 6_000_000),
-        purchaseOrder('issued', 6_000_000, { invoicedMinor: 6_000_000 }),
+        purchaseOrder('sent', 6_000_000, { invoicedMinor: 6_000_000 }),
         invoice('approved', 6_000_000),
       ],
     ];
@@ -212,7 +211,7 @@ describe('budgetUtilisation', () => {
   });
 
   it('returns a problem, not a sum, when a counting document is in another currency', () => {
-    const entries = [invoice('paid', 100), { ...purchaseOrder('issued', 5_000), currency: 'USD' }];
+    const entries = [invoice('paid', 100), { ...purchaseOrder('sent', 5_000), currency: 'USD' }];
     expect(budgetUtilisation(budget(), entries)).toEqual({
       ok: false,
       problem: 'currency_mismatch',
@@ -238,7 +237,7 @@ describe('budgetUtilisation', () => {
     const entries: BudgetEntry[] = [
       { ...invoice('paid', 300_000), date: new Date('2026-01-31T23:59:59.999Z') },
       { ...invoice('paid', 400_000), date: new Date('2026-02-01T00:00:00Z') },
-      { ...purchaseOrder('issued', 500_000), date: new Date('2026-02-28T12:00:00Z') },
+      { ...purchaseOrder('sent', 500_000), date: new Date('2026-02-28T12:00:00Z') },
       { ...requisition('approved', 600_000), date: new Date('2026-03-01T00:00:00Z') },
     ];
     expect(budgetUtilisation(monthly, entries, window)).toMatchObject({
@@ -552,7 +551,7 @@ describe('money is whole minor units', () => {
       () =>
         budgetContribution({
           kind: 'purchase_order',
-          status: 'issued',
+          status: 'sent',
           amountMinor: 10,
           currency: 'KES',
           invoicedMinor: -1,
@@ -741,5 +740,14 @@ describe('canApproveOverBudget', () => {
     ],
   ] as const)('%s → %s', (_name, approver, b, role, expected) => {
     expect(canApproveOverBudget(approver, b, role)).toBe(expected);
+  });
+});
+
+describe('budget statuses and the documents’ own state machines', () => {
+  it('name only statuses those documents have', async () => {
+    const { PO_STATUSES } = await import('./purchase-orders.ts');
+    const { INVOICE_STATUSES } = await import('./invoices.ts');
+    for (const status of COMMITTED_PURCHASE_ORDER_STATUSES) expect(PO_STATUSES).toContain(status);
+    for (const status of ACTUAL_INVOICE_STATUSES) expect(INVOICE_STATUSES).toContain(status);
   });
 });

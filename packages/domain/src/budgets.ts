@@ -204,7 +204,8 @@ export const PROPOSED_REQUISITION_STATUSES = ['submitted'] as const;
 export const COMMITTED_REQUISITION_STATUSES = ['approved'] as const;
 export const COMMITTED_PURCHASE_ORDER_STATUSES = [
   'approved',
-  'issued',
+  'sent',
+  'declined',
   'acknowledged',
   'partially_received',
   'received',
