@@ -48,6 +48,29 @@ function share(part: string | null, whole: string | null): number {
   return Math.min(100, Math.max(0, (p / w) * 100));
 }
 
+function Figure({
+  label,
+  value,
+  color,
+  testId,
+}: {
+  label: string;
+  value: string;
+  color?: string;
+  testId: string;
+}) {
+  return (
+    <Stack gap={0} miw={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={700} c={color} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
+        {value}
+      </Text>
+    </Stack>
+  );
+}
+
 function CheckRow({ check }: { check: BudgetCheck }) {
   const { t, i18n } = useTranslation('requisitions');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -82,49 +105,53 @@ function CheckRow({ check }: { check: BudgetCheck }) {
         </Group>
         {hasBudget ? (
           <>
-            <SimpleGrid cols={{ base: 1, xs: over ? 3 : 2 }} spacing={4} verticalSpacing={2}>
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  {t('budget.available')}:{' '}
-                </Text>
-                <Text span fw={600} size="sm" data-testid="budget-available">
-                  {money(check.available)}
-                </Text>
-              </Text>
-              <Text size="sm">
-                <Text span c="dimmed" size="sm">
-                  {t('budget.requested')}:{' '}
-                </Text>
-                <Text span fw={600} size="sm" data-testid="budget-requested">
-                  {money(check.requested)}
-                </Text>
-              </Text>
+            <SimpleGrid cols={{ base: 2, xs: over ? 4 : 3 }} spacing="xs" verticalSpacing={4}>
+              <Figure
+                label={t('budget.available')}
+                value={money(check.available)}
+                testId="budget-available"
+              />
+              <Figure
+                label={t('budget.othersProposed')}
+                value={money(check.proposed)}
+                testId="budget-proposed"
+              />
+              <Figure
+                label={t('budget.requested')}
+                value={money(check.requested)}
+                testId="budget-requested"
+              />
               {over && (
-                <Text size="sm">
-                  <Text span c="dimmed" size="sm">
-                    {t('budget.shortfall')}:{' '}
-                  </Text>
-                  <Text span fw={700} size="sm" c={`${color}.8`} data-testid="budget-shortfall">
-                    {money(check.shortfall)}
-                  </Text>
-                </Text>
+                <Figure
+                  label={t('budget.shortfall')}
+                  value={money(check.shortfall)}
+                  color={`${color}.8`}
+                  testId="budget-shortfall"
+                />
               )}
             </SimpleGrid>
-            <Progress
-              value={share(check.requested, check.available)}
-              color={color}
-              size="sm"
+            <Progress.Root
+              size="md"
               aria-label={t('budget.barLabel', {
                 requested: money(check.requested),
+                proposed: money(check.proposed),
                 available: money(check.available),
               })}
-            />
+            >
+              <Progress.Section value={share(check.proposed, check.available)} color="gray.5" />
+              <Progress.Section
+                value={Math.min(
+                  share(check.requested, check.available),
+                  100 - share(check.proposed, check.available),
+                )}
+                color={color}
+              />
+            </Progress.Root>
             <Text size="xs" c="dimmed">
               {t('budget.ofAmount', {
                 amount: money(check.amount),
                 committed: money(check.committed),
                 actual: money(check.actual),
-                proposed: money(check.proposed),
               })}
             </Text>
           </>

@@ -248,7 +248,7 @@ export function LineEditor({
               )}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 3 }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 2 }}>
             <Controller
               control={control}
               name={`lines.${index}.needed_by`}
@@ -269,7 +269,7 @@ export function LineEditor({
               )}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 2 }}>
+          <Grid.Col span={{ base: 12, md: 3 }}>
             <Flex
               direction={{ base: 'row', md: 'column' }}
               justify={{ base: 'space-between', md: 'flex-end' }}

@@ -1,4 +1,16 @@
-import { Anchor, Badge, Button, Group, Menu, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Menu,
+  Modal,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BULK_APPROVAL_LIMIT } from '@zabuni/contracts';
 import { useState } from 'react';
@@ -173,7 +185,7 @@ export function Component() {
     {
       key: 'actions',
       header: <span>{t('inbox.columns.actions')}</span>,
-      width: 150,
+      width: 120,
       render: (row) => (
         <Group gap={4} wrap="nowrap">
           <Button
@@ -187,14 +199,17 @@ export function Component() {
           </Button>
           <Menu position="bottom-end" shadow="md">
             <Menu.Target>
-              <Button
-                size="compact-sm"
+              <ActionIcon
                 variant="default"
+                size={26}
                 aria-label={t('inbox.moreLabel', { number: row.number })}
+                title={t('inbox.more')}
                 data-testid="inbox-more"
               >
-                {t('inbox.more')}
-              </Button>
+                <Text component="span" fw={700} lh={1} aria-hidden>
+                  ⋯
+                </Text>
+              </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item

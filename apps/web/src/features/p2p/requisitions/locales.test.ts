@@ -1,0 +1,66 @@
+import { REQUISITION_DECISION_MESSAGES, REQUISITION_MESSAGES, REQUIRED_MESSAGE } from '@zabuni/contracts';
+import { REQUISITION_STATUSES } from '@zabuni/domain';
+import { describe, expect, it } from 'vitest';
+import am from '../../../locales/am/requisitions.json';
+import en from '../../../locales/en/requisitions.json';
+import fr from '../../../locales/fr/requisitions.json';
+import pt from '../../../locales/pt/requisitions.json';
+import sw from '../../../locales/sw/requisitions.json';
+import { FORM_MESSAGES } from './requisition-form.ts';
+import { TIMELINE_ACTIONS } from './api.ts';
+
+/** Every key with its text, plural suffixes folded (`lineCount_one` and `lineCount_other` are `lineCount`). */
+function entries(resource: object, prefix = ''): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [key, value] of Object.entries(resource)) {
+    const name = `${prefix}${key.replace(/_(zero|one|two|few|many|other)$/, '')}`;
+    if (value && typeof value === 'object') {
+      for (const [k, v] of entries(value, `${name}.`)) out.set(k, [...(out.get(k) ?? []), ...v]);
+    } else out.set(name, [...(out.get(name) ?? []), String(value)]);
+  }
+  return out;
+}
+
+const placeholders = (texts: string[]) => new Set(texts.flatMap((text) => text.match(/{{\w+}}/g) ?? []));
+const english = entries(en);
+
+describe('requisitions translations', () => {
+  it.each([
+    ['sw', sw],
+    ['fr', fr],
+    ['pt', pt],
+    ['am', am],
+  ] as const)('%s has every English key, with the same placeholders, and is translated', (_, bundle) => {
+    const translated = entries(bundle);
+    expect([...translated.keys()].sort()).toEqual([...english.keys()].sort());
+    for (const [key, texts] of english) {
+      expect(placeholders(translated.get(key)!), key).toEqual(placeholders(texts));
+    }
+    // Not English copies: sentences differ (words like "Total" or "Justification" may coincide).
+    const words = (text: string) => text.replace(/\{\{\w+\}\}|[\p{P}\s]/gu, '');
+    const same = [...english].filter(
+      ([key, texts]) => words(texts[0]!).length > 14 && translated.get(key)![0] === texts[0],
+    );
+    expect(same.map(([key]) => key)).toEqual([]);
+  });
+
+  it('names every status, timeline action and client-side check', () => {
+    for (const status of REQUISITION_STATUSES) expect(english.has(`status.${status}`), status).toBe(true);
+    for (const action of TIMELINE_ACTIONS) {
+      expect(english.has(`timeline.actions.${action.replace('requisition.', '')}`), action).toBe(true);
+    }
+    for (const key of Object.values(FORM_MESSAGES)) {
+      expect(english.has(key.replace('requisitions:', '')), key).toBe(true);
+    }
+  });
+
+  it('knows the server’s fixed messages word for word, so they are shown translated', () => {
+    const known = new Set(Object.values(en.messages));
+    const fixed = [
+      REQUIRED_MESSAGE,
+      ...Object.values(REQUISITION_MESSAGES),
+      ...Object.values(REQUISITION_DECISION_MESSAGES),
+    ].filter((message) => !message.includes('{'));
+    expect(fixed.filter((message) => !known.has(message))).toEqual([]);
+  });
+});
