@@ -1,10 +1,13 @@
 import { escapeLikePattern } from '@zabuni/domain';
 import { and, asc, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
 import { departments } from '../departments/departments.tables.ts';
 import { fiscalYears } from '../fiscal-years/fiscal-years.tables.ts';
+import { invoiceLines, invoices } from '../invoices/invoices.tables.ts';
+import { purchaseOrderLines, purchaseOrders } from '../purchase-orders/purchase-orders.tables.ts';
 import { requisitionLines, requisitions } from '../requisitions/requisitions.tables.ts';
 import { budgets } from './budgets.tables.ts';
 
@@ -23,6 +26,23 @@ const columns = {
   ownerFirstName: users.firstName,
   ownerLastName: users.lastName,
 };
+
+/**
+ * The lines a budget covers by category: its own category, or for an "all categories" budget every
+ * category without a budget of its own in that department and year.
+ */
+function categoryFilter(
+  column: AnyPgColumn,
+  budget: typeof budgets.$inferSelect,
+  specificCategoryIds: number[],
+): SQL | undefined {
+  if (budget.categoryId !== null) return eq(column, budget.categoryId);
+  if (specificCategoryIds.length === 0) return undefined;
+  return sql`${column} NOT IN (${sql.join(
+    specificCategoryIds.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+}
 
 /** The only SQL of budgets. Every query is scoped to one organisation. */
 export function budgetsRepository(db: Executor) {
@@ -161,6 +181,14 @@ export function budgetsRepository(db: Executor) {
                 sql`, `,
               )})`
             : undefined;
+      // What approved (and later) purchase orders took over from each requisition line: its estimate for the
+      // quantity ordered, at most the line's amount. That part is the orders' to commit, not the requisition's.
+      const orderedOfLine = sql`least(${requisitionLines.amountMinor}, coalesce((
+          SELECT sum(pol.quantity_thousandths) FROM purchase_order_lines pol
+          JOIN purchase_orders po ON po.id = pol.purchase_order_id
+          WHERE pol.requisition_line_id = ${requisitionLines.id}
+            AND po.status NOT IN ('draft', 'pending_approval', 'cancelled')
+        ), 0) * ${requisitionLines.unitPriceMinor} / 1000)`;
       return db
         .select({
           id: requisitions.id,
@@ -168,6 +196,7 @@ export function budgetsRepository(db: Executor) {
           currency: requisitions.currency,
           submittedAt: requisitions.submittedAt,
           amountMinor: sql<number>`sum(${requisitionLines.amountMinor})::bigint`.mapWith(Number),
+          orderedMinor: sql<number>`sum(${orderedOfLine})::bigint`.mapWith(Number),
         })
         .from(requisitionLines)
         .innerJoin(requisitions, eq(requisitions.id, requisitionLines.requisitionId))
@@ -181,6 +210,69 @@ export function budgetsRepository(db: Executor) {
           ),
         )
         .groupBy(requisitions.id);
+    },
+
+    /**
+     * What purchase orders charge to a budget (net of tax): per order its status, currency, approval time,
+     * the sum of its lines the budget covers and what approved invoices already took of those lines.
+     */
+    async purchaseOrdersCharging(
+      budget: typeof budgets.$inferSelect,
+      specificCategoryIds: number[],
+      exceptPurchaseOrderId: number | null,
+    ) {
+      const invoicedOfLine = sql`coalesce((
+          SELECT sum(il.net_minor) FROM invoice_lines il JOIN invoices i ON i.id = il.invoice_id
+          WHERE il.purchase_order_line_id = ${purchaseOrderLines.id}
+            AND i.status IN ('approved', 'partially_paid', 'paid')
+        ), 0)`;
+      return db
+        .select({
+          id: purchaseOrders.id,
+          status: purchaseOrders.status,
+          currency: purchaseOrders.currency,
+          at: sql<Date>`coalesce(${purchaseOrders.approvedAt}, ${purchaseOrders.createdAt})`.mapWith(
+            (value: string | Date) => new Date(value),
+          ),
+          amountMinor: sql<number>`sum(${purchaseOrderLines.netMinor})::bigint`.mapWith(Number),
+          invoicedMinor: sql<number>`sum(${invoicedOfLine})::bigint`.mapWith(Number),
+        })
+        .from(purchaseOrderLines)
+        .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderLines.purchaseOrderId))
+        .where(
+          and(
+            eq(purchaseOrders.organisationId, budget.organisationId),
+            sql`${purchaseOrders.status} NOT IN ('draft', 'pending_approval', 'cancelled', 'closed')`,
+            eq(purchaseOrderLines.departmentId, budget.departmentId),
+            categoryFilter(purchaseOrderLines.categoryId, budget, specificCategoryIds),
+            exceptPurchaseOrderId === null ? undefined : ne(purchaseOrders.id, exceptPurchaseOrderId),
+          ),
+        )
+        .groupBy(purchaseOrders.id);
+    },
+
+    /** Approved invoices (actual spend, net of tax) on the lines a budget covers, per invoice. */
+    async invoicesCharging(budget: typeof budgets.$inferSelect, specificCategoryIds: number[]) {
+      return db
+        .select({
+          id: invoices.id,
+          status: invoices.status,
+          currency: invoices.currency,
+          invoiceDate: invoices.invoiceDate,
+          amountMinor: sql<number>`sum(${invoiceLines.netMinor})::bigint`.mapWith(Number),
+        })
+        .from(invoiceLines)
+        .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
+        .innerJoin(purchaseOrderLines, eq(purchaseOrderLines.id, invoiceLines.purchaseOrderLineId))
+        .where(
+          and(
+            eq(invoices.organisationId, budget.organisationId),
+            inArray(invoices.status, ['approved', 'partially_paid', 'paid']),
+            eq(purchaseOrderLines.departmentId, budget.departmentId),
+            categoryFilter(purchaseOrderLines.categoryId, budget, specificCategoryIds),
+          ),
+        )
+        .groupBy(invoices.id);
     },
 
     async insert(organisationId: number, values: BudgetValues): Promise<number> {

@@ -127,7 +127,7 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     fiscalYear: { startsOn: string; endsOn: string },
     day: string,
     siblings: BudgetTableRow[],
-    exceptRequisitionId: number | null,
+    except: { requisitionId?: number | null; purchaseOrderId?: number | null },
   ): Promise<{ window: PeriodWindow | null; result: ReturnType<typeof budgetUtilisation> }> {
     const bounds = fiscalYearBounds(fiscalYear.startsOn, fiscalYear.endsOn);
     const window =
@@ -137,14 +137,37 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     const specific = siblings
       .filter((b) => b.departmentId === row.departmentId && b.categoryId !== null)
       .map((b) => b.categoryId!);
-    const charging = await budgetsRepository(tx).requisitionsCharging(row, specific, exceptRequisitionId);
-    const entries: BudgetEntry[] = charging.map((r) => ({
-      kind: 'requisition',
-      status: r.status,
-      amountMinor: r.amountMinor,
-      currency: r.currency,
-      date: dayStart(nairobiDay(r.submittedAt ?? new Date())),
-    }));
+    const repository = budgetsRepository(tx);
+    const [charging, orders, invoiced] = [
+      await repository.requisitionsCharging(row, specific, except.requisitionId ?? null),
+      await repository.purchaseOrdersCharging(row, specific, except.purchaseOrderId ?? null),
+      await repository.invoicesCharging(row, specific),
+    ];
+    const entries: BudgetEntry[] = [
+      ...charging.map((r): BudgetEntry => ({
+        kind: 'requisition',
+        status: r.status,
+        amountMinor: r.amountMinor,
+        orderedMinor: r.orderedMinor,
+        currency: r.currency,
+        date: dayStart(nairobiDay(r.submittedAt ?? new Date())),
+      })),
+      ...orders.map((o): BudgetEntry => ({
+        kind: 'purchase_order',
+        status: o.status,
+        amountMinor: o.amountMinor,
+        invoicedMinor: o.invoicedMinor,
+        currency: o.currency,
+        date: dayStart(nairobiDay(o.at)),
+      })),
+      ...invoiced.map((i): BudgetEntry => ({
+        kind: 'invoice',
+        status: i.status,
+        amountMinor: i.amountMinor,
+        currency: i.currency,
+        date: dayStart(i.invoiceDate),
+      })),
+    ];
     return { window, result: budgetUtilisation(toDomainBudget(row), entries, window ?? undefined) };
   }
 
@@ -160,7 +183,7 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
         : today > fiscalYear.endsOn
           ? fiscalYear.endsOn
           : today;
-    const { window, result } = await utilisationOf(db, row, fiscalYear, day, siblings, null);
+    const { window, result } = await utilisationOf(db, row, fiscalYear, day, siblings, {});
     if (!result.ok) return { currencyMismatch: result.documentCurrency };
     const money = (minor: number) => minorToDecimalText(minor, row.currency);
     const figures: BudgetUtilisation = result;
@@ -214,7 +237,9 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
       const checks: RequisitionBudgetCheck[] = [];
       for (const [budgetId, amountMinor] of charged) {
         const row = all.find((b) => b.id === budgetId)!;
-        const { result } = await utilisationOf(tx, row, fiscalYear, day, all, input.requisitionId);
+        const { result } = await utilisationOf(tx, row, fiscalYear, day, all, {
+          requisitionId: input.requisitionId,
+        });
         const budget = { id: row.id, name: row.name, departmentId: row.departmentId };
         const check: BudgetCheck = result.ok
           ? checkBudget({
