@@ -18,3 +18,4 @@ export * from './requisitions.ts';
 export * from './notifications.ts';
 export * from './delegations.ts';
 export * from './suppliers.ts';
+export * from './purchase-orders.ts';

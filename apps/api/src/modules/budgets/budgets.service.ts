@@ -171,6 +171,84 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     return { window, result: budgetUtilisation(toDomainBudget(row), entries, window ?? undefined) };
   }
 
+  /**
+   * Each line charges its department's budget for its category, or the department's all-categories
+   * budget; lines without a budget are not limited. `sourceOf` is what the line's source document (the
+   * requisition of an order line, the order of an invoice line) still commits: moved, not new, spend.
+   */
+  async function checkDocument<
+    Line extends { departmentId: number; categoryId: number; amountMinor: number },
+  >(
+    tx: Executor,
+    input: {
+      organisationId: number;
+      currency: string;
+      at: Date;
+      except: { requisitionId?: number; purchaseOrderId?: number };
+      checkPoint:
+        | { checkPoint: 'requisition'; stage: BudgetCheckStage }
+        | { checkPoint: 'purchase_order' }
+        | { checkPoint: 'invoice' };
+      lines: ReadonlyArray<Line>;
+      sourceOf?: (line: Line) => number;
+    },
+  ): Promise<RequisitionBudgetCheck[]> {
+    const repository = budgetsRepository(tx);
+    const day = nairobiDay(input.at);
+    const fiscalYear = await repository.fiscalYearOn(input.organisationId, day);
+    if (!fiscalYear) return [];
+    const all = await repository.budgetsOf(input.organisationId, fiscalYear.id, [
+      ...new Set(input.lines.map((line) => line.departmentId)),
+    ]);
+    const charged = new Map<number, { amountMinor: number; sourceMinor: number }>();
+    for (const line of input.lines) {
+      const budget =
+        all.find((b) => b.departmentId === line.departmentId && b.categoryId === line.categoryId) ??
+        all.find((b) => b.departmentId === line.departmentId && b.categoryId === null);
+      if (!budget) continue;
+      const sum = charged.get(budget.id) ?? { amountMinor: 0, sourceMinor: 0 };
+      sum.amountMinor += line.amountMinor;
+      sum.sourceMinor += input.sourceOf?.(line) ?? 0;
+      charged.set(budget.id, sum);
+    }
+    const checks: RequisitionBudgetCheck[] = [];
+    for (const [budgetId, { amountMinor, sourceMinor }] of charged) {
+      const row = all.find((b) => b.id === budgetId)!;
+      const { result } = await utilisationOf(tx, row, fiscalYear, day, all, input.except);
+      const budget = { id: row.id, name: row.name, departmentId: row.departmentId };
+      const common = { budget: toDomainBudget(row), amountMinor, currency: input.currency };
+      const check: BudgetCheck = !result.ok
+        ? {
+            outcome: 'currency_mismatch',
+            problem: 'currency_mismatch',
+            budgetCurrency: row.currency,
+            documentCurrency: result.documentCurrency,
+          }
+        : input.checkPoint.checkPoint === 'requisition'
+          ? checkBudget({
+              ...common,
+              utilisation: result,
+              checkPoint: 'requisition',
+              stage: input.checkPoint.stage,
+            })
+          : input.checkPoint.checkPoint === 'purchase_order'
+            ? checkBudget({
+                ...common,
+                utilisation: result,
+                checkPoint: 'purchase_order',
+                requisitionCommittedMinor: sourceMinor,
+              })
+            : checkBudget({
+                ...common,
+                utilisation: result,
+                checkPoint: 'invoice',
+                purchaseOrderCommittedMinor: sourceMinor,
+              });
+      checks.push({ budget, amountMinor, check, utilisation: result.ok ? result : null });
+    }
+    return checks;
+  }
+
   /** The budget's figures today (clamped into its fiscal year), as the API shows them. */
   async function utilisationView(row: BudgetTableRow, at: Date) {
     const repository = budgetsRepository(db);
@@ -220,45 +298,61 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
         lines: ReadonlyArray<{ departmentId: number; categoryId: number; amountMinor: number }>;
       },
     ): Promise<RequisitionBudgetCheck[]> {
-      const repository = budgetsRepository(tx);
-      const day = nairobiDay(input.at);
-      const fiscalYear = await repository.fiscalYearOn(input.organisationId, day);
-      if (!fiscalYear) return [];
-      const all = await repository.budgetsOf(input.organisationId, fiscalYear.id, [
-        ...new Set(input.lines.map((line) => line.departmentId)),
-      ]);
-      const charged = new Map<number, number>();
-      for (const line of input.lines) {
-        const budget =
-          all.find((b) => b.departmentId === line.departmentId && b.categoryId === line.categoryId) ??
-          all.find((b) => b.departmentId === line.departmentId && b.categoryId === null);
-        if (budget) charged.set(budget.id, (charged.get(budget.id) ?? 0) + line.amountMinor);
-      }
-      const checks: RequisitionBudgetCheck[] = [];
-      for (const [budgetId, amountMinor] of charged) {
-        const row = all.find((b) => b.id === budgetId)!;
-        const { result } = await utilisationOf(tx, row, fiscalYear, day, all, {
-          requisitionId: input.requisitionId,
-        });
-        const budget = { id: row.id, name: row.name, departmentId: row.departmentId };
-        const check: BudgetCheck = result.ok
-          ? checkBudget({
-              budget: toDomainBudget(row),
-              utilisation: result,
-              amountMinor,
-              currency: input.currency,
-              checkPoint: 'requisition',
-              stage: input.stage,
-            })
-          : {
-              outcome: 'currency_mismatch',
-              problem: 'currency_mismatch',
-              budgetCurrency: row.currency,
-              documentCurrency: result.documentCurrency,
-            };
-        checks.push({ budget, amountMinor, check, utilisation: result.ok ? result : null });
-      }
-      return checks;
+      return checkDocument(tx, {
+        ...input,
+        except: { requisitionId: input.requisitionId },
+        checkPoint: { checkPoint: 'requisition', stage: input.stage },
+      });
+    },
+
+    /**
+     * The budget check at a purchase order's approval: its net lines, less what their approved requisitions
+     * still commit for the quantities ordered (that money moves from the requisition to the order).
+     */
+    checkPurchaseOrder(
+      tx: Executor,
+      input: {
+        organisationId: number;
+        purchaseOrderId: number;
+        currency: string;
+        at: Date;
+        lines: ReadonlyArray<{
+          departmentId: number;
+          categoryId: number;
+          amountMinor: number;
+          requisitionCommittedMinor: number;
+        }>;
+      },
+    ): Promise<RequisitionBudgetCheck[]> {
+      return checkDocument(tx, {
+        ...input,
+        except: { purchaseOrderId: input.purchaseOrderId },
+        checkPoint: { checkPoint: 'purchase_order' },
+        sourceOf: (line) => line.requisitionCommittedMinor,
+      });
+    },
+
+    /** The budget check at an invoice's approval: its net lines, less what their order still commits. */
+    checkInvoice(
+      tx: Executor,
+      input: {
+        organisationId: number;
+        currency: string;
+        at: Date;
+        lines: ReadonlyArray<{
+          departmentId: number;
+          categoryId: number;
+          amountMinor: number;
+          orderCommittedMinor: number;
+        }>;
+      },
+    ): Promise<RequisitionBudgetCheck[]> {
+      return checkDocument(tx, {
+        ...input,
+        except: {},
+        checkPoint: { checkPoint: 'invoice' },
+        sourceOf: (line) => line.orderCommittedMinor,
+      });
     },
 
     /** Amount, proposed, committed, actual and available today (this month for a monthly budget). */

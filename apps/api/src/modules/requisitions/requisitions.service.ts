@@ -19,8 +19,6 @@ import {
   requisitionTransition,
   thousandthsToQuantity,
   workflowProgress,
-  type DecisionRefusal,
-  type RecordedDecision,
   type ResolvedRoute,
   type WorkflowProgress,
   type StepDefinition,
@@ -34,13 +32,17 @@ import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import {
+  approvalView,
+  decisionRefusals,
+  recordedDecisions,
+} from '../approval-workflows/approval-decisions.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
 import type { Clock } from '../core/core.service.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
-import type { requisitionDecisions } from './requisitions.tables.ts';
 
 const NOT_FOUND = 'Requisition not found.';
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['find']>>>;
@@ -156,23 +158,8 @@ export function createRequisitionsService({
     ],
   });
 
-  const REFUSAL: Record<DecisionRefusal, AppError> = {
-    own_document: new AppError('forbidden', REQUISITION_DECISION_MESSAGES.ownDocument),
-    not_your_turn: new AppError('forbidden', REQUISITION_DECISION_MESSAGES.notYourTurn),
-    already_decided: new AppError('conflict', REQUISITION_DECISION_MESSAGES.alreadyDecided),
-    finished: new AppError('conflict', REQUISITION_DECISION_MESSAGES.finished),
-  };
-
-  /** The stored decisions of a round as the domain replays them. */
-  const recorded = (rows: ReadonlyArray<{ decision: typeof requisitionDecisions.$inferSelect }>) =>
-    rows.map(({ decision: d }): RecordedDecision => ({
-      stepIndex: d.stepIndex,
-      slotIndex: d.slotIndex,
-      userId: String(d.userId),
-      decision: d.decision,
-      at: d.decidedAt,
-      onBehalfOf: d.onBehalfOf.map(String),
-    }));
+  const REFUSAL = decisionRefusals(REQUISITION_DECISION_MESSAGES);
+  const recorded = recordedDecisions;
 
   /** The lines as stored: amounts computed here, once, with the platform's one rounding rule. */
   async function linesOf(tx: Executor, organisationId: number, form: RequisitionForm): Promise<LineValues[]> {
@@ -328,24 +315,14 @@ export function createRequisitionsService({
       const { route, round } = found.requisition;
       let approval: RequisitionView['approval'] = null;
       if (route) {
-        const all = await repository.decisions(id);
-        const progress = workflowProgress(route, recorded(all.filter((row) => row.decision.round === round)));
         const directory = await workflows.directory(db, found.requisition.organisationId);
-        approval = {
+        approval = approvalView({
+          route,
           round,
-          route: workflows.describe(route, directory),
-          state: progress.state,
-          current_step: progress.currentStepIndex === null ? null : progress.currentStepIndex + 1,
-          waiting_for_me: canAct(String(principal.userId), progress).ok,
-          decisions: all.map(({ decision: d, firstName, lastName }) => ({
-            round: d.round,
-            step: d.stepIndex + 1,
-            user: { id: d.userId, name: `${firstName} ${lastName}` },
-            decision: d.decision,
-            comment: d.comment,
-            decided_at: d.decidedAt.toISOString(),
-          })),
-        };
+          decisions: await repository.decisions(id),
+          describedRoute: workflows.describe(route, directory),
+          userId: principal.userId,
+        });
       }
       return {
         ...summaryOf(found),

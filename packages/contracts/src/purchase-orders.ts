@@ -1,0 +1,126 @@
+import { isIsoDate, PO_STATUSES, quantityToThousandths } from '@zabuni/domain';
+import { z } from 'zod';
+import { required } from './fields.ts';
+import { paginationQuery, queryId } from './pagination.ts';
+import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
+
+export const PURCHASE_ORDER_MESSAGES = {
+  noLines: 'Add at least one line.',
+  justification: 'Say why this order has no approved requisition.',
+  requisitionLine: 'Line {line}: choose a line of an approved requisition of this organisation.',
+  overRequisition: 'Line {line}: only {remaining} {unit} of this requisition line are still to be ordered.',
+  taxRate: 'Choose one of this organisation’s tax rates.',
+  notEditable: 'Only a draft purchase order can be changed.',
+  notAllowed: 'This purchase order cannot be {action} now: it is {status}.',
+  conflict: 'Someone else changed this purchase order a moment ago. Reload it and try again.',
+  notPermitted: 'You may not do this to this purchase order.',
+  reasonRequired: 'Say why in a reason.',
+} as const;
+
+const quantity = z
+  .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.quantity })
+  .transform(String)
+  .refine((text) => (quantityToThousandths(text) ?? 0) > 0, { error: REQUISITION_MESSAGES.quantity });
+
+export const purchaseOrderLineForm = z.object({
+  /** The approved requisition line this orders (all or part of it); null for a direct order line. */
+  requisition_line_id: z.number().int().positive().nullable().optional(),
+  description: required(500),
+  category_id: z.number({ error: REQUISITION_MESSAGES.category }).int().positive(),
+  department_id: z.number({ error: REQUISITION_MESSAGES.department }).int().positive(),
+  quantity,
+  unit: required(20).default('each'),
+  /** Unit price before tax, major units as decimal text. */
+  unit_price: z.union([z.string(), z.number()], { error: REQUISITION_MESSAGES.price }).transform(String),
+  /** One of the organisation's tax rates; the default rate when absent. */
+  tax_rate_id: z.number().int().positive().nullable().optional(),
+});
+
+export const purchaseOrderForm = z.object({
+  supplier_id: z.number({ error: 'Choose a supplier.' }).int().positive(),
+  /** Required when no line comes from an approved requisition (a direct order). */
+  justification: z.string().trim().max(2000).default(''),
+  currency: z
+    .string({ error: REQUISITION_MESSAGES.currency })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, { error: REQUISITION_MESSAGES.currency })
+    .default('KES'),
+  delivery_address: required(500),
+  delivery_date: z.string().trim().refine(isIsoDate, { error: REQUISITION_MESSAGES.date }).nullable().optional(),
+  /** Days; the supplier's terms with this organisation when absent. */
+  payment_terms_days: z.number().int().min(0).max(365).optional(),
+  lines: z.array(purchaseOrderLineForm).min(1, { error: PURCHASE_ORDER_MESSAGES.noLines }).max(200),
+});
+export type PurchaseOrderForm = z.output<typeof purchaseOrderForm>;
+
+const ref = z.object({ id: z.number().int(), name: z.string() });
+
+export const purchaseOrderLine = z.object({
+  id: z.number().int(),
+  line_no: z.number().int(),
+  requisition_line_id: z.number().int().nullable(),
+  requisition: z.object({ id: z.number().int(), number: z.string() }).nullable(),
+  description: z.string(),
+  category: ref,
+  department: z.object({ id: z.number().int(), code: z.string(), name: z.string() }),
+  quantity: z.string(),
+  unit: z.string(),
+  unit_price: z.string(),
+  /** Percent text, e.g. "16.00". */
+  tax_rate: z.string(),
+  net: z.string(),
+  tax: z.string(),
+  /** Sums over the order's goods receipts and approved invoices. */
+  received_quantity: z.string(),
+  accepted_quantity: z.string(),
+  rejected_quantity: z.string(),
+  invoiced_quantity: z.string(),
+});
+
+export const purchaseOrderSummary = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    status: z.enum(PO_STATUSES),
+    source: z.enum(['requisition', 'direct']),
+    supplier: ref,
+    buyer: ref,
+    currency: z.string(),
+    subtotal: z.string(),
+    tax: z.string(),
+    total: z.string(),
+    delivery_date: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+  })
+  .meta({ id: 'PurchaseOrderSummary' });
+
+export const purchaseOrder = purchaseOrderSummary
+  .extend({
+    justification: z.string(),
+    delivery_address: z.string(),
+    payment_terms_days: z.number().int(),
+    created_by: ref,
+    submitted_at: z.string().nullable(),
+    approved_at: z.string().nullable(),
+    acknowledged_at: z.string().nullable(),
+    decline_reason: z.string().nullable(),
+    updated_at: z.string(),
+    lines: z.array(purchaseOrderLine),
+    approval: requisitionApproval.nullable(),
+    /** What the caller may do now (the server checks again). */
+    actions: z.array(z.string()),
+  })
+  .meta({ id: 'PurchaseOrder' });
+export type PurchaseOrderView = z.infer<typeof purchaseOrder>;
+
+export const purchaseOrdersQuery = paginationQuery.extend({
+  status: z.enum(PO_STATUSES).optional(),
+  supplier: queryId.optional(),
+  ordering: z
+    .enum(['number', '-number', 'total', '-total', 'created_at', '-created_at', 'status', '-status'])
+    .optional(),
+});
+
+export const purchaseOrderReasonBody = z.object({ reason: z.string().trim().max(2000).optional() });
