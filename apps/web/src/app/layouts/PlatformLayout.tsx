@@ -15,6 +15,7 @@ import { useAuth } from '../../lib/auth-state.ts';
 import { useScrollToTopOnNewPage } from '../../lib/use-scroll-to-top.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
+import { NotificationsMenu } from './platform/NotificationsMenu.tsx';
 import { OrganisationSwitcher } from './platform/OrganisationSwitcher.tsx';
 import { PlatformNavbar } from './platform/PlatformNavbar.tsx';
 import classes from './platform/PlatformShell.module.css';
@@ -119,6 +120,7 @@ export function Component() {
             )}
           </Group>
           <Group gap="xs" wrap="nowrap">
+            {user && <NotificationsMenu />}
             <LanguageSwitcher />
             {user && <UserMenu user={user} />}
           </Group>
