@@ -324,7 +324,7 @@ export function DataTable<T>(props: DataTableProps<T>): JSX.Element {
       {(toolbar || exportMenu) && (
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Box className={classes.toolbar}>{toolbar}</Box>
-          {exportMenu}
+          {exportMenu && <Box className={classes.exportMenu}>{exportMenu}</Box>}
         </Group>
       )}
       <Paper withBorder radius="md" className={classes.frame}>
