@@ -44,6 +44,10 @@ import { createNumberingService } from './modules/numbering/numbering.service.ts
 import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
 import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
 import { createRequisitionRecordsService } from './modules/requisitions/requisition-records.service.ts';
+import { createPurchaseOrdersService } from './modules/purchase-orders/purchase-orders.service.ts';
+import { createGoodsReceiptsService } from './modules/purchase-orders/goods-receipts.service.ts';
+import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
+import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { createSuppliersService } from './modules/suppliers/suppliers.service.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { createDelegationsService } from './modules/delegations/delegations.service.ts';
@@ -155,6 +159,23 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   const suppliers = createSuppliersService({ db, audit, mail, accounts: authentication });
+  const purchaseOrders = createPurchaseOrdersService({
+    db,
+    audit,
+    numbering: createNumberingService({ clock }),
+    workflows: approvalWorkflows,
+    budgets,
+    suppliers,
+    notifications,
+    clock,
+  });
+  const goodsReceipts = createGoodsReceiptsService({
+    db,
+    audit,
+    numbering: createNumberingService({ clock }),
+    orders: purchaseOrders,
+    afterReceipt: async () => undefined,
+  });
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   const payments = createPaymentsService({
@@ -201,6 +222,8 @@ export function createServices({
     requisitionRecords,
     delegations,
     suppliers,
+    purchaseOrders,
+    goodsReceipts,
     clock,
     system,
     audit,
@@ -352,6 +375,19 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       records: services.requisitionRecords,
       publicUrl: config.publicUrl,
     }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    purchaseOrdersRoutes({
+      orders: services.purchaseOrders,
+      receipts: services.goodsReceipts,
+      renderPdf: null,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    portalRoutes({ db: deps.database.db, orders: services.purchaseOrders, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
   await app.register(suppliersRoutes({ suppliers: services.suppliers, publicUrl: config.publicUrl }), {

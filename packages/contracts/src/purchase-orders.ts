@@ -47,7 +47,12 @@ export const purchaseOrderForm = z.object({
     .regex(/^[A-Z]{3}$/, { error: REQUISITION_MESSAGES.currency })
     .default('KES'),
   delivery_address: required(500),
-  delivery_date: z.string().trim().refine(isIsoDate, { error: REQUISITION_MESSAGES.date }).nullable().optional(),
+  delivery_date: z
+    .string()
+    .trim()
+    .refine(isIsoDate, { error: REQUISITION_MESSAGES.date })
+    .nullable()
+    .optional(),
   /** Days; the supplier's terms with this organisation when absent. */
   payment_terms_days: z.number().int().min(0).max(365).optional(),
   lines: z.array(purchaseOrderLineForm).min(1, { error: PURCHASE_ORDER_MESSAGES.noLines }).max(200),
@@ -124,3 +129,59 @@ export const purchaseOrdersQuery = paginationQuery.extend({
 });
 
 export const purchaseOrderReasonBody = z.object({ reason: z.string().trim().max(2000).optional() });
+
+export const GOODS_RECEIPT_MESSAGES = {
+  noLines: 'Record at least one line received.',
+  line: 'Choose lines of this purchase order.',
+  nothingReceived: 'Line {line}: enter what was received.',
+  mismatch: 'Line {line}: received must equal accepted plus rejected.',
+  overTolerance: 'Line {line}: at most {max} {unit} more can be accepted (ordered {ordered}).',
+  reason: 'Line {line}: say why goods were rejected.',
+} as const;
+
+const receiptQuantity = z
+  .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.quantity })
+  .transform(String)
+  .refine((text) => quantityToThousandths(text) !== null, { error: REQUISITION_MESSAGES.quantity });
+
+/** A delivery recorded against a purchase order (GRN): per line received = accepted + rejected. */
+export const goodsReceiptForm = z.object({
+  received_on: z.string().trim().refine(isIsoDate, { error: REQUISITION_MESSAGES.date }),
+  note: z.string().trim().max(2000).default(''),
+  lines: z
+    .array(
+      z.object({
+        purchase_order_line_id: z.number().int().positive(),
+        received: receiptQuantity,
+        accepted: receiptQuantity,
+        rejected: receiptQuantity.default('0'),
+        rejection_reason: z.string().trim().max(500).default(''),
+      }),
+    )
+    .min(1, { error: GOODS_RECEIPT_MESSAGES.noLines })
+    .max(200),
+});
+export type GoodsReceiptForm = z.output<typeof goodsReceiptForm>;
+
+export const goodsReceipt = z
+  .object({
+    id: z.number().int(),
+    number: z.string(),
+    purchase_order: z.object({ id: z.number().int(), number: z.string() }),
+    received_on: z.string(),
+    note: z.string(),
+    received_by: ref,
+    created_at: z.string(),
+    lines: z.array(
+      z.object({
+        purchase_order_line_id: z.number().int(),
+        line_no: z.number().int(),
+        description: z.string(),
+        received: z.string(),
+        accepted: z.string(),
+        rejected: z.string(),
+        rejection_reason: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'GoodsReceipt' });

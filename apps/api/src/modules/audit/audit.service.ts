@@ -54,7 +54,25 @@ export type AuditAction =
   | 'delegation.removed'
   | 'member.invited'
   | 'supplier.added'
-  | 'supplier.updated';
+  | 'supplier.updated'
+  | 'purchase_order.created'
+  | 'purchase_order.updated'
+  | 'purchase_order.submitted'
+  | 'purchase_order.approved'
+  | 'purchase_order.rejected'
+  | 'purchase_order.sent'
+  | 'purchase_order.acknowledged'
+  | 'purchase_order.declined'
+  | 'purchase_order.received'
+  | 'purchase_order.closed'
+  | 'purchase_order.cancelled'
+  | 'invoice.submitted'
+  | 'invoice.matched'
+  | 'invoice.approved'
+  | 'invoice.rejected'
+  | 'invoice.exception_resolved'
+  | 'invoice.payment_recorded'
+  | 'matching_settings.updated';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -66,7 +66,9 @@ export function purchaseOrdersRepository(db: Executor) {
       if (filter.supplierId) conditions.push(eq(purchaseOrders.supplierId, filter.supplierId));
       if (filter.search) {
         const pattern = `%${escapeLikePattern(filter.search)}%`;
-        conditions.push(sql`(${purchaseOrders.number} ILIKE ${pattern} OR ${suppliers.name} ILIKE ${pattern})`);
+        conditions.push(
+          sql`(${purchaseOrders.number} ILIKE ${pattern} OR ${suppliers.name} ILIKE ${pattern})`,
+        );
       }
       const where = and(...conditions);
       const [total] = await db
@@ -306,4 +308,3 @@ export function purchaseOrdersRepository(db: Executor) {
     },
   };
 }
-

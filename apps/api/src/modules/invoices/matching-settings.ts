@@ -1,0 +1,98 @@
+import {
+  DEFAULT_MATCH_SETTINGS,
+  resolveMatchSettings,
+  type MatchSettings,
+  type MatchSettingsOverride,
+} from '@zabuni/domain';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/database.ts';
+import { matchingSettings } from './invoices.tables.ts';
+
+type Scope = 'organisation' | 'supplier' | 'category';
+
+/** The organisation's stored settings: its default and every override. */
+export function matchingSettingsRepository(db: Executor) {
+  return {
+    all(organisationId: number) {
+      return db.select().from(matchingSettings).where(eq(matchingSettings.organisationId, organisationId));
+    },
+
+    /** The rows that can apply to one invoice (organisation default, its supplier, its categories). */
+    relevant(organisationId: number, supplierId: number, categoryIds: number[]) {
+      return db
+        .select()
+        .from(matchingSettings)
+        .where(
+          and(
+            eq(matchingSettings.organisationId, organisationId),
+            or(
+              eq(matchingSettings.scope, 'organisation'),
+              and(eq(matchingSettings.scope, 'supplier'), eq(matchingSettings.scopeId, supplierId)),
+              categoryIds.length > 0
+                ? and(eq(matchingSettings.scope, 'category'), inArray(matchingSettings.scopeId, categoryIds))
+                : undefined,
+            ),
+          ),
+        );
+    },
+
+    async save(
+      organisationId: number,
+      scope: Scope,
+      scopeId: number,
+      settings: MatchSettingsOverride & Pick<MatchSettings, 'level'>,
+    ) {
+      const { level, ...tolerances } = settings;
+      await db
+        .insert(matchingSettings)
+        .values({ organisationId, scope, scopeId, level, tolerances })
+        .onConflictDoUpdate({
+          target: [matchingSettings.organisationId, matchingSettings.scope, matchingSettings.scopeId],
+          set: { level, tolerances, updatedAt: sql`now()` },
+        });
+    },
+
+    async remove(organisationId: number, scope: Scope, scopeId: number) {
+      await db
+        .delete(matchingSettings)
+        .where(
+          and(
+            eq(matchingSettings.organisationId, organisationId),
+            eq(matchingSettings.scope, scope),
+            eq(matchingSettings.scopeId, scopeId),
+          ),
+        );
+    },
+  };
+}
+
+const asOverride = (row: typeof matchingSettings.$inferSelect): MatchSettingsOverride => ({
+  level: row.level,
+  ...(row.tolerances as Omit<MatchSettingsOverride, 'level'>),
+});
+
+/**
+ * The settings that apply to an invoice: the organisation's default (industry 3-way, zero tolerance,
+ * until set), the supplier's override, then the first category override among the invoice's categories.
+ */
+export async function settingsFor(
+  db: Executor,
+  organisationId: number,
+  supplierId: number,
+  categoryIds: number[],
+): Promise<MatchSettings> {
+  const rows = await matchingSettingsRepository(db).relevant(organisationId, supplierId, categoryIds);
+  const organisation = rows.find((r) => r.scope === 'organisation');
+  const base = organisation
+    ? resolveMatchSettings(DEFAULT_MATCH_SETTINGS, asOverride(organisation))
+    : DEFAULT_MATCH_SETTINGS;
+  const supplier = rows.find((r) => r.scope === 'supplier');
+  const category = categoryIds
+    .map((id) => rows.find((r) => r.scope === 'category' && r.scopeId === id))
+    .find(Boolean);
+  return resolveMatchSettings(
+    base,
+    supplier ? asOverride(supplier) : null,
+    category ? asOverride(category) : null,
+  );
+}

@@ -1,0 +1,233 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  errorBody,
+  goodsReceipt,
+  goodsReceiptForm,
+  paginated,
+  purchaseOrder,
+  purchaseOrderForm,
+  purchaseOrderReasonBody,
+  purchaseOrdersQuery,
+  purchaseOrderSummary,
+  requisitionDecisionBody,
+} from '@zabuni/contracts';
+import { z } from 'zod';
+import { principalOf } from '../../infra/auth.ts';
+import { pageOf } from '../../infra/pagination.ts';
+import type { GoodsReceiptsService } from './goods-receipts.service.ts';
+import type { PurchaseOrdersService } from './purchase-orders.service.ts';
+
+const tags = ['Procure to pay: purchase orders'];
+const SIGNED_IN = { access: {} } as const;
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** Purchase orders and goods receipts of the caller's current buying organisation. */
+export const purchaseOrdersRoutes =
+  ({
+    orders,
+    receipts,
+    renderPdf,
+    publicUrl,
+  }: {
+    orders: PurchaseOrdersService;
+    receipts: GoodsReceiptsService;
+    /** The printable order (null until the document renderer is wired). */
+    renderPdf: ((principal: ReturnType<typeof principalOf>, id: number) => Promise<Buffer>) | null;
+    publicUrl: string;
+  }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/p2p/purchase-orders/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Purchase orders, newest first',
+          querystring: purchaseOrdersQuery,
+          response: { 200: paginated(purchaseOrderSummary), ...errors },
+        },
+      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) =>
+          orders.list(
+            principalOf(request),
+            {
+              status: request.query.status,
+              supplierId: request.query.supplier,
+              search: request.query.search || undefined,
+              ordering: request.query.ordering,
+            },
+            page,
+          ),
+        ),
+    );
+
+    app.post(
+      '/p2p/purchase-orders/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Raise a purchase order (a numbered draft) from approved requisition lines or directly',
+          body: purchaseOrderForm,
+          response: { 201: purchaseOrder, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await orders.create(principalOf(request), request.body, request.ip)),
+    );
+
+    app.get(
+      '/p2p/purchase-orders/:id/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'One purchase order',
+          params: idParams,
+          response: { 200: purchaseOrder, ...errors },
+        },
+      },
+      async (request) => orders.get(principalOf(request), request.params.id),
+    );
+
+    app.put(
+      '/p2p/purchase-orders/:id/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Change a draft purchase order',
+          params: idParams,
+          body: purchaseOrderForm,
+          response: { 200: purchaseOrder, ...errors },
+        },
+      },
+      async (request) => orders.update(principalOf(request), request.params.id, request.body, request.ip),
+    );
+
+    for (const [path, summary, run] of [
+      ['submit', 'Send a draft for approval', (p, id, ip) => orders.submit(p, id, ip)],
+      [
+        'send',
+        'Send an approved order to the supplier (it appears in the portal)',
+        (p, id, ip) => orders.send(p, id, ip),
+      ],
+      [
+        'close',
+        'Close a (partly) received order: nothing more will come',
+        (p, id, ip) => orders.close(p, id, ip),
+      ],
+    ] as const satisfies ReadonlyArray<
+      readonly [
+        string,
+        string,
+        (p: ReturnType<typeof principalOf>, id: number, ip: string) => Promise<unknown>,
+      ]
+    >) {
+      app.post(
+        `/p2p/purchase-orders/:id/${path}/`,
+        {
+          config: SIGNED_IN,
+          schema: { tags, summary, params: idParams, response: { 200: purchaseOrder, ...errors } },
+        },
+        async (request) => run(principalOf(request), request.params.id, request.ip),
+      );
+    }
+
+    for (const [path, kind, summary] of [
+      ['approve', 'approved', 'Approve the current step'],
+      ['reject', 'rejected', 'Reject back to the buyer as a draft (a comment is required)'],
+    ] as const) {
+      app.post(
+        `/p2p/purchase-orders/:id/${path}/`,
+        {
+          config: SIGNED_IN,
+          schema: {
+            tags,
+            summary,
+            params: idParams,
+            body: requisitionDecisionBody,
+            response: { 200: purchaseOrder, ...errors },
+          },
+        },
+        async (request) =>
+          orders.decide(principalOf(request), request.params.id, kind, request.body, request.ip),
+      );
+    }
+
+    app.post(
+      '/p2p/purchase-orders/:id/cancel/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Cancel an order nothing was received on (a reason is required)',
+          params: idParams,
+          body: purchaseOrderReasonBody,
+          response: { 200: purchaseOrder, ...errors },
+        },
+      },
+      async (request) =>
+        orders.cancel(principalOf(request), request.params.id, request.body.reason, request.ip),
+    );
+
+    app.get(
+      '/p2p/purchase-orders/:id/pdf/',
+      {
+        config: SIGNED_IN,
+        schema: { tags, summary: 'The printable purchase order (PDF)', params: idParams },
+      },
+      async (request, reply) => {
+        if (!renderPdf) return reply.code(404).send({ detail: 'Not found.' });
+        const pdf = await renderPdf(principalOf(request), request.params.id);
+        const { number } = await orders.get(principalOf(request), request.params.id);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="${number}.pdf"`)
+          .header('Cache-Control', 'private, no-cache')
+          .send(pdf);
+      },
+    );
+
+    app.get(
+      '/p2p/goods-receipts/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Goods receipts of one purchase order',
+          querystring: z.object({ purchase_order: z.coerce.number().int().positive() }),
+          response: { 200: z.object({ results: z.array(goodsReceipt) }), ...errors },
+        },
+      },
+      async (request) => ({
+        results: await receipts.list(principalOf(request), request.query.purchase_order),
+      }),
+    );
+
+    app.post(
+      '/p2p/goods-receipts/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Record goods received against a sent purchase order (GRN)',
+          body: goodsReceiptForm.extend({ purchase_order_id: z.number().int().positive() }),
+          response: { 201: goodsReceipt, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await receipts.receive(
+              principalOf(request),
+              request.body.purchase_order_id,
+              request.body,
+              request.ip,
+            ),
+          ),
+    );
+  };

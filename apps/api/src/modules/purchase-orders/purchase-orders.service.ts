@@ -1,0 +1,749 @@
+import {
+  PURCHASE_ORDER_MESSAGES,
+  REQUISITION_MESSAGES,
+  type PurchaseOrderForm,
+  type PurchaseOrderView,
+} from '@zabuni/contracts';
+import {
+  availablePurchaseOrderActions,
+  BUDGET_EXCEPTION_ROLE,
+  decide,
+  decimalTextToMinor,
+  formatMinor,
+  hasRole,
+  lineAmountMinor,
+  minorToDecimalText,
+  purchaseOrderTransition,
+  quantityToThousandths,
+  thousandthsToQuantity,
+  workflowProgress,
+  type PurchaseOrderAction,
+  type PurchaseOrderActor,
+  type PurchaseOrderStatus,
+  type ResolvedRoute,
+  type Role,
+  type StepDefinition,
+  type WorkflowProgress,
+} from '@zabuni/domain';
+import type { Principal } from '../../infra/auth.ts';
+import type { Db, Executor, Tx } from '../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../infra/errors.ts';
+import type { PageRequest } from '../../infra/pagination.ts';
+import { currentOrganisation } from '../../infra/tenancy.ts';
+import {
+  approvalView,
+  decisionRefusals,
+  recordedDecisions,
+} from '../approval-workflows/approval-decisions.ts';
+import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
+import type { AuditAction, AuditService } from '../audit/audit.service.ts';
+import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
+import type { Clock } from '../core/core.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { NumberingService } from '../numbering/numbering.service.ts';
+import type { SuppliersService } from '../suppliers/suppliers.service.ts';
+import { purchaseOrdersRepository, type OrderLineValues } from './purchase-orders.repository.ts';
+
+const NOT_FOUND = 'Purchase order not found.';
+/** Who raises, sends, receives against and cancels purchase orders. */
+export const PROCUREMENT_ROLES: readonly Role[] = ['org_admin', 'buyer'];
+/** Who records goods received: procurement, and the requesters and stores people who take delivery. */
+export const RECEIVING_ROLES: readonly Role[] = ['org_admin', 'buyer', 'requester'];
+
+const DECISION_MESSAGES = {
+  ownDocument: 'You cannot approve or reject a purchase order you raised.',
+  notYourTurn: 'This purchase order is not waiting for you.',
+  alreadyDecided: 'You have already decided on this step.',
+  finished: 'This purchase order is no longer waiting for approval.',
+};
+
+const DONE: Record<PurchaseOrderAction, string> = {
+  edit: 'changed',
+  submit: 'submitted',
+  approve: 'approved',
+  reject: 'rejected',
+  send: 'sent',
+  acknowledge: 'acknowledged',
+  decline: 'declined',
+  receive: 'received',
+  close: 'closed',
+  cancel: 'cancelled',
+};
+
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['find']>>>;
+type Lines = Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['lines']>>;
+
+const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+
+/** Tax on a net amount at basis points (1600 = 16 %), rounded half up once, exactly. */
+export function taxOf(netMinor: number, basisPoints: number): number {
+  const product = BigInt(netMinor) * BigInt(basisPoints);
+  const tax = (product * 2n + 10_000n) / 20_000n;
+  return Number(tax);
+}
+
+export function summaryOf({ order: o, supplierName, buyerName }: Found) {
+  const money = (minor: number) => minorToDecimalText(minor, o.currency);
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    source: o.source,
+    supplier: { id: o.supplierId, name: supplierName },
+    buyer: { id: o.organisationId, name: buyerName },
+    currency: o.currency,
+    subtotal: money(o.subtotalMinor),
+    tax: money(o.taxMinor),
+    total: money(o.totalMinor),
+    delivery_date: o.deliveryDate,
+    created_at: o.createdAt.toISOString(),
+    sent_at: iso(o.sentAt),
+  };
+}
+
+/**
+ * Issue 7 purchase orders: raised from approved requisition lines (split across suppliers as needed) or
+ * directly with a justification; approved through the workflow engine with a budget check at final
+ * approval; sent to the supplier's portal; acknowledged or declined there; received against; closed.
+ */
+export function createPurchaseOrdersService({
+  db,
+  audit,
+  numbering,
+  workflows,
+  budgets,
+  suppliers,
+  notifications,
+  clock,
+}: {
+  db: Db;
+  audit: AuditService;
+  numbering: NumberingService;
+  workflows: ApprovalWorkflowsService;
+  budgets: BudgetsService;
+  suppliers: SuppliersService;
+  notifications: NotificationsService;
+  clock: Clock;
+}) {
+  const REFUSAL = decisionRefusals(DECISION_MESSAGES);
+
+  const isProcurement = (principal: Principal, organisationId: number) =>
+    hasRole(principal.grants, PROCUREMENT_ROLES, organisationId);
+
+  function actorOf(principal: Principal, found: Found, canApprove = false): PurchaseOrderActor {
+    return {
+      isBuyerStaff: isProcurement(principal, found.order.organisationId),
+      isSupplier: hasRole(principal.grants, ['supplier_admin', 'supplier_user'], found.order.supplierId),
+      canApprove,
+    };
+  }
+
+  /** The move, or the clear refusal: wrong state (409) or not this person's to make (403). */
+  function move(principal: Principal, found: Found, action: PurchaseOrderAction, canApprove = false) {
+    const result = purchaseOrderTransition({
+      status: found.order.status,
+      action,
+      actor: actorOf(principal, found, canApprove),
+      receipt: 'partial',
+    });
+    if (!result.ok) {
+      if (result.reason === 'not_allowed_in_state') {
+        throw new AppError(
+          'conflict',
+          PURCHASE_ORDER_MESSAGES.notAllowed
+            .replace('{action}', DONE[action])
+            .replace('{status}', found.order.status.replace(/_/g, ' ')),
+        );
+      }
+      throw new AppError('forbidden', PURCHASE_ORDER_MESSAGES.notPermitted);
+    }
+    return result;
+  }
+
+  async function load(tx: Executor, organisationId: number, id: number) {
+    const found = await purchaseOrdersRepository(tx).find(organisationId, id);
+    if (!found) throw notFound(NOT_FOUND);
+    return found;
+  }
+
+  /** The lines as stored: validated against the organisation's departments, requisitions and tax rates. */
+  async function linesOf(
+    tx: Tx,
+    organisationId: number,
+    form: PurchaseOrderForm,
+    purchaseOrderId: number | null,
+  ): Promise<OrderLineValues[]> {
+    const repository = purchaseOrdersRepository(tx);
+    const departments = await repository.departmentsAmong(organisationId, [
+      ...new Set(form.lines.map((l) => l.department_id)),
+    ]);
+    const categories = await repository.existingCategories([
+      ...new Set(form.lines.map((l) => l.category_id)),
+    ]);
+    const rates = await repository.taxRatesOf(organisationId);
+    const defaultRate = rates.find((r) => r.isDefault)?.basisPoints ?? 1600;
+    const requisitionLines = await repository.requisitionLinesAmong(
+      organisationId,
+      form.lines.flatMap((l) => (l.requisition_line_id ? [l.requisition_line_id] : [])),
+      purchaseOrderId,
+    );
+    // The same requisition line may be split over several lines of this order: count them together.
+    const orderedHere = new Map<number, number>();
+    return form.lines.map((line, index) => {
+      const n = index + 1;
+      const at = (message: string) => fieldError('lines', `Line ${n}: ${message}`);
+      const quantityThousandths = quantityToThousandths(line.quantity)!;
+      const unitPriceMinor = decimalTextToMinor(line.unit_price, form.currency);
+      if (unitPriceMinor === null) throw at(REQUISITION_MESSAGES.price);
+      let departmentId = line.department_id;
+      let categoryId = line.category_id;
+      if (line.requisition_line_id) {
+        const source = requisitionLines.find((r) => r.line.id === line.requisition_line_id);
+        if (!source || source.requisitionStatus !== 'approved' || source.currency !== form.currency) {
+          throw fieldError('lines', PURCHASE_ORDER_MESSAGES.requisitionLine.replace('{line}', String(n)));
+        }
+        const before = orderedHere.get(source.line.id) ?? 0;
+        const remaining = source.line.quantityThousandths - source.orderedThousandths - before;
+        if (quantityThousandths > remaining) {
+          throw fieldError(
+            'lines',
+            PURCHASE_ORDER_MESSAGES.overRequisition
+              .replace('{line}', String(n))
+              .replace('{remaining}', thousandthsToQuantity(Math.max(0, remaining)))
+              .replace('{unit}', source.line.unit),
+          );
+        }
+        orderedHere.set(source.line.id, before + quantityThousandths);
+        // The requisition decides where the money is charged.
+        departmentId = source.line.departmentId;
+        categoryId = source.line.categoryId;
+      } else {
+        const department = departments.find((d) => d.id === departmentId);
+        if (!department) throw at(REQUISITION_MESSAGES.department);
+        if (!department.active) throw at(REQUISITION_MESSAGES.inactiveDepartment);
+        if (!categories.includes(categoryId)) throw at(REQUISITION_MESSAGES.category);
+      }
+      const rate = line.tax_rate_id ? rates.find((r) => r.id === line.tax_rate_id) : undefined;
+      if (line.tax_rate_id && !rate) throw at(PURCHASE_ORDER_MESSAGES.taxRate);
+      const taxBasisPoints = rate?.basisPoints ?? defaultRate;
+      let netMinor: number;
+      try {
+        netMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
+      } catch {
+        throw at(REQUISITION_MESSAGES.price);
+      }
+      return {
+        lineNo: n,
+        requisitionLineId: line.requisition_line_id ?? null,
+        description: line.description,
+        categoryId,
+        departmentId,
+        quantityThousandths,
+        unit: line.unit,
+        unitPriceMinor,
+        taxBasisPoints,
+        netMinor,
+        taxMinor: taxOf(netMinor, taxBasisPoints),
+      };
+    });
+  }
+
+  const totals = (lines: OrderLineValues[]) => {
+    const subtotalMinor = lines.reduce((sum, l) => sum + l.netMinor, 0);
+    const taxMinor = lines.reduce((sum, l) => sum + l.taxMinor, 0);
+    if (!Number.isSafeInteger(subtotalMinor + taxMinor))
+      throw fieldError('lines', REQUISITION_MESSAGES.price);
+    return { subtotalMinor, taxMinor, totalMinor: subtotalMinor + taxMinor };
+  };
+
+  const record = (
+    tx: Executor,
+    principal: Principal,
+    action: AuditAction,
+    organisationId: number,
+    ip: string | null,
+    detail: Record<string, unknown>,
+  ) => audit.record(tx, { action, actorUserId: principal.userId, organisationId, ip, detail });
+
+  /** What the lines' approved requisitions still commit for the quantities this order takes over. */
+  async function requisitionCommitted(tx: Tx, organisationId: number, id: number, lines: Lines) {
+    const sources = await purchaseOrdersRepository(tx).requisitionLinesAmong(
+      organisationId,
+      lines.flatMap(({ line }) => (line.requisitionLineId ? [line.requisitionLineId] : [])),
+      id,
+    );
+    return lines.map(({ line }) => {
+      const source = sources.find((s) => s.line.id === line.requisitionLineId);
+      if (!source || source.requisitionStatus !== 'approved') return 0;
+      return Math.min(
+        source.line.amountMinor,
+        lineAmountMinor(line.quantityThousandths, source.line.unitPriceMinor),
+      );
+    });
+  }
+
+  const exceptionStep = (warned: RequisitionBudgetCheck[]): StepDefinition => ({
+    mode: 'any',
+    purpose: 'budget_exception',
+    approvers: [
+      { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
+      { kind: 'budget_owner', costCentreIds: [...new Set(warned.map((w) => String(w.budget.departmentId)))] },
+    ],
+  });
+
+  const documentOf = (found: Found, lines: Lines) => ({
+    documentType: 'purchase_order' as const,
+    amountMinor: found.order.totalMinor,
+    currency: found.order.currency,
+    requesterId: String(found.order.createdByUserId),
+    costCentreIds: [...new Set(lines.map(({ line }) => String(line.departmentId)))],
+    categoryIds: [...new Set(lines.map(({ line }) => String(line.categoryId)))],
+  });
+
+  const pathOf = (id: number) => `/app/p2p/purchase-orders/${id}`;
+
+  const askApprovers = (tx: Executor, found: Found, progress: WorkflowProgress) =>
+    notifications.announce(tx, {
+      userIds: progress.waitingFor.flatMap((slot) => slot.candidates.map((c) => Number(c.userId))),
+      organisationId: found.order.organisationId,
+      template: 'purchase_order_approval_requested',
+      params: {
+        item: `${found.creatorFirstName} ${found.creatorLastName}`,
+        reference: found.order.number,
+        title: found.supplierName,
+        amount: formatMinor(found.order.totalMinor, found.order.currency),
+      },
+      path: pathOf(found.order.id),
+    });
+
+  return {
+    summaryOf,
+
+    async list(
+      principal: Principal,
+      filter: { status?: PurchaseOrderStatus; supplierId?: number; search?: string; ordering?: string },
+      page: PageRequest,
+    ) {
+      const { count, rows } = await purchaseOrdersRepository(db).list(
+        { organisationId: currentOrganisation(principal) },
+        filter,
+        page.offset,
+        page.pageSize,
+      );
+      return { count, results: rows.map(summaryOf) };
+    },
+
+    /** The order for its buyer's staff, or (`asSupplier`) for the supplier it was sent to. */
+    async get(principal: Principal, id: number, asSupplier?: number): Promise<PurchaseOrderView> {
+      const organisationId = currentOrganisation(principal);
+      const repository = purchaseOrdersRepository(db);
+      const found = await repository.find(organisationId, id);
+      if (!found) throw notFound(NOT_FOUND);
+      if (
+        asSupplier !== undefined &&
+        (found.order.supplierId !== asSupplier || found.order.sentAt === null)
+      ) {
+        throw notFound(NOT_FOUND);
+      }
+      const o = found.order;
+      const lines = await repository.lines(id);
+      const money = (minor: number) => minorToDecimalText(minor, o.currency);
+      let approval: PurchaseOrderView['approval'] = null;
+      if (o.route && asSupplier === undefined) {
+        const directory = await workflows.directory(db, organisationId);
+        approval = approvalView({
+          route: o.route,
+          round: o.round,
+          decisions: await repository.decisions(id),
+          describedRoute: workflows.describe(o.route, directory),
+          userId: principal.userId,
+        });
+      }
+      const actor = actorOf(principal, found, approval?.waiting_for_me ?? false);
+      return {
+        ...summaryOf(found),
+        justification: o.justification,
+        delivery_address: o.deliveryAddress,
+        payment_terms_days: o.paymentTermsDays,
+        created_by: { id: o.createdByUserId, name: `${found.creatorFirstName} ${found.creatorLastName}` },
+        submitted_at: iso(o.submittedAt),
+        approved_at: iso(o.approvedAt),
+        acknowledged_at: iso(o.acknowledgedAt),
+        decline_reason: o.declineReason,
+        updated_at: o.updatedAt.toISOString(),
+        approval,
+        actions: availablePurchaseOrderActions(o.status, actor),
+        lines: lines.map((row) => ({
+          id: row.line.id,
+          line_no: row.line.lineNo,
+          requisition_line_id: row.line.requisitionLineId,
+          requisition:
+            row.requisitionId === null ? null : { id: row.requisitionId, number: row.requisitionNumber! },
+          description: row.line.description,
+          category: { id: row.line.categoryId, name: row.categoryName },
+          department: { id: row.line.departmentId, code: row.departmentCode, name: row.departmentName },
+          quantity: thousandthsToQuantity(row.line.quantityThousandths),
+          unit: row.line.unit,
+          unit_price: money(row.line.unitPriceMinor),
+          tax_rate: (row.line.taxBasisPoints / 100).toFixed(2),
+          net: money(row.line.netMinor),
+          tax: money(row.line.taxMinor),
+          received_quantity: thousandthsToQuantity(row.receivedThousandths),
+          accepted_quantity: thousandthsToQuantity(row.acceptedThousandths),
+          rejected_quantity: thousandthsToQuantity(row.rejectedThousandths),
+          invoiced_quantity: thousandthsToQuantity(row.invoicedThousandths),
+        })),
+      };
+    },
+
+    async create(principal: Principal, form: PurchaseOrderForm, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      if (!isProcurement(principal, organisationId))
+        throw new AppError('forbidden', PURCHASE_ORDER_MESSAGES.notPermitted);
+      const id = await db.transaction(async (tx) => {
+        await suppliers.orderable(tx, organisationId, form.supplier_id);
+        const lines = await linesOf(tx, organisationId, form, null);
+        const source = lines.some((l) => l.requisitionLineId) ? 'requisition' : 'direct';
+        if (source === 'direct' && !form.justification.trim()) {
+          throw fieldError('justification', PURCHASE_ORDER_MESSAGES.justification);
+        }
+        const repository = purchaseOrdersRepository(tx);
+        const number = await numbering.next(tx, organisationId, 'purchase_order');
+        const id = await repository.insert({
+          organisationId,
+          supplierId: form.supplier_id,
+          number,
+          source,
+          justification: form.justification,
+          currency: form.currency,
+          deliveryAddress: form.delivery_address,
+          deliveryDate: form.delivery_date ?? null,
+          paymentTermsDays:
+            form.payment_terms_days ?? (await repository.supplierTerms(organisationId, form.supplier_id)),
+          ...totals(lines),
+          createdByUserId: principal.userId,
+        });
+        await repository.replaceLines(id, lines);
+        await record(tx, principal, 'purchase_order.created', organisationId, ip, {
+          purchase_order_id: id,
+          number,
+          supplier_id: form.supplier_id,
+          total_minor: totals(lines).totalMinor,
+        });
+        return id;
+      });
+      return this.get(principal, id);
+    },
+
+    async update(principal: Principal, id: number, form: PurchaseOrderForm, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        move(principal, found, 'edit');
+        await suppliers.orderable(tx, organisationId, form.supplier_id);
+        const lines = await linesOf(tx, organisationId, form, id);
+        const source = lines.some((l) => l.requisitionLineId) ? 'requisition' : 'direct';
+        if (source === 'direct' && !form.justification.trim()) {
+          throw fieldError('justification', PURCHASE_ORDER_MESSAGES.justification);
+        }
+        await repository.updateWhere(organisationId, id, ['draft'], {
+          supplierId: form.supplier_id,
+          source,
+          justification: form.justification,
+          currency: form.currency,
+          deliveryAddress: form.delivery_address,
+          deliveryDate: form.delivery_date ?? null,
+          paymentTermsDays: form.payment_terms_days ?? found.order.paymentTermsDays,
+          ...totals(lines),
+        });
+        await repository.replaceLines(id, lines);
+        await record(tx, principal, 'purchase_order.updated', organisationId, ip, {
+          purchase_order_id: id,
+          total_minor: totals(lines).totalMinor,
+        });
+      });
+      return this.get(principal, id);
+    },
+
+    /** Sends a draft for approval along the first matching rule (or the budget owners). */
+    async submit(principal: Principal, id: number, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const transition = move(principal, found, 'submit');
+        const lines = await repository.lines(id);
+        const { rule, route, directory } = await workflows.routeFor(
+          tx,
+          organisationId,
+          documentOf(found, lines),
+          clock.now(),
+        );
+        if (!route.assignable) {
+          throw new AppError(
+            'validation',
+            `Nobody but you could approve this purchase order: ${workflows.describe(route, directory).join('; ')}. Ask your administrator to adjust the approval workflow.`,
+          );
+        }
+        await repository.updateWhere(organisationId, id, [transition.from], {
+          status: transition.to,
+          submittedAt: clock.now(),
+          round: found.order.round + 1,
+          route,
+          workflowRuleId: rule?.id ?? null,
+        });
+        await record(tx, principal, 'purchase_order.submitted', organisationId, ip, {
+          purchase_order_id: id,
+          round: found.order.round + 1,
+          rule_id: rule?.id ?? null,
+        });
+        return askApprovers(tx, found, workflowProgress(route, []));
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    /**
+     * An approver's decision. Locked like a requisition's; the final approval runs the budget check at the
+     * purchase-order check point (stop refuses, warn without consent adds the exception step), then marks
+     * the requisitions it fully orders as ordered.
+     */
+    async decide(
+      principal: Principal,
+      id: number,
+      kind: 'approved' | 'rejected',
+      body: { comment?: string; step?: number },
+      ip: string | null,
+    ) {
+      const organisationId = currentOrganisation(principal);
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const { route, round } = found.order;
+        if (found.order.status !== 'pending_approval' || !route) throw REFUSAL.finished;
+        if (kind === 'rejected' && !body.comment?.trim()) {
+          throw fieldError('comment', PURCHASE_ORDER_MESSAGES.reasonRequired);
+        }
+        const progress = workflowProgress(route, recordedDecisions(await repository.decisions(id, round)));
+        const stepIndex = body.step === undefined ? (progress.currentStepIndex ?? -1) : body.step - 1;
+        const result = decide(progress, {
+          stepIndex,
+          userId: String(principal.userId),
+          decision: kind,
+          at: clock.now(),
+        });
+        if (!result.ok) throw REFUSAL[result.reason];
+        await repository.insertDecision({
+          purchaseOrderId: id,
+          round,
+          stepIndex: result.recorded.stepIndex,
+          slotIndex: result.recorded.slotIndex,
+          userId: principal.userId,
+          onBehalfOf: result.recorded.onBehalfOf.map(Number),
+          decision: kind,
+          comment: body.comment?.trim() ?? '',
+        });
+        let state = result.progress.state;
+        let next: { route: ResolvedRoute; progress: WorkflowProgress } = { route, progress: result.progress };
+        if (state === 'approved') {
+          const lines = await repository.lines(id);
+          const committed = await requisitionCommitted(tx, organisationId, id, lines);
+          const checks = await budgets.checkPurchaseOrder(tx, {
+            organisationId,
+            purchaseOrderId: id,
+            currency: found.order.currency,
+            at: clock.now(),
+            lines: lines.map(({ line }, index) => ({
+              departmentId: line.departmentId,
+              categoryId: line.categoryId,
+              amountMinor: line.netMinor,
+              requisitionCommittedMinor: committed[index]!,
+            })),
+          });
+          for (const { check } of checks) {
+            if (check.outcome === 'currency_mismatch') {
+              throw new AppError(
+                'conflict',
+                `This order is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+              );
+            }
+            if (check.outcome === 'over' && check.action === 'stop')
+              throw new AppError('conflict', check.message);
+          }
+          const warned = checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn');
+          const consented = route.steps.some((step) => step.purpose === 'budget_exception');
+          if (warned.length > 0 && !consented) {
+            const { route: extended } = await workflows.routeFor(
+              tx,
+              organisationId,
+              documentOf(found, lines),
+              clock.now(),
+              [exceptionStep(warned)],
+            );
+            const added = extended.steps.at(-1)!;
+            if (added.unassignable) {
+              throw new AppError(
+                'conflict',
+                'Nobody can approve this order over its budget. Ask your administrator.',
+              );
+            }
+            const longer = { ...route, steps: [...route.steps, added] };
+            await repository.updateWhere(organisationId, id, ['pending_approval'], { route: longer });
+            state = 'in_progress';
+            next = {
+              route: longer,
+              progress: workflowProgress(longer, recordedDecisions(await repository.decisions(id, round))),
+            };
+          }
+        }
+        if (state === 'approved') {
+          await repository.updateWhere(organisationId, id, ['pending_approval'], {
+            status: 'approved',
+            approvedAt: clock.now(),
+          });
+          const lines = await repository.lines(id);
+          const requisitionIds = [
+            ...new Set(lines.flatMap((l) => (l.requisitionId ? [l.requisitionId] : []))),
+          ];
+          await repository.markRequisitionsOrdered(await repository.fullyOrderedRequisitions(requisitionIds));
+        } else if (state !== 'in_progress') {
+          // Rejected or returned: back to its buyer as a draft, to change and submit again.
+          await repository.updateWhere(organisationId, id, ['pending_approval'], { status: 'draft' });
+        }
+        await record(tx, principal, `purchase_order.${kind}`, organisationId, ip, {
+          purchase_order_id: id,
+          round,
+          step: result.recorded.stepIndex + 1,
+          final: state !== 'in_progress',
+          comment: body.comment?.trim() || null,
+        });
+        const moved = next.progress.currentStepIndex !== progress.currentStepIndex || next.route !== route;
+        return state === 'in_progress' && moved ? askApprovers(tx, found, next.progress) : [];
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    /** Sends an approved order to the supplier: it appears in the portal, and the supplier's users are told. */
+    async send(principal: Principal, id: number, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const transition = move(principal, found, 'send');
+        await repository.updateWhere(organisationId, id, [transition.from], {
+          status: 'sent',
+          sentAt: clock.now(),
+        });
+        await record(tx, principal, 'purchase_order.sent', organisationId, ip, { purchase_order_id: id });
+        return notifications.announce(tx, {
+          userIds: await repository.supplierUsers(found.order.supplierId),
+          organisationId: found.order.supplierId,
+          template: 'purchase_order_sent',
+          params: {
+            reference: found.order.number,
+            title: found.buyerName,
+            amount: formatMinor(found.order.totalMinor, found.order.currency),
+          },
+          path: `/portal/purchase-orders/${id}`,
+        });
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    async cancel(principal: Principal, id: number, reason: string | undefined, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const transition = move(principal, found, 'cancel');
+        if (!reason?.trim()) throw fieldError('reason', PURCHASE_ORDER_MESSAGES.reasonRequired);
+        await repository.updateWhere(organisationId, id, [transition.from], { status: 'cancelled' });
+        await record(tx, principal, 'purchase_order.cancelled', organisationId, ip, {
+          purchase_order_id: id,
+          from: transition.from,
+          reason: reason.trim(),
+        });
+      });
+      return this.get(principal, id);
+    },
+
+    async close(principal: Principal, id: number, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const transition = move(principal, found, 'close');
+        await repository.updateWhere(organisationId, id, [transition.from], {
+          status: 'closed',
+          closedAt: clock.now(),
+        });
+        await record(tx, principal, 'purchase_order.closed', organisationId, ip, { purchase_order_id: id });
+      });
+      return this.get(principal, id);
+    },
+
+    /** The supplier acknowledges (will deliver) or declines (with a reason) an order sent to it. */
+    async respond(
+      principal: Principal,
+      supplierId: number,
+      id: number,
+      answer: 'acknowledge' | 'decline',
+      reason: string | undefined,
+      ip: string | null,
+    ) {
+      const organisationId = currentOrganisation(principal);
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = purchaseOrdersRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        if (found.order.supplierId !== supplierId || found.order.sentAt === null) throw notFound(NOT_FOUND);
+        const transition = move(principal, found, answer);
+        if (answer === 'decline' && !reason?.trim()) {
+          throw fieldError('reason', PURCHASE_ORDER_MESSAGES.reasonRequired);
+        }
+        await repository.updateWhere(
+          organisationId,
+          id,
+          [transition.from],
+          answer === 'acknowledge'
+            ? { status: 'acknowledged', acknowledgedAt: clock.now() }
+            : { status: 'declined', declineReason: reason!.trim() },
+        );
+        await record(
+          tx,
+          principal,
+          answer === 'acknowledge' ? 'purchase_order.acknowledged' : 'purchase_order.declined',
+          organisationId,
+          ip,
+          { purchase_order_id: id, supplier_id: supplierId, reason: reason?.trim() || null },
+        );
+        return notifications.announce(tx, {
+          userIds: [found.order.createdByUserId],
+          organisationId,
+          template: answer === 'acknowledge' ? 'purchase_order_acknowledged' : 'purchase_order_declined',
+          params: { reference: found.order.number, title: found.supplierName, reason: reason?.trim() ?? '' },
+          path: pathOf(id),
+        });
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id, supplierId);
+    },
+
+    /** For other modules (receipts, invoices): the order, locked, in the caller's transaction. */
+    async lockedForUpdate(tx: Tx, organisationId: number, id: number) {
+      if (!(await purchaseOrdersRepository(tx).lock(organisationId, id))) throw notFound(NOT_FOUND);
+      return load(tx, organisationId, id);
+    },
+    move,
+  };
+}
+export type PurchaseOrdersService = ReturnType<typeof createPurchaseOrdersService>;
