@@ -307,7 +307,7 @@ function ApproverRow({
             }}
             allowDeselect={false}
             disabled={readOnly}
-            w={{ base: '100%', xs: 210 }}
+            w={{ base: '100%', xs: 270 }}
             data-testid={`step-${step}-approver-${number}-kind`}
           />
         )}

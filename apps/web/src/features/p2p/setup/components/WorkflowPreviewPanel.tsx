@@ -41,10 +41,13 @@ export function WorkflowPreviewPanel({
   departments,
   initialDocumentType = 'requisition',
   note,
+  wide = false,
 }: {
   departments: readonly Department[];
   initialDocumentType?: ApprovalDocumentType;
   note?: string;
+  /** Full page width: the inputs side by side. */
+  wide?: boolean;
 }) {
   const { t } = useTranslation(NS);
   const message = useMessage();
@@ -113,61 +116,63 @@ export function WorkflowPreviewPanel({
         </div>
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <Select
-              label={t('workflows.fields.documentType')}
-              data={APPROVAL_DOCUMENT_TYPES.map((type) => ({
-                value: type,
-                label: t(`documentType.${type}`),
-              }))}
-              value={documentType}
-              onChange={(value) => setDocumentType((value as ApprovalDocumentType | null) ?? 'requisition')}
-              allowDeselect={false}
-              data-testid="preview-document-type"
-            />
-            <SimpleGrid cols={2} spacing="sm">
-              <TextInput
-                label={t('preview.amount')}
-                required
-                inputMode="decimal"
-                autoComplete="off"
-                value={amount}
-                onChange={(event) => setAmount(event.currentTarget.value)}
-                error={amountError}
-                data-testid="preview-amount"
+            <SimpleGrid cols={wide ? { base: 1, sm: 2, lg: 4 } : 1} spacing="sm">
+              <Select
+                label={t('workflows.fields.documentType')}
+                data={APPROVAL_DOCUMENT_TYPES.map((type) => ({
+                  value: type,
+                  label: t(`documentType.${type}`),
+                }))}
+                value={documentType}
+                onChange={(value) => setDocumentType((value as ApprovalDocumentType | null) ?? 'requisition')}
+                allowDeselect={false}
+                data-testid="preview-document-type"
+              />
+              <SimpleGrid cols={2} spacing="sm">
+                <TextInput
+                  label={t('preview.amount')}
+                  required
+                  inputMode="decimal"
+                  autoComplete="off"
+                  value={amount}
+                  onChange={(event) => setAmount(event.currentTarget.value)}
+                  error={amountError}
+                  data-testid="preview-amount"
+                />
+                <Select
+                  label={t('preview.currency')}
+                  data={CURRENCIES}
+                  value={currency}
+                  onChange={(value) => setCurrency(value ?? 'KES')}
+                  searchable
+                  allowDeselect={false}
+                  data-testid="preview-currency"
+                />
+              </SimpleGrid>
+              <Select
+                label={t('preview.department')}
+                placeholder={t('preview.anyDepartment')}
+                data={departments.map((d) => ({ value: String(d.id), label: `${d.code} · ${d.name}` }))}
+                value={departmentId}
+                onChange={setDepartmentId}
+                clearable
+                searchable
+                nothingFoundMessage={t('form.nothingFound')}
+                data-testid="preview-department"
               />
               <Select
-                label={t('preview.currency')}
-                data={CURRENCIES}
-                value={currency}
-                onChange={(value) => setCurrency(value ?? 'KES')}
+                label={t('preview.category')}
+                placeholder={t('preview.anyCategory')}
+                data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+                value={categoryId}
+                onChange={setCategoryId}
+                clearable
                 searchable
-                allowDeselect={false}
-                data-testid="preview-currency"
+                limit={60}
+                nothingFoundMessage={categories.isPending ? t('form.loading') : t('form.nothingFound')}
+                data-testid="preview-category"
               />
             </SimpleGrid>
-            <Select
-              label={t('preview.department')}
-              placeholder={t('preview.anyDepartment')}
-              data={departments.map((d) => ({ value: String(d.id), label: `${d.code} · ${d.name}` }))}
-              value={departmentId}
-              onChange={setDepartmentId}
-              clearable
-              searchable
-              nothingFoundMessage={t('form.nothingFound')}
-              data-testid="preview-department"
-            />
-            <Select
-              label={t('preview.category')}
-              placeholder={t('preview.anyCategory')}
-              data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-              value={categoryId}
-              onChange={setCategoryId}
-              clearable
-              searchable
-              limit={60}
-              nothingFoundMessage={categories.isPending ? t('form.loading') : t('form.nothingFound')}
-              data-testid="preview-category"
-            />
             <Group>
               <Button type="submit" variant="light" loading={pending} data-testid="preview-run">
                 {t('preview.run')}
@@ -198,7 +203,7 @@ function PreviewResult({ result, asked }: { result: WorkflowPreview; asked: Aske
           : t('preview.sentence', { document, amount })}
       </Text>
       {result.steps.length > 0 ? (
-        <List type="ordered" spacing={4} size="sm" data-testid="workflow-preview-steps">
+        <List listStyleType="none" spacing={4} size="sm" data-testid="workflow-preview-steps">
           {result.steps.map((step, index) => (
             <List.Item key={index} style={{ overflowWrap: 'anywhere' }}>
               {step}

@@ -37,7 +37,7 @@ export function PageHeader({
   return (
     <Stack gap={4}>
       <Text size="sm" c="dimmed" fw={500}>
-        {t('module')}
+        {t('modules.p2p.name', { ns: 'platform' })}
       </Text>
       <Group justify="space-between" align="flex-start" gap="sm">
         <Title order={1} fz={{ base: 24, sm: 30 }} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>

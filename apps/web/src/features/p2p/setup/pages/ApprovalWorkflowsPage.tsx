@@ -30,18 +30,23 @@ export function Component() {
       key: 'name',
       header: t('workflows.columns.name'),
       render: (rule) => (
-        <Anchor
-          component={Link}
-          to={String(rule.id)}
-          fw={600}
-          size="sm"
-          data-testid={`workflow-link-${rule.id}`}
-        >
-          {rule.name}
-        </Anchor>
+        <Stack gap={2}>
+          <Anchor
+            component={Link}
+            to={String(rule.id)}
+            fw={600}
+            size="sm"
+            data-testid={`workflow-link-${rule.id}`}
+          >
+            {rule.name}
+          </Anchor>
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {t(`documentType.${rule.document_type}`)} · {bandText(rule, t)}
+          </Text>
+        </Stack>
       ),
       exportValue: (rule) => rule.name,
-      width: 200,
+      width: 180,
     },
     {
       key: 'document_type',
@@ -49,6 +54,7 @@ export function Component() {
       render: (rule) => t(`documentType.${rule.document_type}`),
       exportValue: (rule) => t(`documentType.${rule.document_type}`),
       width: 130,
+      hideOnMobile: true,
     },
     {
       key: 'priority',
@@ -65,6 +71,34 @@ export function Component() {
       render: (rule) => <Text size="sm">{bandText(rule, t)}</Text>,
       exportValue: (rule) => bandText(rule, t),
       width: 210,
+      hideOnMobile: true,
+    },
+    {
+      key: 'steps',
+      header: t('workflows.columns.steps'),
+      render: (rule) => (
+        <Stack gap={2}>
+          {stepsSummary(rule, t, names).map((line) => (
+            <Text key={line} size="xs">
+              {line}
+            </Text>
+          ))}
+        </Stack>
+      ),
+      exportValue: (rule) => stepsSummary(rule, t, names).join('; '),
+      width: 220,
+      hideOnMobile: true,
+    },
+    {
+      key: 'active',
+      header: t('workflows.columns.active'),
+      render: (rule) => (
+        <Badge variant="light" color={rule.active ? 'green' : 'gray'} tt="none">
+          {rule.active ? t('status.active') : t('status.inactive')}
+        </Badge>
+      ),
+      exportValue: (rule) => (rule.active ? t('status.active') : t('status.inactive')),
+      width: 100,
     },
     {
       key: 'departments',
@@ -82,38 +116,12 @@ export function Component() {
       width: 170,
       hideOnMobile: true,
     },
-    {
-      key: 'steps',
-      header: t('workflows.columns.steps'),
-      render: (rule) => (
-        <Stack gap={2}>
-          {stepsSummary(rule, t, names).map((line) => (
-            <Text key={line} size="xs">
-              {line}
-            </Text>
-          ))}
-        </Stack>
-      ),
-      exportValue: (rule) => stepsSummary(rule, t, names).join('; '),
-      width: 240,
-    },
-    {
-      key: 'active',
-      header: t('workflows.columns.active'),
-      render: (rule) => (
-        <Badge variant="light" color={rule.active ? 'green' : 'gray'} tt="none">
-          {rule.active ? t('status.active') : t('status.inactive')}
-        </Badge>
-      ),
-      exportValue: (rule) => (rule.active ? t('status.active') : t('status.inactive')),
-      width: 100,
-    },
   ];
 
   return (
     <Stack gap="lg" maw={1280} mx="auto" data-testid="workflows-page">
       <PageHeader
-        title={t('workflows.title')}
+        title={t('screens.approvalWorkflows.name', { ns: 'platform' })}
         description={t('workflows.description')}
         actions={
           isAdmin && (
@@ -146,10 +154,10 @@ export function Component() {
           fileName: 'approval-workflows',
           fetchAll: () => allPages<WorkflowRuleView>('/p2p/approval-workflows/'),
         }}
-        caption={t('workflows.title')}
+        caption={t('screens.approvalWorkflows.name', { ns: 'platform' })}
         data-testid="workflows-table"
       />
-      <WorkflowPreviewPanel departments={departments.data ?? []} />
+      <WorkflowPreviewPanel departments={departments.data ?? []} wide />
     </Stack>
   );
 }

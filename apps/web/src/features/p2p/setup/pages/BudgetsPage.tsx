@@ -12,7 +12,6 @@ import {
   Stack,
   Text,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import type { BudgetView } from '@zabuni/contracts';
 import { BUDGET_CHECK_POINTS, currencyExponent, formatMinor, nairobiDate } from '@zabuni/domain';
@@ -233,7 +232,11 @@ export function Component() {
 
   return (
     <Stack gap="lg" maw={1120} mx="auto" data-testid="budgets-page">
-      <PageHeader title={t('budgets.title')} description={t('budgets.description')} actions={newButton} />
+      <PageHeader
+        title={t('screens.budgets.name', { ns: 'platform' })}
+        description={t('budgets.description')}
+        actions={newButton}
+      />
       {!isAdmin && <ReadOnlyNotice>{t('budgets.readOnly')}</ReadOnlyNotice>}
       {years.data && years.data.length > 0 && departments.data && departments.data.length > 0 && (
         <Group gap="sm" align="flex-end" wrap="wrap">
@@ -576,7 +579,7 @@ function BudgetsTable({
       ? [
           {
             key: 'edit',
-            header: <VisuallyHidden>{t('actions.edit')}</VisuallyHidden>,
+            header: t('columns.actions'),
             render: (row: TableRow) => (
               <Button
                 size="compact-sm"
@@ -604,7 +607,7 @@ function BudgetsTable({
       onSortChange={table.onSortChange}
       pagination={table.pagination}
       export={{ fileName, fetchAll: async () => table.all ?? [] }}
-      caption={t('budgets.title')}
+      caption={t('screens.budgets.name', { ns: 'platform' })}
       data-testid="budgets-table"
     />
   );

@@ -78,12 +78,20 @@ export function Component() {
       key: 'delegator',
       header: t('delegations.fields.delegator'),
       render: (d) => (
-        <Text size="sm" fw={600}>
-          {d.delegator.name}
-        </Text>
+        <Stack gap={2}>
+          <Text size="sm" fw={600}>
+            {d.delegator.name}
+          </Text>
+          <Text size="xs" hiddenFrom="sm">
+            → {d.delegate.name}
+          </Text>
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {t('delegations.periodText', { from: day(d.starts_on), to: day(d.ends_on) })}
+          </Text>
+        </Stack>
       ),
       exportValue: (d) => d.delegator.name,
-      width: 170,
+      width: 150,
     },
     {
       key: 'delegate',
@@ -91,6 +99,7 @@ export function Component() {
       render: (d) => d.delegate.name,
       exportValue: (d) => d.delegate.name,
       width: 170,
+      hideOnMobile: true,
     },
     {
       key: 'period',
@@ -100,6 +109,7 @@ export function Component() {
       ),
       exportValue: (d) => `${d.starts_on} – ${d.ends_on}`,
       width: 220,
+      hideOnMobile: true,
     },
     {
       key: 'reason',
@@ -125,7 +135,7 @@ export function Component() {
               : t('delegations.status.upcoming')}
         </Badge>
       ),
-      width: 110,
+      width: 100,
     },
     {
       key: 'actions',

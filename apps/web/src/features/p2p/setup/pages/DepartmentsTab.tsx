@@ -47,7 +47,7 @@ export function Component() {
       ),
       sortValue: (d) => d.code,
       exportValue: (d) => d.code,
-      width: 110,
+      width: 90,
     },
     {
       key: 'name',
@@ -55,7 +55,7 @@ export function Component() {
       render: (d) => d.name,
       sortValue: (d) => d.name,
       exportValue: (d) => d.name,
-      width: 200,
+      width: 170,
     },
     {
       key: 'owner',
@@ -102,6 +102,7 @@ export function Component() {
               </Button>
             ),
             width: 90,
+            hideOnMobile: true,
           } satisfies DataColumn<Department>,
         ]
       : []),
@@ -119,6 +120,7 @@ export function Component() {
         sort={table.sort}
         onSortChange={table.onSortChange}
         pagination={table.pagination}
+        onRowClick={isAdmin ? (d) => setEditing({ department: d }) : undefined}
         toolbar={
           <Group gap="sm" wrap="wrap">
             <TextInput

@@ -73,20 +73,26 @@ export function Component() {
       key: 'name',
       header: t('fiscalYears.fields.name'),
       render: (y) => (
-        <Group gap={6} wrap="wrap">
-          <Text size="sm" fw={600}>
-            {y.name}
+        <Stack gap={2}>
+          <Group gap={6} wrap="wrap">
+            <Text size="sm" fw={600}>
+              {y.name}
+            </Text>
+            {y.starts_on <= today && today <= y.ends_on && (
+              <Badge size="sm" variant="outline" tt="none">
+                {t('fiscalYears.current')}
+              </Badge>
+            )}
+          </Group>
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {formatDate(`${y.starts_on}T12:00:00Z`, language)} –{' '}
+            {formatDate(`${y.ends_on}T12:00:00Z`, language)}
           </Text>
-          {y.starts_on <= today && today <= y.ends_on && (
-            <Badge size="sm" variant="outline" tt="none">
-              {t('fiscalYears.current')}
-            </Badge>
-          )}
-        </Group>
+        </Stack>
       ),
       sortValue: (y) => y.name,
       exportValue: (y) => y.name,
-      width: 180,
+      width: 150,
     },
     {
       key: 'starts_on',
@@ -95,6 +101,7 @@ export function Component() {
       sortValue: (y) => y.starts_on,
       exportValue: (y) => y.starts_on,
       width: 150,
+      hideOnMobile: true,
     },
     {
       key: 'ends_on',
@@ -115,7 +122,7 @@ export function Component() {
       ),
       sortValue: (y) => y.status,
       exportValue: (y) => t(`fiscalYears.status.${y.status}`),
-      width: 100,
+      width: 90,
     },
     ...(isAdmin
       ? [
@@ -146,7 +153,7 @@ export function Component() {
                 </Menu.Dropdown>
               </Menu>
             ),
-            width: 120,
+            width: 110,
           } satisfies DataColumn<FiscalYear>,
         ]
       : []),

@@ -74,7 +74,7 @@ export function Component() {
       ),
       sortValue: (m) => displayName(m),
       exportValue: (m) => displayName(m),
-      width: 220,
+      width: 160,
     },
     {
       key: 'email',
@@ -104,7 +104,7 @@ export function Component() {
         </Group>
       ),
       exportValue: (m) => m.roles.map(roleLabel).join(', '),
-      width: 300,
+      width: 200,
     },
     ...(isAdmin
       ? [
@@ -123,6 +123,7 @@ export function Component() {
               </Button>
             ),
             width: 120,
+            hideOnMobile: true,
           } satisfies DataColumn<Member>,
         ]
       : []),
@@ -140,6 +141,7 @@ export function Component() {
         sort={table.sort}
         onSortChange={table.onSortChange}
         pagination={table.pagination}
+        onRowClick={isAdmin ? (m) => setEditing(m) : undefined}
         toolbar={
           <Group gap="sm" wrap="wrap">
             <TextInput

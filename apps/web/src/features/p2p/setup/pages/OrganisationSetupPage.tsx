@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
+import { usePlatform } from '../../../platform/platform-context.ts';
 import { NS, PageHeader } from '../components/shared.tsx';
 
 export const SETUP_TABS = ['departments', 'members', 'fiscal-years', 'tax-rates', 'delegations'] as const;
@@ -26,12 +27,15 @@ export function Component() {
   const tab = tabOf(useLocation().pathname);
   return (
     <Stack gap="lg" maw={1120} mx="auto" data-testid="organisation-setup">
-      <PageHeader title={t('setup.title')} description={t('setup.description')} />
+      <PageHeader
+        title={t('screens.organisationSetup.name', { ns: 'platform' })}
+        description={t('setup.description')}
+      />
       <Tabs
         value={tab}
         onChange={(value) => value && void navigate(`${BASE}/${value}`)}
         keepMounted={false}
-        variant="outline"
+        variant="pills"
       >
         <Tabs.List style={{ flexWrap: 'wrap' }}>
           {SETUP_TABS.map((key) => (
@@ -41,7 +45,8 @@ export function Component() {
           ))}
         </Tabs.List>
       </Tabs>
-      <Outlet />
+      {/* The tabs read the organisation from the platform layout, as pages do. */}
+      <Outlet context={usePlatform()} />
     </Stack>
   );
 }

@@ -125,6 +125,7 @@ export function Component() {
               </Group>
             ),
             width: 220,
+            hideOnMobile: true,
           } satisfies DataColumn<TaxRate>,
         ]
       : []),
@@ -142,6 +143,7 @@ export function Component() {
         sort={table.sort}
         onSortChange={table.onSortChange}
         pagination={table.pagination}
+        onRowClick={isAdmin ? (r) => setEditing({ rate: r }) : undefined}
         toolbar={
           isAdmin && (
             <Button onClick={() => setEditing({ rate: null })} data-testid="tax-rate-add">

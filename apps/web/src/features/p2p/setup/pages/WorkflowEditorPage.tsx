@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Grid,
   Group,
@@ -209,6 +210,7 @@ function WorkflowEditor({
                       <TextInput
                         label={t('workflows.fields.priority')}
                         description={t('workflows.fields.priorityHint')}
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
                         inputMode="numeric"
                         readOnly={readOnly}
                         error={error(errors.priority?.message)}
@@ -244,6 +246,7 @@ function WorkflowEditor({
                       <TextInput
                         label={t('workflows.fields.minAmount')}
                         description={t('workflows.fields.minAmountHint')}
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
                         inputMode="decimal"
                         autoComplete="off"
                         readOnly={readOnly}
@@ -254,6 +257,7 @@ function WorkflowEditor({
                       <TextInput
                         label={t('workflows.fields.maxAmount')}
                         description={t('workflows.fields.maxAmountHint')}
+                        inputWrapperOrder={['label', 'input', 'description', 'error']}
                         inputMode="decimal"
                         autoComplete="off"
                         readOnly={readOnly}
@@ -347,12 +351,14 @@ function WorkflowEditor({
           </FormProvider>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-          <WorkflowPreviewPanel
-            key={documentType}
-            departments={departments.data ?? []}
-            initialDocumentType={documentType}
-            note={t('preview.savedRulesNote')}
-          />
+          <Box pos="sticky" top={76}>
+            <WorkflowPreviewPanel
+              key={documentType}
+              departments={departments.data ?? []}
+              initialDocumentType={documentType}
+              note={t('preview.savedRulesNote')}
+            />
+          </Box>
         </Grid.Col>
       </Grid>
     </Stack>
