@@ -47,6 +47,10 @@ import { createRequisitionRecordsService } from './modules/requisitions/requisit
 import { createPurchaseOrdersService } from './modules/purchase-orders/purchase-orders.service.ts';
 import { createGoodsReceiptsService } from './modules/purchase-orders/goods-receipts.service.ts';
 import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
+import { createInvoicesService } from './modules/invoices/invoices.service.ts';
+import { createMatchingSettingsService } from './modules/invoices/matching-settings.service.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { createStatementsService } from './modules/portal/statements.service.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { createSuppliersService } from './modules/suppliers/suppliers.service.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
@@ -169,12 +173,16 @@ export function createServices({
     notifications,
     clock,
   });
+  const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock });
+  const matchingSettings = createMatchingSettingsService({ db, audit });
+  const statements = createStatementsService({ db, clock });
   const goodsReceipts = createGoodsReceiptsService({
     db,
     audit,
     numbering: createNumberingService({ clock }),
     orders: purchaseOrders,
-    afterReceipt: async () => undefined,
+    afterReceipt: (tx, organisationId, purchaseOrderId) =>
+      invoices.rematchOrder(tx, organisationId, purchaseOrderId),
   });
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
@@ -224,6 +232,9 @@ export function createServices({
     suppliers,
     purchaseOrders,
     goodsReceipts,
+    invoices,
+    matchingSettings,
+    statements,
     clock,
     system,
     audit,
@@ -387,7 +398,21 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(
-    portalRoutes({ db: deps.database.db, orders: services.purchaseOrders, publicUrl: config.publicUrl }),
+    portalRoutes({
+      db: deps.database.db,
+      orders: services.purchaseOrders,
+      invoices: services.invoices,
+      statements: services.statements,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    invoicesRoutes({
+      invoices: services.invoices,
+      matching: services.matchingSettings,
+      publicUrl: config.publicUrl,
+    }),
     { prefix: '/api/v1' },
   );
   await app.register(suppliersRoutes({ suppliers: services.suppliers, publicUrl: config.publicUrl }), {

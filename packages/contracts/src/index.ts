@@ -19,3 +19,4 @@ export * from './notifications.ts';
 export * from './delegations.ts';
 export * from './suppliers.ts';
 export * from './purchase-orders.ts';
+export * from './invoices.ts';

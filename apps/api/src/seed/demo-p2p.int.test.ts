@@ -24,7 +24,10 @@ const get = async <T>(token: string, url: string) => {
 };
 
 async function switchTo(token: string, index: number) {
-  const me = await get<{ organisations: Array<{ organisation: { id: number } }> }>(token, 'authentication/me/');
+  const me = await get<{ organisations: Array<{ organisation: { id: number } }> }>(
+    token,
+    'authentication/me/',
+  );
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/authentication/switch-buyer/',
@@ -69,10 +72,12 @@ describe('procure-to-pay demo data', () => {
       buyer,
       'p2p/approvals/inbox/',
     );
-    expect(inbox.results.filter((r) => r.bulk_approvable).map((r) => r.title).sort()).toEqual([
-      'Cleaning supplies',
-      'Stationery for the fourth quarter',
-    ]);
+    expect(
+      inbox.results
+        .filter((r) => r.bulk_approvable)
+        .map((r) => r.title)
+        .sort(),
+    ).toEqual(['Cleaning supplies', 'Stationery for the fourth quarter']);
     const { results } = await get<{ results: Array<Summary & { title: string }> }>(
       buyer,
       'p2p/requisitions/?search=Network',

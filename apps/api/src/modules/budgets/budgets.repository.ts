@@ -263,7 +263,12 @@ export function budgetsRepository(db: Executor) {
         })
         .from(invoiceLines)
         .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
-        .innerJoin(purchaseOrderLines, eq(purchaseOrderLines.id, invoiceLines.purchaseOrderLineId))
+        .innerJoin(
+          purchaseOrderLines,
+          // A line the order does not have (an accepted extra charge) is charged like the order's first line.
+          sql`${purchaseOrderLines.id} = coalesce(${invoiceLines.purchaseOrderLineId}, (
+            SELECT min(first.id) FROM purchase_order_lines first WHERE first.purchase_order_id = ${invoices.purchaseOrderId}))`,
+        )
         .where(
           and(
             eq(invoices.organisationId, budget.organisationId),

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
+  INVOICE_MESSAGES,
+  invoice,
+  invoiceForm,
+  invoicesQuery,
+  invoiceSummary,
   paginated,
+  supplierStatement,
   purchaseOrder,
   purchaseOrderReasonBody,
   purchaseOrdersQuery,
@@ -16,6 +22,10 @@ import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.ts';
 import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
 import type { Db } from '../../infra/database.ts';
+import { fieldError } from '../../infra/errors.ts';
+import { attachmentDisposition } from '../../infra/file-types.ts';
+import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../invoices/invoices.service.ts';
+import type { StatementsService } from './statements.service.ts';
 
 const tags = ['Supplier portal'];
 const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
@@ -38,13 +48,156 @@ export const portalRoutes =
   ({
     db,
     orders,
+    invoices,
+    statements,
     publicUrl,
   }: {
     db: Db;
     orders: PurchaseOrdersService;
+    invoices: InvoicesService;
+    statements: StatementsService;
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/portal/invoices/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'Invoices my organisation sent to the selected buyer, with their status',
+          querystring: invoicesQuery,
+          response: { 200: paginated(invoiceSummary), ...errors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const { supplierId } = supplierOf(principal);
+        return pageOf(request, publicUrl, (page) =>
+          invoices.list(
+            principal,
+            { supplierId },
+            {
+              status: request.query.status,
+              purchaseOrderId: request.query.purchase_order,
+              search: request.query.search || undefined,
+            },
+            page,
+          ),
+        );
+      },
+    );
+
+    app.post(
+      '/portal/invoices/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'Send an invoice against one of my purchase orders; it is matched at once',
+          body: invoiceForm,
+          response: { 201: invoice, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        return reply
+          .code(201)
+          .send(await invoices.submit(principal, request.body, supplierOf(principal).supplierId, request.ip));
+      },
+    );
+
+    app.get(
+      '/portal/invoices/:id/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'One of my invoices, its match explained',
+          params: idParams,
+          response: { 200: invoice, ...errors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        return invoices.get(principal, request.params.id, supplierOf(principal).supplierId);
+      },
+    );
+
+    app.post(
+      '/portal/invoices/:id/file/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'Attach the invoice document (one PDF in `file`, 10 MB at most)',
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 200: invoice, ...errors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        let file: { fileName: string; bytes: Buffer };
+        try {
+          const part = await request.file({
+            limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 5 },
+          });
+          if (!part || part.fieldname !== 'file' || !part.filename)
+            throw fieldError('file', INVOICE_MESSAGES.file);
+          file = { fileName: part.filename, bytes: await part.toBuffer() };
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+            throw fieldError('file', INVOICE_MESSAGES.file);
+          }
+          throw error;
+        }
+        return invoices.attachFile(principal, request.params.id, supplierOf(principal).supplierId, file);
+      },
+    );
+
+    app.get(
+      '/portal/invoices/:id/file/',
+      { config: SUPPLIER, schema: { tags, summary: 'The document of one of my invoices', params: idParams } },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const file = await invoices.openFile(principal, request.params.id, supplierOf(principal).supplierId);
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Length', String(file.size))
+          .header('Content-Disposition', attachmentDisposition(file.fileName))
+          .header('X-Content-Type-Options', 'nosniff')
+          .send(file.stream);
+      },
+    );
+
+    app.get(
+      '/portal/statement/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'My statement with the selected buyer: orders, invoices, payments, running balance',
+          description: '`format=pdf` or `format=xlsx` downloads it; JSON otherwise.',
+          querystring: z.object({ format: z.enum(['json', 'pdf', 'xlsx']).default('json') }),
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const { supplierId, buyerId } = supplierOf(principal);
+        const { document, ...statement } = await statements.of(buyerId, supplierId);
+        if (request.query.format === 'json') return supplierStatement.parse(statement);
+        const file = await statements.render({ document }, request.query.format);
+        const name = `statement-${statement.buyer.name.replace(/[^A-Za-z0-9]+/g, '-')}-${statement.to}.${request.query.format}`;
+        return reply
+          .header('Content-Type', file.contentType)
+          .header('Content-Disposition', attachmentDisposition(name))
+          .header('Cache-Control', 'private, no-cache')
+          .send(file.bytes);
+      },
+    );
+
     app.get(
       '/portal/purchase-orders/',
       {

@@ -1,0 +1,769 @@
+import {
+  INVOICE_MESSAGES,
+  REQUISITION_MESSAGES,
+  type InvoiceForm,
+  type InvoiceView,
+  type SupplierPaymentForm,
+} from '@zabuni/contracts';
+import {
+  availableInvoiceActions,
+  checkPayment,
+  decimalTextToMinor,
+  formatMinor,
+  hasRole,
+  invoiceTransition,
+  lineAmountMinor,
+  matchInvoice,
+  minorToDecimalText,
+  nairobiDate,
+  quantityToThousandths,
+  thousandthsToQuantity,
+  type ExceptionResolution,
+  type InvoiceAction,
+  type InvoiceActor,
+  type MatchInput,
+  type MatchResult,
+  type Variance,
+} from '@zabuni/domain';
+import { randomBytes } from 'node:crypto';
+import type { Principal } from '../../infra/auth.ts';
+import { checkDocument } from '../../infra/file-types.ts';
+import type { FileStorage } from '../../infra/storage.ts';
+import type { Db, Executor, Tx } from '../../infra/database.ts';
+import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
+import type { PageRequest } from '../../infra/pagination.ts';
+import { currentOrganisation } from '../../infra/tenancy.ts';
+import type { AuditAction, AuditService } from '../audit/audit.service.ts';
+import type { BudgetsService } from '../budgets/budgets.service.ts';
+import type { Clock } from '../core/core.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
+import { taxOf } from '../purchase-orders/purchase-orders.service.ts';
+import { invoicesRepository } from './invoices.repository.ts';
+import { settingsFor } from './matching-settings.ts';
+
+const NOT_FOUND = 'Invoice not found.';
+export const MAX_INVOICE_FILE_BYTES = 10 * 1024 * 1024;
+/** Orders that can be invoiced: sent to the supplier and not closed or cancelled. */
+const INVOICEABLE = new Set(['sent', 'acknowledged', 'partially_received', 'received']);
+
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepository>['find']>>>;
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** The match outcome in one sentence: what happens next. */
+function summaryOfMatch(result: MatchResult): string {
+  const blocking = result.variances.filter((v) => v.blocking);
+  if (blocking.length === 0) {
+    return 'The invoice matches the purchase order and the goods received: it goes to approval.';
+  }
+  return `The invoice does not match on ${blocking.length} point${blocking.length === 1 ? '' : 's'}: finance will review it.`;
+}
+
+/**
+ * Issue 7 invoices: submitted by the supplier in the portal (or entered by finance), matched at the
+ * organisation's level under its tolerances, approved (with the budget check on actuals) or sent to the
+ * exception queue where finance accepts with a reason, requests a credit note or rejects. The invoice is
+ * never edited: the match, resolutions and payments are recorded beside it.
+ */
+export function createInvoicesService({
+  db,
+  audit,
+  budgets,
+  notifications,
+  files,
+  clock,
+}: {
+  db: Db;
+  files: FileStorage;
+  audit: AuditService;
+  budgets: BudgetsService;
+  notifications: NotificationsService;
+  clock: Clock;
+}) {
+  const actorOf = (principal: Principal, organisationId: number): InvoiceActor => {
+    const isFinance = hasRole(principal.grants, ['finance'], organisationId);
+    return { isFinance, canApprove: isFinance };
+  };
+
+  const record = (
+    tx: Executor,
+    principal: Principal,
+    action: AuditAction,
+    organisationId: number,
+    ip: string | null,
+    detail: Record<string, unknown>,
+  ) => audit.record(tx, { action, actorUserId: principal.userId, organisationId, ip, detail });
+
+  /** Everything the match compares for one invoice's lines against its order, receipts and requisitions. */
+  async function matchOf(
+    tx: Executor,
+    organisationId: number,
+    order: { id: number; supplierId: number; currency: string; subtotalMinor: number },
+    invoice: {
+      id: number | null;
+      lines: Array<{
+        purchaseOrderLineId: number | null;
+        lineNo: number;
+        quantityThousandths: number;
+        unitPriceMinor: number;
+        netMinor: number;
+      }>;
+    },
+  ): Promise<MatchResult> {
+    const orderLines = await purchaseOrdersRepository(tx).lines(order.id);
+    const sources = await purchaseOrdersRepository(tx).requisitionLinesAmong(
+      organisationId,
+      orderLines.flatMap(({ line }) => (line.requisitionLineId ? [line.requisitionLineId] : [])),
+      order.id,
+    );
+    const before = await invoicesRepository(tx).billedBefore(order.id, invoice.id);
+    const settings = await settingsFor(tx, organisationId, order.supplierId, [
+      ...new Set(orderLines.map(({ line }) => line.categoryId)),
+    ]);
+    const billed = new Map<number, { quantity: number; netMinor: number }>();
+    for (const line of invoice.lines) {
+      if (line.purchaseOrderLineId === null) continue;
+      const sum = billed.get(line.purchaseOrderLineId) ?? { quantity: 0, netMinor: 0 };
+      sum.quantity += line.quantityThousandths;
+      sum.netMinor += line.netMinor;
+      billed.set(line.purchaseOrderLineId, sum);
+    }
+    const input: MatchInput = {
+      currency: order.currency,
+      lines: orderLines.map(({ line, acceptedThousandths, rejectedThousandths }) => {
+        const source = sources.find((s) => s.line.id === line.requisitionLineId);
+        const mine = billed.get(line.id);
+        return {
+          lineKey: String(line.lineNo),
+          label: `line ${line.lineNo} (${line.description})`,
+          requisitioned: source
+            ? { quantity: source.line.quantityThousandths, unitPriceMinor: source.line.unitPriceMinor }
+            : null,
+          ordered: { quantity: line.quantityThousandths, unitPriceMinor: line.unitPriceMinor },
+          received:
+            acceptedThousandths + rejectedThousandths > 0
+              ? { accepted: acceptedThousandths, rejected: rejectedThousandths }
+              : null,
+          // Several invoice lines on one order line are billed together, at their average price.
+          invoiced: mine
+            ? { quantity: mine.quantity, unitPriceMinor: Math.round((mine.netMinor * 1000) / mine.quantity) }
+            : null,
+          previouslyInvoicedQuantity: before.find((b) => b.purchaseOrderLineId === line.id)?.quantity ?? 0,
+        };
+      }),
+      unmatchedInvoiceLines: invoice.lines
+        .filter((line) => line.purchaseOrderLineId === null)
+        .map((line) => ({
+          lineKey: `x${line.lineNo}`,
+          label: `invoice line ${line.lineNo}`,
+          quantity: line.quantityThousandths,
+          unitPriceMinor: line.unitPriceMinor,
+        })),
+      invoiceNetTotalMinor: invoice.lines.reduce((sum, line) => sum + line.netMinor, 0),
+      orderNetTotalMinor: order.subtotalMinor,
+      previouslyInvoicedNetMinor: before.reduce((sum, b) => sum + b.netMinor, 0),
+    };
+    return matchInvoice(input, settings);
+  }
+
+  function matchView(result: MatchResult, currency: string) {
+    const amount = (v: Variance, value: number | null) =>
+      value === null
+        ? null
+        : v.unit === 'money'
+          ? minorToDecimalText(value, currency)
+          : thousandthsToQuantity(Math.abs(value)) === thousandthsToQuantity(value)
+            ? thousandthsToQuantity(value)
+            : `-${thousandthsToQuantity(-value)}`;
+    return {
+      level: result.level,
+      within_tolerance: result.withinTolerance,
+      summary: summaryOfMatch(result),
+      variances: result.variances.map((v) => ({
+        kind: v.kind,
+        line_no: v.lineKey && /^\d+$/.test(v.lineKey) ? Number(v.lineKey) : null,
+        expected: amount(v, v.expected)!,
+        actual: amount(v, v.actual)!,
+        difference: amount(v, v.difference)!,
+        unit: v.unit,
+        tolerated: amount(v, v.tolerated),
+        blocking: v.blocking,
+        explanation: v.explanation,
+      })),
+    };
+  }
+
+  async function view(found: Found, principal: Principal, asSupplier: boolean): Promise<InvoiceView> {
+    const repository = invoicesRepository(db);
+    const i = found.invoice;
+    const money = (minor: number) => minorToDecimalText(minor, i.currency);
+    const [lines, resolutions, payments] = await Promise.all([
+      repository.lines(i.id),
+      repository.resolutions(i.id),
+      repository.payments(i.id),
+    ]);
+    const base = asSupplier ? '/api/v1/portal/invoices' : '/api/v1/p2p/invoices';
+    return {
+      id: i.id,
+      invoice_number: i.invoiceNumber,
+      status: i.status,
+      supplier: { id: i.supplierId, name: found.supplierName },
+      buyer: { id: i.organisationId, name: found.buyerName },
+      purchase_order: { id: i.purchaseOrderId, number: found.orderNumber },
+      invoice_date: i.invoiceDate,
+      due_date: i.dueDate,
+      currency: i.currency,
+      subtotal: money(i.subtotalMinor),
+      tax: money(i.taxMinor),
+      total: money(i.totalMinor),
+      paid: money(found.paidMinor),
+      outstanding: money(Math.max(0, i.totalMinor - found.paidMinor)),
+      within_tolerance: i.matchResult.withinTolerance,
+      blocking_variances: i.matchResult.variances.filter((v) => v.blocking).length,
+      submitted_at: i.submittedAt.toISOString(),
+      submitted_by: {
+        id: i.submittedByUserId,
+        name: `${found.submitterFirstName} ${found.submitterLastName}`,
+      },
+      decided_at: i.decidedAt?.toISOString() ?? null,
+      lines: lines.map((line) => ({
+        line_no: line.lineNo,
+        purchase_order_line_id: line.purchaseOrderLineId,
+        description: line.description,
+        quantity: thousandthsToQuantity(line.quantityThousandths),
+        unit_price: money(line.unitPriceMinor),
+        tax_rate: (line.taxBasisPoints / 100).toFixed(2),
+        net: money(line.netMinor),
+        tax: money(line.taxMinor),
+      })),
+      match: matchView(i.matchResult, i.currency),
+      resolutions: resolutions.map(({ resolution: r, firstName, lastName }) => ({
+        kind: r.kind,
+        reason: r.reason,
+        user: { id: r.userId, name: `${firstName} ${lastName}` },
+        created_at: r.createdAt.toISOString(),
+      })),
+      payments: payments.map((p) => ({
+        id: p.id,
+        reference: p.reference,
+        paid_on: p.paidOn,
+        amount: money(p.amountMinor),
+        method: p.method,
+      })),
+      file: i.fileName
+        ? { name: i.fileName, size: i.fileSize ?? 0, download_url: `${base}/${i.id}/file/` }
+        : null,
+      actions: asSupplier ? [] : availableInvoiceActions(i.status, actorOf(principal, i.organisationId)),
+    };
+  }
+
+  function refuse(result: { ok: false; reason: string }, action: InvoiceAction, status: string): never {
+    if (result.reason === 'not_allowed_in_state') {
+      throw new AppError(
+        'conflict',
+        fill(INVOICE_MESSAGES.notAllowed, {
+          action: action.replace(/_/g, ' ') + 'ed',
+          status: status.replace(/_/g, ' '),
+        }),
+      );
+    }
+    if (result.reason === 'reason_required') throw fieldError('reason', INVOICE_MESSAGES.reason);
+    throw new AppError('forbidden', INVOICE_MESSAGES.notPermitted);
+  }
+
+  const pathOf = (id: number) => `/app/p2p/invoices/${id}`;
+  const portalPathOf = (id: number) => `/portal/invoices/${id}`;
+
+  async function tellSupplier(
+    tx: Executor,
+    found: Found,
+    template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded',
+    extra: { reason?: string; amount?: string; item?: string },
+  ) {
+    const users = await purchaseOrdersRepository(tx).supplierUsers(found.invoice.supplierId);
+    return notifications.announce(tx, {
+      userIds: users,
+      organisationId: found.invoice.supplierId,
+      template,
+      params: {
+        reference: found.invoice.invoiceNumber,
+        title: found.buyerName,
+        amount: formatMinor(found.invoice.totalMinor, found.invoice.currency),
+        ...extra,
+      },
+      path: portalPathOf(found.invoice.id),
+    });
+  }
+
+  async function load(tx: Executor, organisationId: number, id: number) {
+    const found = await invoicesRepository(tx).find(organisationId, id);
+    if (!found) throw notFound(NOT_FOUND);
+    return found;
+  }
+
+  return {
+    async list(
+      principal: Principal,
+      scope: { supplierId?: number },
+      filter: Parameters<ReturnType<typeof invoicesRepository>['list']>[1],
+      page: PageRequest,
+    ) {
+      const organisationId = currentOrganisation(principal);
+      const { count, rows } = await invoicesRepository(db).list(
+        { organisationId, supplierId: scope.supplierId },
+        filter,
+        page.offset,
+        page.pageSize,
+      );
+      return {
+        count,
+        results: rows.map((found) => {
+          const i = found.invoice;
+          const money = (minor: number) => minorToDecimalText(minor, i.currency);
+          return {
+            id: i.id,
+            invoice_number: i.invoiceNumber,
+            status: i.status,
+            supplier: { id: i.supplierId, name: found.supplierName },
+            buyer: { id: i.organisationId, name: found.buyerName },
+            purchase_order: { id: i.purchaseOrderId, number: found.orderNumber },
+            invoice_date: i.invoiceDate,
+            due_date: i.dueDate,
+            currency: i.currency,
+            subtotal: money(i.subtotalMinor),
+            tax: money(i.taxMinor),
+            total: money(i.totalMinor),
+            paid: money(found.paidMinor),
+            outstanding: money(Math.max(0, i.totalMinor - found.paidMinor)),
+            within_tolerance: i.matchResult.withinTolerance,
+            blocking_variances: i.matchResult.variances.filter((v) => v.blocking).length,
+            submitted_at: i.submittedAt.toISOString(),
+          };
+        }),
+      };
+    },
+
+    /** For the buyer's staff, or (`supplierId`) for the supplier that sent it. */
+    async get(principal: Principal, id: number, supplierId?: number) {
+      const found = await load(db, currentOrganisation(principal), id);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      return view(found, principal, supplierId !== undefined);
+    },
+
+    /** The match as stored, and as it would come out now (receipts may have arrived since). */
+    async match(principal: Principal, id: number, supplierId?: number) {
+      const organisationId = currentOrganisation(principal);
+      const found = await load(db, organisationId, id);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      return matchView(found.invoice.matchResult, found.invoice.currency);
+    },
+
+    /**
+     * A new invoice from the supplier (portal) or from finance on its behalf. Its number is unique per
+     * supplier; it is matched at once and goes to approval (matched) or to the exception queue.
+     */
+    async submit(principal: Principal, form: InvoiceForm, supplierId: number | null, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      if (supplierId === null && !hasRole(principal.grants, ['finance'], organisationId)) {
+        throw new AppError('forbidden', INVOICE_MESSAGES.notPermitted);
+      }
+      let mailIds: number[] = [];
+      let id: number;
+      try {
+        ({ id, mailIds } = await db.transaction(async (tx) => {
+          const orders = purchaseOrdersRepository(tx);
+          if (!(await orders.lock(organisationId, form.purchase_order_id))) {
+            throw fieldError('purchase_order_id', INVOICE_MESSAGES.order);
+          }
+          const order = (await orders.find(organisationId, form.purchase_order_id))!;
+          if (supplierId !== null && (order.order.supplierId !== supplierId || order.order.sentAt === null)) {
+            throw fieldError('purchase_order_id', INVOICE_MESSAGES.order);
+          }
+          if (!INVOICEABLE.has(order.order.status)) {
+            throw fieldError(
+              'purchase_order_id',
+              fill(INVOICE_MESSAGES.orderNotOpen, { status: order.order.status.replace(/_/g, ' ') }),
+            );
+          }
+          if (form.invoice_date > nairobiDate(clock.now()))
+            throw fieldError('invoice_date', INVOICE_MESSAGES.future);
+          const orderLines = await orders.lines(order.order.id);
+          const currency = order.order.currency;
+          const lines = form.lines.map((line, index) => {
+            const n = index + 1;
+            const orderLine = line.purchase_order_line_id
+              ? orderLines.find((l) => l.line.id === line.purchase_order_line_id)?.line
+              : null;
+            if (line.purchase_order_line_id && !orderLine)
+              throw fieldError('lines', fill(INVOICE_MESSAGES.line, { line: n }));
+            const quantityThousandths = quantityToThousandths(line.quantity)!;
+            const unitPriceMinor = decimalTextToMinor(line.unit_price, currency);
+            if (unitPriceMinor === null)
+              throw fieldError('lines', `Line ${n}: ${REQUISITION_MESSAGES.price}`);
+            const netMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
+            const taxBasisPoints = orderLine?.taxBasisPoints ?? orderLines[0]?.line.taxBasisPoints ?? 1600;
+            return {
+              lineNo: n,
+              purchaseOrderLineId: orderLine?.id ?? null,
+              description: line.description,
+              quantityThousandths,
+              unitPriceMinor,
+              taxBasisPoints,
+              netMinor,
+              taxMinor: taxOf(netMinor, taxBasisPoints),
+            };
+          });
+          const subtotalMinor = lines.reduce((sum, l) => sum + l.netMinor, 0);
+          const taxMinor = lines.reduce((sum, l) => sum + l.taxMinor, 0);
+          const result = await matchOf(tx, organisationId, order.order, { id: null, lines });
+          const moved = invoiceTransition({
+            status: 'submitted',
+            action: 'match',
+            actor: { isFinance: false, canApprove: false },
+            withinTolerance: result.withinTolerance,
+          });
+          if (!moved.ok) throw new AppError('conflict', 'The invoice could not be matched.');
+          const repository = invoicesRepository(tx);
+          const id = await repository.insert({
+            organisationId,
+            supplierId: order.order.supplierId,
+            purchaseOrderId: order.order.id,
+            invoiceNumber: form.invoice_number,
+            invoiceDate: form.invoice_date,
+            dueDate: addDays(form.invoice_date, order.order.paymentTermsDays),
+            currency,
+            subtotalMinor,
+            taxMinor,
+            totalMinor: subtotalMinor + taxMinor,
+            status: moved.to,
+            matchLevel: result.level,
+            matchResult: result,
+            submittedByUserId: principal.userId,
+            submittedAt: clock.now(),
+          });
+          await repository.insertLines(lines.map((line) => ({ ...line, invoiceId: id })));
+          await record(tx, principal, 'invoice.submitted', organisationId, ip, {
+            invoice_id: id,
+            purchase_order_id: order.order.id,
+            total_minor: subtotalMinor + taxMinor,
+            status: moved.to,
+            blocking: result.variances.filter((v) => v.blocking).map((v) => v.kind),
+          });
+          const mailIds =
+            moved.to === 'exception'
+              ? await notifications.announce(tx, {
+                  userIds: await repository.usersWithRole(organisationId, 'finance'),
+                  organisationId,
+                  template: 'invoice_exception',
+                  params: {
+                    reference: form.invoice_number,
+                    title: order.supplierName,
+                    amount: formatMinor(subtotalMinor + taxMinor, currency),
+                    reason: result.variances
+                      .filter((v) => v.blocking)
+                      .map((v) => v.explanation)
+                      .join(' '),
+                  },
+                  path: pathOf(id),
+                })
+              : [];
+          return { id, mailIds };
+        }));
+      } catch (error) {
+        if (isUniqueViolation(error)) {
+          throw fieldError(
+            'invoice_number',
+            fill(INVOICE_MESSAGES.duplicate, { number: form.invoice_number }),
+          );
+        }
+        throw error;
+      }
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id, supplierId ?? undefined);
+    },
+
+    /** After goods arrive: invoices of the order waiting in the exception queue are matched again. */
+    async rematchOrder(tx: Tx, organisationId: number, purchaseOrderId: number) {
+      const repository = invoicesRepository(tx);
+      for (const { id } of await repository.waitingOnMatch(purchaseOrderId)) {
+        const found = (await repository.find(organisationId, id))!;
+        const order = (await purchaseOrdersRepository(tx).find(organisationId, purchaseOrderId))!;
+        const lines = await repository.lines(id);
+        const result = await matchOf(tx, organisationId, order.order, { id, lines });
+        const moved = invoiceTransition({
+          status: found.invoice.status,
+          action: 'match',
+          actor: { isFinance: false, canApprove: false },
+          withinTolerance: result.withinTolerance,
+        });
+        if (!moved.ok) continue;
+        // A credit note is still awaited while the invoice stays outside tolerance.
+        const to = moved.to === 'exception' ? found.invoice.status : moved.to;
+        await repository.updateWhere(organisationId, id, [found.invoice.status], {
+          status: to,
+          matchResult: result,
+        });
+        await audit.record(tx, {
+          action: 'invoice.matched',
+          actorUserId: null,
+          organisationId,
+          detail: { invoice_id: id, within_tolerance: result.withinTolerance, after: 'goods_receipt' },
+        });
+      }
+    },
+
+    /** Finance approves a matched invoice; the budget check on actuals runs first. */
+    async approve(principal: Principal, id: number, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = invoicesRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const moved = invoiceTransition({
+          status: found.invoice.status,
+          action: 'approve',
+          actor: actorOf(principal, organisationId),
+        });
+        if (!moved.ok) refuse(moved, 'approve', found.invoice.status);
+        const lines = await repository.lines(id);
+        const orderLines = await purchaseOrdersRepository(tx).lines(found.invoice.purchaseOrderId);
+        const before = await repository.billedBefore(found.invoice.purchaseOrderId, id);
+        const checks = await budgets.checkInvoice(tx, {
+          organisationId,
+          currency: found.invoice.currency,
+          at: clock.now(),
+          lines: lines.flatMap((line) => {
+            // An extra line (accepted with a reason) is charged like the order's first line.
+            const orderLine =
+              orderLines.find((l) => l.line.id === line.purchaseOrderLineId)?.line ?? orderLines[0]?.line;
+            if (!orderLine) return [];
+            const billed = before.find((b) => b.purchaseOrderLineId === orderLine.id)?.netMinor ?? 0;
+            return [
+              {
+                departmentId: orderLine.departmentId,
+                categoryId: orderLine.categoryId,
+                amountMinor: line.netMinor,
+                orderCommittedMinor:
+                  line.purchaseOrderLineId === null ? 0 : Math.max(0, orderLine.netMinor - billed),
+              },
+            ];
+          }),
+        });
+        for (const { check, budget } of checks) {
+          if (check.outcome === 'currency_mismatch') {
+            throw new AppError(
+              'conflict',
+              `This invoice is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+            );
+          }
+          if (check.outcome !== 'over') continue;
+          if (check.action === 'stop') throw new AppError('conflict', check.message);
+          if (
+            check.action === 'warn' &&
+            !hasRole(principal.grants, ['budget_exception_approver', 'budget_owner'], organisationId)
+          ) {
+            throw new AppError(
+              'conflict',
+              fill(INVOICE_MESSAGES.budgetException, {
+                budget: budget.name,
+                shortfall: formatMinor(check.shortfallMinor, found.invoice.currency),
+              }),
+            );
+          }
+        }
+        await repository.updateWhere(organisationId, id, [moved.from], {
+          status: moved.to,
+          decidedAt: clock.now(),
+          decidedByUserId: principal.userId,
+        });
+        await record(tx, principal, 'invoice.approved', organisationId, ip, { invoice_id: id });
+        return tellSupplier(tx, found, 'invoice_approved', {});
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    async reject(principal: Principal, id: number, reason: string | undefined, ip: string | null) {
+      return this.resolve(principal, id, 'reject', reason ?? '', ip);
+    },
+
+    /** Finance's answer to an invoice outside tolerance, recorded beside it with the reason. */
+    async resolve(
+      principal: Principal,
+      id: number,
+      resolution: ExceptionResolution,
+      reason: string,
+      ip: string | null,
+    ) {
+      const organisationId = currentOrganisation(principal);
+      const action: InvoiceAction =
+        resolution === 'accept' ? 'accept' : resolution === 'reject' ? 'reject' : 'request_credit_note';
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = invoicesRepository(tx);
+        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        const found = await load(tx, organisationId, id);
+        const moved = invoiceTransition({
+          status: found.invoice.status,
+          action,
+          actor: actorOf(principal, organisationId),
+          reason,
+        });
+        if (!moved.ok) refuse(moved, action, found.invoice.status);
+        if (!reason.trim()) throw fieldError('reason', INVOICE_MESSAGES.reason);
+        await repository.updateWhere(organisationId, id, [moved.from], {
+          status: moved.to,
+          ...(moved.to === 'rejected' ? { decidedAt: clock.now(), decidedByUserId: principal.userId } : {}),
+        });
+        if (moved.from === 'exception' || moved.from === 'awaiting_credit_note') {
+          await repository.insertResolution({
+            invoiceId: id,
+            kind: resolution,
+            reason: reason.trim(),
+            userId: principal.userId,
+          });
+        }
+        await record(
+          tx,
+          principal,
+          moved.to === 'rejected' ? 'invoice.rejected' : 'invoice.exception_resolved',
+          organisationId,
+          ip,
+          { invoice_id: id, resolution, reason: reason.trim(), from: moved.from, to: moved.to },
+        );
+        if (moved.to === 'rejected')
+          return tellSupplier(tx, found, 'invoice_rejected', { reason: reason.trim() });
+        if (moved.to === 'awaiting_credit_note') {
+          return tellSupplier(tx, found, 'credit_note_requested', { reason: reason.trim() });
+        }
+        return [];
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    /** Records a payment the buyer made outside Zabuni against an approved invoice. */
+    async recordPayment(principal: Principal, form: SupplierPaymentForm, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      let paymentId = 0;
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = invoicesRepository(tx);
+        if (!(await repository.lock(organisationId, form.invoice_id)))
+          throw fieldError('invoice_id', NOT_FOUND);
+        const found = await load(tx, organisationId, form.invoice_id);
+        const amountMinor = decimalTextToMinor(form.amount, found.invoice.currency);
+        const outstanding = formatMinor(
+          Math.max(0, found.invoice.totalMinor - found.paidMinor),
+          found.invoice.currency,
+        );
+        if (amountMinor === null) throw fieldError('amount', fill(INVOICE_MESSAGES.payment, { outstanding }));
+        const check = checkPayment({
+          totalMinor: found.invoice.totalMinor,
+          alreadyPaidMinor: found.paidMinor,
+          amountMinor,
+        });
+        if (!check.ok) throw fieldError('amount', fill(INVOICE_MESSAGES.payment, { outstanding }));
+        const moved = invoiceTransition({
+          status: found.invoice.status,
+          action: 'record_payment',
+          actor: actorOf(principal, organisationId),
+          payment: check.status,
+        });
+        if (!moved.ok) refuse(moved, 'record_payment', found.invoice.status);
+        try {
+          paymentId = await repository.insertPayment({
+            organisationId,
+            invoiceId: found.invoice.id,
+            reference: form.reference,
+            paidOn: form.paid_on,
+            amountMinor,
+            method: form.method,
+            recordedByUserId: principal.userId,
+          });
+        } catch (error) {
+          if (isUniqueViolation(error)) throw fieldError('reference', INVOICE_MESSAGES.paymentReference);
+          throw error;
+        }
+        await repository.updateWhere(organisationId, found.invoice.id, [moved.from], { status: moved.to });
+        await record(tx, principal, 'invoice.payment_recorded', organisationId, ip, {
+          invoice_id: found.invoice.id,
+          payment_id: paymentId,
+          amount_minor: amountMinor,
+        });
+        return tellSupplier(tx, found, 'payment_recorded', {
+          amount: formatMinor(amountMinor, found.invoice.currency),
+          item: form.reference,
+        });
+      });
+      await notifications.dispatch(mailIds);
+      const { rows } = await invoicesRepository(db).paymentsPage(organisationId, {}, 0, 1_000);
+      return this.paymentView(rows.find((row) => row.payment.id === paymentId)!);
+    },
+
+    async payments(principal: Principal, filter: { supplierId?: number }, page: PageRequest) {
+      const { count, rows } = await invoicesRepository(db).paymentsPage(
+        currentOrganisation(principal),
+        filter,
+        page.offset,
+        page.pageSize,
+      );
+      return { count, results: rows.map((row) => this.paymentView(row)) };
+    },
+
+    /** The supplier attaches the invoice document (a PDF, checked by content) to an invoice it sent. */
+    async attachFile(
+      principal: Principal,
+      id: number,
+      supplierId: number,
+      file: { fileName: string; bytes: Buffer },
+    ) {
+      const organisationId = currentOrganisation(principal);
+      const found = await load(db, organisationId, id);
+      if (found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      const check = checkDocument(file.fileName, file.bytes);
+      if (!check.ok || check.kind !== 'pdf' || file.bytes.length > MAX_INVOICE_FILE_BYTES) {
+        throw fieldError('file', INVOICE_MESSAGES.file);
+      }
+      const key = `invoices/${clock.now().getUTCFullYear()}/${randomBytes(18).toString('base64url')}`;
+      await files.put(key, file.bytes, check.contentType);
+      const previous = found.invoice.fileStorageKey;
+      await invoicesRepository(db).updateWhere(organisationId, id, [found.invoice.status], {
+        fileName: file.fileName.slice(0, 255),
+        fileStorageKey: key,
+        fileSize: file.bytes.length,
+      });
+      if (previous) await files.delete(previous).catch(() => undefined);
+      return this.get(principal, id, supplierId);
+    },
+
+    async openFile(principal: Principal, id: number, supplierId?: number) {
+      const found = await load(db, currentOrganisation(principal), id);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      const stream = found.invoice.fileStorageKey ? await files.get(found.invoice.fileStorageKey) : null;
+      if (!stream) throw notFound('This invoice has no document attached.');
+      return { fileName: found.invoice.fileName!, size: found.invoice.fileSize ?? 0, stream };
+    },
+
+    paymentView(
+      row: Awaited<ReturnType<ReturnType<typeof invoicesRepository>['paymentsPage']>>['rows'][number],
+    ) {
+      return {
+        id: row.payment.id,
+        invoice: { id: row.payment.invoiceId, invoice_number: row.invoiceNumber },
+        supplier: { id: row.supplierId, name: row.supplierName },
+        reference: row.payment.reference,
+        paid_on: row.payment.paidOn,
+        amount: minorToDecimalText(row.payment.amountMinor, row.currency),
+        currency: row.currency,
+        method: row.payment.method,
+        recorded_by: { id: row.payment.recordedByUserId, name: `${row.firstName} ${row.lastName}` },
+        created_at: row.payment.createdAt.toISOString(),
+      };
+    },
+  };
+}
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

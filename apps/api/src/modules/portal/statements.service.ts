@@ -1,0 +1,147 @@
+import { minorToDecimalText, nairobiDate } from '@zabuni/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../infra/database.ts';
+import {
+  renderStatementPdf,
+  renderStatementXlsx,
+  type SupplierStatement,
+} from '../../infra/documents/index.ts';
+import type { Clock } from '../core/core.service.ts';
+import { invoicesRepository } from '../invoices/invoices.repository.ts';
+import { organisations } from '../organisations/organisations.tables.ts';
+
+/** Invoices that are owed (not rejected); payments reduce what is owed. */
+const OWED = new Set([
+  'submitted',
+  'matched',
+  'exception',
+  'awaiting_credit_note',
+  'approved',
+  'partially_paid',
+  'paid',
+]);
+
+/**
+ * A supplier's statement with one buyer: the orders sent to it (for reference), its invoices (what is
+ * owed, rejected ones left out) and the payments recorded, in date order with the running balance.
+ */
+export function createStatementsService({ db, clock }: { db: Db; clock: Clock }) {
+  async function build(
+    buyerId: number,
+    supplierId: number,
+  ): Promise<SupplierStatement & { ids: { buyer: number; supplier: number } }> {
+    const { orders, bills, paid } = await invoicesRepository(db).statement(buyerId, supplierId);
+    const [buyer] = await db.select().from(organisations).where(eq(organisations.id, buyerId));
+    const [supplier] = await db.select().from(organisations).where(eq(organisations.id, supplierId));
+    const currency = bills[0]?.currency ?? orders[0]?.currency ?? 'KES';
+    type Row = SupplierStatement['rows'][number];
+    const events: Array<Omit<Row, 'balanceMinor'> & { order: number }> = [
+      ...orders.map((o) => ({
+        date: nairobiDate(o.sentAt!),
+        type: 'purchase_order' as const,
+        reference: o.number,
+        description: `Purchase order received (${o.status.replace(/_/g, ' ')}), ${minorToDecimalText(o.totalMinor, o.currency)} ${o.currency}`,
+        debitMinor: 0,
+        creditMinor: 0,
+        order: 0,
+      })),
+      ...bills
+        .filter((b) => OWED.has(b.status))
+        .map((b) => ({
+          date: b.date,
+          type: 'invoice' as const,
+          reference: b.number,
+          description: `Invoice against ${b.orderNumber} (${b.status.replace(/_/g, ' ')})`,
+          debitMinor: b.totalMinor,
+          creditMinor: 0,
+          order: 1,
+        })),
+      ...paid.map((p) => ({
+        date: p.paidOn,
+        type: 'payment' as const,
+        reference: p.reference,
+        description: `Payment for invoice ${p.invoiceNumber} (${p.method.replace(/_/g, ' ')})`,
+        debitMinor: 0,
+        creditMinor: p.amountMinor,
+        order: 2,
+      })),
+    ].sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
+    let balance = 0;
+    const rows: Row[] = events.map(({ order: _order, ...event }) => {
+      balance += event.debitMinor - event.creditMinor;
+      return { ...event, balanceMinor: balance };
+    });
+    const paidOf = (invoiceId: number) =>
+      paid.filter((p) => p.invoiceId === invoiceId).reduce((s, p) => s + p.amountMinor, 0);
+    const today = nairobiDate(clock.now());
+    return {
+      ids: { buyer: buyerId, supplier: supplierId },
+      supplier: { name: supplier?.name ?? '', taxPin: supplier?.taxPin ?? null },
+      buyer: { name: buyer?.name ?? '' },
+      currency,
+      from: rows[0]?.date ?? today,
+      to: today,
+      generatedAt: clock.now().toISOString(),
+      openingBalanceMinor: 0,
+      closingBalanceMinor: balance,
+      rows,
+      openInvoices: bills
+        .filter((b) => OWED.has(b.status) && b.status !== 'paid')
+        .map((b) => ({
+          number: b.number,
+          date: b.date,
+          dueDate: b.dueDate,
+          totalMinor: b.totalMinor,
+          paidMinor: paidOf(b.id),
+          outstandingMinor: Math.max(0, b.totalMinor - paidOf(b.id)),
+          status: b.status,
+        })),
+    };
+  }
+
+  return {
+    async of(buyerId: number, supplierId: number) {
+      const s = await build(buyerId, supplierId);
+      const money = (minor: number) => minorToDecimalText(minor, s.currency);
+      return {
+        supplier: { id: s.ids.supplier, name: s.supplier.name },
+        buyer: { id: s.ids.buyer, name: s.buyer.name },
+        currency: s.currency,
+        from: s.from,
+        to: s.to,
+        generated_at: s.generatedAt,
+        opening_balance: money(s.openingBalanceMinor),
+        closing_balance: money(s.closingBalanceMinor),
+        rows: s.rows.map((r) => ({
+          date: r.date,
+          type: r.type,
+          reference: r.reference,
+          description: r.description,
+          debit: money(r.debitMinor),
+          credit: money(r.creditMinor),
+          balance: money(r.balanceMinor),
+        })),
+        open_invoices: s.openInvoices.map((i) => ({
+          number: i.number,
+          date: i.date,
+          due_date: i.dueDate,
+          total: money(i.totalMinor),
+          paid: money(i.paidMinor),
+          outstanding: money(i.outstandingMinor),
+          status: i.status,
+        })),
+        document: s,
+      };
+    },
+
+    async render(statement: { document: SupplierStatement }, format: 'pdf' | 'xlsx') {
+      return format === 'pdf'
+        ? { contentType: 'application/pdf', bytes: await renderStatementPdf(statement.document) }
+        : {
+            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            bytes: await renderStatementXlsx(statement.document),
+          };
+    },
+  };
+}
+export type StatementsService = ReturnType<typeof createStatementsService>;
