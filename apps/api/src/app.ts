@@ -392,7 +392,6 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     purchaseOrdersRoutes({
       orders: services.purchaseOrders,
       receipts: services.goodsReceipts,
-      renderPdf: null,
       publicUrl: config.publicUrl,
     }),
     { prefix: '/api/v1' },

@@ -244,6 +244,27 @@ export const portalRoutes =
       },
     );
 
+    app.get(
+      '/portal/purchase-orders/:id/pdf/',
+      {
+        config: SUPPLIER,
+        schema: { tags, summary: 'One of my purchase orders, printable (PDF)', params: idParams },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        const { number, bytes } = await orders.pdf(
+          principal,
+          request.params.id,
+          supplierOf(principal).supplierId,
+        );
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Disposition', `inline; filename="${number}.pdf"`)
+          .header('Cache-Control', 'private, no-cache')
+          .send(bytes);
+      },
+    );
+
     for (const answer of ['acknowledge', 'decline'] as const) {
       app.post(
         `/portal/purchase-orders/:id/${answer}/`,

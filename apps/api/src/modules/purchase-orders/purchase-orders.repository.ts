@@ -275,6 +275,24 @@ export function purchaseOrdersRepository(db: Executor) {
       await db.insert(purchaseOrderDecisions).values(values);
     },
 
+    /** Contact details of the buyer and the supplier, for the printed order. */
+    async parties(buyerId: number, supplierId: number) {
+      const rows = await db
+        .select({
+          id: organisations.id,
+          email: organisations.email,
+          phone: organisations.phone,
+          taxPin: organisations.taxPin,
+        })
+        .from(organisations)
+        .where(inArray(organisations.id, [buyerId, supplierId]));
+      const of = (id: number) => {
+        const row = rows.find((r) => r.id === id);
+        return { email: row?.email ?? null, phone: row?.phone ?? null, taxPin: row?.taxPin ?? null };
+      };
+      return { buyer: of(buyerId), supplier: of(supplierId) };
+    },
+
     /** Users of a supplier organisation, to tell them about an order. */
     async supplierUsers(supplierId: number): Promise<number[]> {
       const rows = await db

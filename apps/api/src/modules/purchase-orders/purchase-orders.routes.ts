@@ -27,13 +27,10 @@ export const purchaseOrdersRoutes =
   ({
     orders,
     receipts,
-    renderPdf,
     publicUrl,
   }: {
     orders: PurchaseOrdersService;
     receipts: GoodsReceiptsService;
-    /** The printable order (null until the document renderer is wired). */
-    renderPdf: ((principal: ReturnType<typeof principalOf>, id: number) => Promise<Buffer>) | null;
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -180,14 +177,12 @@ export const purchaseOrdersRoutes =
         schema: { tags, summary: 'The printable purchase order (PDF)', params: idParams },
       },
       async (request, reply) => {
-        if (!renderPdf) return reply.code(404).send({ detail: 'Not found.' });
-        const pdf = await renderPdf(principalOf(request), request.params.id);
-        const { number } = await orders.get(principalOf(request), request.params.id);
+        const { number, bytes } = await orders.pdf(principalOf(request), request.params.id);
         return reply
           .header('Content-Type', 'application/pdf')
           .header('Content-Disposition', `inline; filename="${number}.pdf"`)
           .header('Cache-Control', 'private, no-cache')
-          .send(pdf);
+          .send(bytes);
       },
     );
 

@@ -30,6 +30,7 @@ import type { Db, Executor, Tx } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
+import { renderPurchaseOrderPdf } from '../../infra/documents/index.ts';
 import {
   approvalView,
   decisionRefusals,
@@ -736,6 +737,47 @@ export function createPurchaseOrdersService({
       });
       await notifications.dispatch(mailIds);
       return this.get(principal, id, supplierId);
+    },
+
+    /** The printable order for its buyer's staff, or (`asSupplier`) for the supplier it was sent to. */
+    async pdf(
+      principal: Principal,
+      id: number,
+      asSupplier?: number,
+    ): Promise<{ number: string; bytes: Buffer }> {
+      const view = await this.get(principal, id, asSupplier);
+      const parties = await purchaseOrdersRepository(db).parties(view.buyer.id, view.supplier.id);
+      const minor = (text: string) => decimalTextToMinor(text, view.currency) ?? 0;
+      const bytes = await renderPurchaseOrderPdf({
+        number: view.number,
+        status: view.status,
+        issuedOn: (view.sent_at ?? view.approved_at ?? view.created_at).slice(0, 10),
+        currency: view.currency,
+        buyer: { name: view.buyer.name, address: null, ...parties.buyer },
+        supplier: { name: view.supplier.name, ...parties.supplier },
+        deliveryAddress: view.delivery_address,
+        deliveryDate: view.delivery_date,
+        paymentTermsDays: view.payment_terms_days,
+        justification: view.source === 'direct' ? view.justification : '',
+        lines: view.lines.map((line) => ({
+          lineNo: line.line_no,
+          description: line.description,
+          quantity: line.quantity,
+          unit: line.unit,
+          unitPriceMinor: minor(line.unit_price),
+          taxBasisPoints: Math.round(Number(line.tax_rate) * 100),
+          netMinor: minor(line.net),
+          taxMinor: minor(line.tax),
+          requisitionNumber: line.requisition?.number ?? null,
+        })),
+        subtotalMinor: minor(view.subtotal),
+        taxMinor: minor(view.tax),
+        totalMinor: minor(view.total),
+        approvals: (view.approval?.decisions ?? [])
+          .filter((d) => d.decision === 'approved' && d.round === view.approval!.round)
+          .map((d) => ({ name: d.user.name, decidedAt: d.decided_at })),
+      });
+      return { number: view.number, bytes };
     },
 
     /** For other modules (receipts, invoices): the order, locked, in the caller's transaction. */
