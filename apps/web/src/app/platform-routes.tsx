@@ -3,6 +3,7 @@ import { withNamespaces } from '../lib/i18n.ts';
 import { RequireAuth } from './RequireAuth.tsx';
 import { requisitionRoutes } from '../features/p2p/requisitions/routes.tsx';
 import { setupRoutes } from '../features/p2p/setup/routes.tsx';
+import { orderRoutes } from '../features/p2p/orders/routes.tsx';
 
 const comingSoon = () => import('../features/platform/pages/ModuleComingSoonPage.tsx');
 
@@ -31,6 +32,7 @@ export const platformRoutes: RouteObject = {
             { index: true, element: <Navigate to="requisitions" replace /> },
             ...requisitionRoutes,
             ...setupRoutes,
+            ...orderRoutes,
           ],
         },
         { path: '*', lazy: () => import('../features/site/pages/NotFoundPage.tsx') },

@@ -4,6 +4,7 @@ import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { withNamespaces } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { platformRoutes } from './platform-routes.tsx';
+import { portalRoutes } from '../features/portal/routes.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 const AccountPage = lazy(() =>
@@ -25,6 +26,7 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
 
 export const routes: RouteObject[] = [
   platformRoutes,
+  ...portalRoutes,
   {
     element: <PublicLayout />,
     // The app renders in the browser only; nothing to show while the first lazy page loads.

@@ -26,6 +26,8 @@ export const LAZY_NAMESPACES = [
   'platform',
   'requisitions',
   'p2p-setup',
+  'p2p-orders',
+  'portal',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
