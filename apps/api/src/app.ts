@@ -51,6 +51,8 @@ import { createInvoicesService } from './modules/invoices/invoices.service.ts';
 import { createMatchingSettingsService } from './modules/invoices/matching-settings.service.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { createStatementsService } from './modules/portal/statements.service.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
 import { createSuppliersService } from './modules/suppliers/suppliers.service.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
@@ -176,6 +178,7 @@ export function createServices({
   const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock });
   const matchingSettings = createMatchingSettingsService({ db, audit });
   const statements = createStatementsService({ db, clock });
+  const reports = createReportsService({ db });
   const goodsReceipts = createGoodsReceiptsService({
     db,
     audit,
@@ -235,6 +238,7 @@ export function createServices({
     invoices,
     matchingSettings,
     statements,
+    reports,
     clock,
     system,
     audit,
@@ -406,6 +410,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
+  await app.register(reportsRoutes({ reports: services.reports }), { prefix: '/api/v1' });
   await app.register(
     invoicesRoutes({
       invoices: services.invoices,

@@ -20,3 +20,4 @@ export * from './delegations.ts';
 export * from './suppliers.ts';
 export * from './purchase-orders.ts';
 export * from './invoices.ts';
+export * from './reports.ts';

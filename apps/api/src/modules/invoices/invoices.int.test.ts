@@ -188,6 +188,42 @@ describe('invoices, matching and the exception queue', () => {
     }
   });
 
+  it('reports spend ordered, invoiced and paid by supplier and month, cycle times and exceptions by kind', async () => {
+    const spend = (await setUp.act('kamau', 'GET', 'p2p/reports/spend/?group_by=supplier')).json() as {
+      rows: Array<{ label: string; ordered: string; invoiced: string; paid: string }>;
+      totals: { ordered: string };
+    };
+    expect(spend.rows).toEqual([
+      // 11,000 ordered; 8,400 of the order's lines invoiced and approved (the extra delivery line has no order
+      // line); paid in proportion: 4,000 of 10,324 gross.
+      {
+        key: String(setUp.supplierId),
+        label: 'Acme Office Supplies Ltd',
+        ordered: '11000.00',
+        invoiced: '8400.00',
+        paid: '3254.55',
+      },
+    ]);
+    const byMonth = (await setUp.act('kamau', 'GET', 'p2p/reports/spend/?group_by=month')).json() as {
+      rows: Array<{ key: string }>;
+    };
+    expect(byMonth.rows[0]!.key).toMatch(/^\d{4}-\d{2}$/);
+    expect((await setUp.act('kamau', 'GET', 'p2p/reports/spend/?group_by=colour')).statusCode).toBe(400);
+    const cycle = (await setUp.act('kamau', 'GET', 'p2p/reports/cycle-times/')).json() as {
+      rows: Array<{ orders: number; avg_days_to_approve: number | null }>;
+    };
+    expect(cycle.rows[0]).toMatchObject({ orders: 1 });
+    expect(cycle.rows[0]!.avg_days_to_approve).not.toBeNull();
+    const exceptions = (await setUp.act('kamau', 'GET', 'p2p/reports/exceptions/')).json() as {
+      rows: Array<{ kind: string; blocking: number }>;
+    };
+    expect(exceptions.rows).toEqual(
+      expect.arrayContaining([{ kind: 'quantity_over_received', invoices: 1, blocking: 1 }]),
+    );
+    const foreign = (await setUp.act('outsider', 'GET', 'p2p/reports/spend/')).json() as { rows: unknown[] };
+    expect(foreign.rows).toEqual([]);
+  });
+
   it('keeps suppliers and buyers apart', async () => {
     const id = overBilled.id;
     // Another buyer's administrator sees none of Umoja's documents.
