@@ -67,7 +67,7 @@ export function UtilisationBar({
         </Text>
         {state !== 'within' && (
           <Badge
-            color={state === 'over' ? 'red' : 'yellow'}
+            color={state === 'over' ? 'red' : 'orange'}
             variant="light"
             tt="none"
             data-testid="utilisation-state"

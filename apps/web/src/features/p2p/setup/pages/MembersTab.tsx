@@ -14,7 +14,7 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { memberInvitation } from '@zabuni/contracts';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
@@ -48,15 +48,13 @@ export function Component() {
   const [inviting, setInviting] = useState(false);
   const roleLabel = (role: string) => t(`roles.${role}`, { ns: 'platform', defaultValue: role });
 
-  const rows = useMemo(() => {
-    const text = search.trim().toLowerCase();
-    if (!members.data || !text) return members.data;
-    return members.data.filter((m) =>
-      [displayName(m), m.email, ...m.roles.map(roleLabel)].some((v) => v.toLowerCase().includes(text)),
-    );
-    // roleLabel follows the language, which `t` stands for.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [members.data, search, t]);
+  const text = search.trim().toLowerCase();
+  const rows =
+    members.data && text
+      ? members.data.filter((m) =>
+          [displayName(m), m.email, ...m.roles.map(roleLabel)].some((v) => v.toLowerCase().includes(text)),
+        )
+      : members.data;
 
   const columns: DataColumn<Member>[] = [
     {

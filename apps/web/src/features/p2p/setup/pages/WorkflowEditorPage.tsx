@@ -356,7 +356,7 @@ function WorkflowEditor({
               key={documentType}
               departments={departments.data ?? []}
               initialDocumentType={documentType}
-              note={t('preview.savedRulesNote')}
+              note={readOnly ? undefined : t('preview.savedRulesNote')}
             />
           </Box>
         </Grid.Col>
