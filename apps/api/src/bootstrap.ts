@@ -10,6 +10,7 @@ import { runMigrations } from './infra/migrate.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoTenders } from './seed/demo-tenders.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
+import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
 
 export interface Runtime {
@@ -70,6 +71,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoProcurement(database.db, { now: new Date() }))) {
         logger.info('demo procure-to-pay set-up, budgets, workflows and requisitions seeded');
+      }
+      if (demo && (await seedDemoOrders({ config, database, logger }))) {
+        logger.info('demo suppliers, purchase orders, receipts, invoices and payments seeded');
       }
     }
   } catch (error) {

@@ -2,6 +2,7 @@ import { openRuntime } from '../bootstrap.ts';
 import { seedDemoData } from '../seed/demo.ts';
 import { seedDemoTenders } from '../seed/demo-tenders.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
+import { seedDemoOrders } from '../seed/demo-orders.ts';
 
 /** `npm run seed:demo`: demo buyers and jobs on a database that has no buyers yet (also with DATABASE_URL). */
 const runtime = await openRuntime({ prepareData: true });
@@ -16,5 +17,15 @@ runtime.logger.info(
   procurementSeeded
     ? 'demo procure-to-pay data seeded'
     : 'no demo buyer, or its organisations are set up already: procure-to-pay demo data not added',
+);
+const ordersSeeded = await seedDemoOrders({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  ordersSeeded
+    ? 'demo suppliers, orders and invoices seeded'
+    : 'purchase orders already exist, or no procure-to-pay demo: orders not added',
 );
 await runtime.close();
