@@ -173,6 +173,8 @@ export function LineEditor({
                   onChange={(value) => field.onChange(value ? Number(value) : undefined)}
                   onBlur={field.onBlur}
                   searchable
+                  // Choosing the chosen department again keeps it (new lines start with the last line's).
+                  allowDeselect={false}
                   nothingFoundMessage={
                     departments?.length === 0 ? t('form.line.noDepartments') : t('form.line.nothingFound')
                   }

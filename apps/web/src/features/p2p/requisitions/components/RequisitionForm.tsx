@@ -103,7 +103,12 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
       setGeneralProblems([]);
       let saved: RequisitionView;
       try {
-        saved = await saveRequisition(id, toPayload(formValues));
+        // Submitting a saved draft nobody changed sends it as it is (no empty "changed" in its history).
+        const payload = toPayload(formValues);
+        const unchanged =
+          requisition !== undefined &&
+          JSON.stringify(payload) === JSON.stringify(toPayload(formFromRequisition(requisition)));
+        saved = submit && unchanged ? requisition : await saveRequisition(id, payload);
       } catch (failure) {
         const placed = serverFormErrors(failure);
         for (const [field, message] of Object.entries(placed.fields)) {

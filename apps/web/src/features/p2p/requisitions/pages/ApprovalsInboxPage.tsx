@@ -187,7 +187,8 @@ export function Component() {
       header: <span>{t('inbox.columns.actions')}</span>,
       width: 120,
       render: (row) => (
-        <Group gap={4} wrap="nowrap">
+        // The menu's items live in a portal: React still bubbles their clicks to the row, which would open it.
+        <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
           <Button
             size="compact-sm"
             color="green"
