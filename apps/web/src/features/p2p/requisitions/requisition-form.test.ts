@@ -189,6 +189,7 @@ describe('serverFormErrors', () => {
     expect(serverFormErrors(error)).toEqual({
       fields: { title: 'This field is required.' },
       lines: { 1: 'Choose a category from the list.' },
+      lineFields: {},
       general: [],
     });
   });
@@ -198,10 +199,13 @@ describe('serverFormErrors', () => {
       detail: 'x',
       lines: ['Enter a quantity greater than 0 with at most three decimals.'],
       'lines.0.unit_price': ['Too many decimals.'],
+      'lines.2': ['This line is not valid.'],
+      'lines.1.colour': ['Unknown field.'],
     });
     expect(serverFormErrors(error)).toEqual({
       fields: {},
-      lines: { 0: 'Too many decimals.' },
+      lines: { 1: 'Unknown field.', 2: 'This line is not valid.' },
+      lineFields: { 'lines.0.unit_price': 'Too many decimals.' },
       general: ['Enter a quantity greater than 0 with at most three decimals.'],
     });
     const budget = new ApiError(400, 'Over budget ICT by KES 5,000.00.', {

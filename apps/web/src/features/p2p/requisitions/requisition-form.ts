@@ -277,11 +277,22 @@ export interface ServerFormErrors {
   fields: Partial<Record<'title' | 'justification' | 'currency', string>>;
   /** Messages about one line (the service names it: "Line 2: …"), by line index. */
   lines: Record<number, string>;
+  /** Messages about one field of a line, by the form's path ("lines.0.quantity"). */
+  lineFields: Record<string, string>;
   /** Messages about the lines that name none, and anything else. */
   general: string[];
 }
 
 const LINE_MESSAGE = /^Line (\d+): (.+)$/s;
+const LINE_FIELDS = [
+  'description',
+  'category_id',
+  'department_id',
+  'quantity',
+  'unit',
+  'unit_price',
+  'needed_by',
+];
 
 /**
  * The API's field errors (`{ title: [...], lines: ["Line 2: Choose a category from the list."], detail }`):
@@ -289,7 +300,7 @@ const LINE_MESSAGE = /^Line (\d+): (.+)$/s;
  * format keys by top-level field) and is shown above the lines.
  */
 export function serverFormErrors(error: unknown): ServerFormErrors {
-  const result: ServerFormErrors = { fields: {}, lines: {}, general: [] };
+  const result: ServerFormErrors = { fields: {}, lines: {}, lineFields: {}, general: [] };
   if (!(error instanceof ApiError)) {
     result.general.push(error instanceof Error ? error.message : String(error));
     return result;
@@ -304,10 +315,13 @@ export function serverFormErrors(error: unknown): ServerFormErrors {
       result.fields[field] = messages[0];
       placed = true;
     } else if (field === 'lines' || field.startsWith('lines.')) {
-      const nested = /^lines\.(\d+)/.exec(field);
+      const nested = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field);
+      const onField =
+        nested?.[2] && LINE_FIELDS.includes(nested[2]) ? `lines.${nested[1]}.${nested[2]}` : null;
       for (const message of messages) {
         const named = LINE_MESSAGE.exec(message);
-        if (named) result.lines[Number(named[1]) - 1] = named[2]!;
+        if (onField) result.lineFields[onField] = message;
+        else if (named) result.lines[Number(named[1]) - 1] = named[2]!;
         else if (nested) result.lines[Number(nested[1])] = message;
         else result.general.push(message);
       }

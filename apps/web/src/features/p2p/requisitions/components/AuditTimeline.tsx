@@ -38,7 +38,9 @@ function Entry({ entry }: { entry: TimelineEntry }) {
       <Text size="xs" c="dimmed">
         {formatDate(entry.occurred_at, language, true)}
         {step !== null ? ` · ${t('timeline.step', { step })}` : ''}
-        {entry.detail.final === true ? ` · ${t('timeline.final')}` : ''}
+        {entry.action === 'requisition.approved' && entry.detail.final === true
+          ? ` · ${t('timeline.final')}`
+          : ''}
       </Text>
       {fileName && (
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -20,6 +20,7 @@ import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
+import { ApiError } from '../../../../lib/api-client.ts';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
 import {
@@ -75,7 +76,9 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
   const values = useWatch({ control: form.control }) as RequisitionFormValues;
   const currency = (values.currency ?? 'KES').toUpperCase();
   const { errors, isSubmitting } = form.formState;
-  const [problem, setProblem] = useState<string | null>(initialProblem);
+  const [problem, setProblem] = useState<{ saved: boolean; message: string } | null>(
+    initialProblem === null ? null : { saved: true, message: initialProblem },
+  );
   const [lineProblems, setLineProblems] = useState<Record<number, string>>({});
   const [generalProblems, setGeneralProblems] = useState<string[]>([]);
   const [action, setAction] = useState<'draft' | 'submit' | null>(null);
@@ -110,14 +113,27 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
           JSON.stringify(payload) === JSON.stringify(toPayload(formFromRequisition(requisition)));
         saved = submit && unchanged ? requisition : await saveRequisition(id, payload);
       } catch (failure) {
+        setAction(null);
+        if (failure instanceof ApiError && failure.status !== 400) {
+          // Not the form's fault (changed or submitted meanwhile, no longer the requester's): say so on top.
+          const message = translateServerMessage(failure.message, t, NAMESPACES) ?? failure.message;
+          setProblem({ saved: false, message });
+          toast.error(message);
+          if (failure.status === 409 || failure.status === 403) {
+            void queryClient.invalidateQueries({ queryKey: ['p2p', 'requisitions'] });
+          }
+          return;
+        }
         const placed = serverFormErrors(failure);
         for (const [field, message] of Object.entries(placed.fields)) {
           form.setError(field as 'title', { type: 'server', message });
         }
+        for (const [path, message] of Object.entries(placed.lineFields)) {
+          form.setError(path as `lines.${number}.quantity`, { type: 'server', message });
+        }
         setLineProblems(placed.lines);
         setGeneralProblems(placed.general);
         toast.error(t('form.fixErrors'));
-        setAction(null);
         return;
       }
       afterSave(saved);
@@ -144,7 +160,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
           });
         } else {
           form.reset(formFromRequisition(saved));
-          setProblem(message);
+          setProblem({ saved: true, message });
         }
       } finally {
         setAction(null);
@@ -168,12 +184,12 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
             <Alert
               color="red"
               variant="light"
-              title={t('form.submitFailed')}
+              title={problem.saved ? t('form.submitFailed') : t('form.saveFailed')}
               withCloseButton
               onClose={() => setProblem(null)}
               data-testid="submit-error"
             >
-              {translateServerMessage(problem, t, NAMESPACES)}
+              {translateServerMessage(problem.message, t, NAMESPACES)}
             </Alert>
           )}
           <Fieldset legend={t('form.sections.details')} radius="md">

@@ -30,7 +30,8 @@ export function StatusBadge({
       tt="none"
       data-testid="requisition-status"
       data-status={status}
-      style={{ flexShrink: 0 }}
+      // Table cells would otherwise squeeze it to an ellipsis ("Submitt…").
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
     >
       {t(`status.${status}`)}
     </Badge>

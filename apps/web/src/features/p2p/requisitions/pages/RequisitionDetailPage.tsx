@@ -33,13 +33,13 @@ import {
 import { ApprovalTimeline } from '../components/ApprovalTimeline.tsx';
 import { AttachmentsSection } from '../components/AttachmentsSection.tsx';
 import { AuditTimeline } from '../components/AuditTimeline.tsx';
-import { BudgetPanel } from '../components/BudgetPanel.tsx';
+import { BudgetPanel, stopping } from '../components/BudgetPanel.tsx';
 import { DecisionModal } from '../components/DecisionModal.tsx';
 import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../components/PageFrame.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { availableActions, latestReturn } from '../requisition-actions.ts';
 import { formatAmount, formatShortDate, formFromRequisition, toPayload } from '../requisition-form.ts';
-import { useBudgetCheck } from '../use-budget-check.ts';
+import { useBudgetCheck, type BudgetCheckResult } from '../use-budget-check.ts';
 import { COMMENT_MAX } from '../components/DecisionModal.tsx';
 
 const NAMESPACES = ['requisitions'] as const;
@@ -158,18 +158,17 @@ function LinesTable({ view }: { view: RequisitionView }) {
   );
 }
 
+/** Draft, returned and submitted requisitions still draw on their budgets' available amount. */
+const checksBudget = (view: RequisitionView) =>
+  view.status === 'draft' || view.status === 'returned' || view.status === 'submitted';
+
 /**
- * The budget panel of a requisition not yet decided: what it does to its budgets now (itself left out of
- * the figures, so a submitted one is not counted twice).
+ * The budget panel: what the requisition does to its budgets now (itself left out of the figures, so a
+ * submitted one is not counted twice), or why there is nothing to check.
  */
-function DetailBudget({ view }: { view: RequisitionView }) {
+function DetailBudget({ view, budget }: { view: RequisitionView; budget: BudgetCheckResult }) {
   const { t } = useTranslation('requisitions');
-  const open = view.status === 'draft' || view.status === 'returned' || view.status === 'submitted';
-  const budget = useBudgetCheck(
-    open ? { ...toPayload(formFromRequisition(view)), requisition_id: view.id } : null,
-    0,
-  );
-  if (!open) {
+  if (!checksBudget(view)) {
     return (
       <Stack gap="xs" data-testid="budget-panel" data-state="closed">
         <Title order={2} fz="lg">
@@ -207,6 +206,10 @@ export function Component() {
   const [cancelComment, setCancelComment] = useState('');
   const [busy, setBusy] = useState<'submit' | 'cancel' | null>(null);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
+  const budget = useBudgetCheck(
+    view && checksBudget(view) ? { ...toPayload(formFromRequisition(view)), requisition_id: view.id } : null,
+    0,
+  );
 
   if (requisition.isPending) {
     return (
@@ -250,7 +253,7 @@ export function Component() {
       toast.success(t('form.submitted', { number: current.number }));
       await refresh();
     } catch (failure) {
-      await failed(t('form.submitFailed'), failure);
+      await failed(t('detail.submitFailed'), failure);
     } finally {
       setBusy(null);
     }
@@ -306,7 +309,13 @@ export function Component() {
         </Button>
       )}
       {actions.submit && (
-        <Button onClick={() => void submit()} loading={busy === 'submit'} data-testid="action-submit">
+        <Button
+          onClick={() => void submit()}
+          loading={busy === 'submit'}
+          // Over a budget that stops requisitions: the budget panel below says which and by how much.
+          disabled={budget.current && stopping(budget.checks).length > 0}
+          data-testid="action-submit"
+        >
           {t('actions.submit')}
         </Button>
       )}
@@ -414,7 +423,7 @@ export function Component() {
               <AttachmentsSection requisitionId={current.id} editable={actions.edit} />
             </Paper>
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-              <DetailBudget view={current} />
+              <DetailBudget view={current} budget={budget} />
             </Paper>
           </Stack>
         </Grid.Col>
