@@ -20,7 +20,17 @@ describe('platform routes', () => {
   });
 
   it('answer an unknown platform path with "page not found", not with a module page', () => {
-    expect(leaf('/app/p2p/purchase-orders')!.path).toBe('*');
+    expect(leaf('/app/p2p/purchase-requests')!.path).toBe('*');
+    expect(leaf('/app/p2p/purchase-orders/7/receipts')!.path).toBe('*');
     expect(leaf('/app/nowhere')!.path).toBe('*');
+  });
+
+  it('give purchase orders and invoices their new, detail and edit pages', () => {
+    expect(leaf('/app/p2p/purchase-orders')!.path).toBe('purchase-orders');
+    expect(leaf('/app/p2p/purchase-orders/new')!.path).toBe('purchase-orders/new');
+    expect(leaf('/app/p2p/purchase-orders/42')!.path).toBe('purchase-orders/:id');
+    expect(leaf('/app/p2p/purchase-orders/42/edit')!.path).toBe('purchase-orders/:id/edit');
+    expect(leaf('/app/p2p/invoices/new')!.path).toBe('invoices/new');
+    expect(leaf('/app/p2p/invoices/9')!.path).toBe('invoices/:id');
   });
 });

@@ -4,7 +4,7 @@ import en from '../../locales/en/platform.json';
 import { locate, moduleEntry, PLATFORM_MODULES } from './modules.ts';
 
 describe('platform modules', () => {
-  it('lists SPEC’s four modules in order; only procure-to-pay is in this release, with its five screens', () => {
+  it('lists SPEC’s four modules in order; only procure-to-pay is in this release, with its screens', () => {
     expect(PLATFORM_MODULES.map((m) => [m.key, m.release])).toEqual([
       ['sourcing', 'later'],
       ['contracts', 'later'],
@@ -14,9 +14,15 @@ describe('platform modules', () => {
     expect(PLATFORM_MODULES.find((m) => m.key === 'p2p')!.screens.map((s) => s.path)).toEqual([
       '/app/p2p/requisitions',
       '/app/p2p/approvals',
+      '/app/p2p/purchase-orders',
+      '/app/p2p/invoices',
+      '/app/p2p/payments',
+      '/app/p2p/suppliers',
+      '/app/p2p/reports',
       '/app/p2p/budgets',
       '/app/p2p/approval-workflows',
       '/app/p2p/organisation-setup',
+      '/app/p2p/matching-settings',
     ]);
   });
 
@@ -40,9 +46,14 @@ describe('platform modules', () => {
     ['/app/p2p/requisitions/42', 'p2p', 'requisitions'],
     ['/app/p2p/approval-workflows', 'p2p', 'approvalWorkflows'],
     ['/app/p2p/approvals', 'p2p', 'approvals'],
+    // An order's own pages (detail, edit) and the exception queue belong to their screens.
+    ['/app/p2p/purchase-orders/7/edit', 'p2p', 'purchaseOrders'],
+    ['/app/p2p/invoices/12', 'p2p', 'invoices'],
+    ['/app/p2p/matching-settings', 'p2p', 'matchingSettings'],
     // A path that only starts like a module's is not in it.
     ['/app/risks', null, null],
     ['/app/p2p/approvalsx', 'p2p', null],
+    ['/app/p2p/invoices-archive', 'p2p', null],
   ])('locates %s in module %s, screen %s', (path, module, screen) => {
     const place = locate(path);
     expect(place?.module.key ?? null).toBe(module);

@@ -5,7 +5,18 @@
 export const PLATFORM_HOME = '/app';
 
 export type ModuleKey = 'sourcing' | 'contracts' | 'p2p' | 'risk';
-export type ScreenKey = 'requisitions' | 'approvals' | 'budgets' | 'approvalWorkflows' | 'organisationSetup';
+export type ScreenKey =
+  | 'requisitions'
+  | 'approvals'
+  | 'purchaseOrders'
+  | 'invoices'
+  | 'payments'
+  | 'suppliers'
+  | 'reports'
+  | 'budgets'
+  | 'approvalWorkflows'
+  | 'organisationSetup'
+  | 'matchingSettings';
 
 export interface PlatformScreen {
   key: ScreenKey;
@@ -30,9 +41,15 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
     screens: [
       { key: 'requisitions', path: '/app/p2p/requisitions' },
       { key: 'approvals', path: '/app/p2p/approvals' },
+      { key: 'purchaseOrders', path: '/app/p2p/purchase-orders' },
+      { key: 'invoices', path: '/app/p2p/invoices' },
+      { key: 'payments', path: '/app/p2p/payments' },
+      { key: 'suppliers', path: '/app/p2p/suppliers' },
+      { key: 'reports', path: '/app/p2p/reports' },
       { key: 'budgets', path: '/app/p2p/budgets' },
       { key: 'approvalWorkflows', path: '/app/p2p/approval-workflows' },
       { key: 'organisationSetup', path: '/app/p2p/organisation-setup' },
+      { key: 'matchingSettings', path: '/app/p2p/matching-settings' },
     ],
   },
   { key: 'risk', path: '/app/risk', release: 'later', screens: [] },

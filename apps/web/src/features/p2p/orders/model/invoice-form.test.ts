@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import type { PurchaseOrderView } from '../api/purchase-orders.ts';
+import {
+  checkInvoiceForm,
+  extraInvoiceLine,
+  invoiceHasProblems,
+  invoiceLinesFromOrder,
+  invoiceTotals,
+  toInvoicePayload,
+  toInvoiceOf,
+} from './invoice-form.ts';
+import { FORM_MESSAGES } from './messages.ts';
+
+type Line = PurchaseOrderView['lines'][number];
+const line = (id: number, quantity: string, accepted: string, invoiced: string, rate = '16.00'): Line => ({
+  id,
+  line_no: id,
+  requisition_line_id: null,
+  requisition: null,
+  description: `Item ${id}`,
+  category: { id: 1, name: 'Stationery' },
+  department: { id: 1, code: 'ICT', name: 'ICT' },
+  quantity,
+  unit: 'each',
+  unit_price: '250.00',
+  tax_rate: rate,
+  net: '0',
+  tax: '0',
+  received_quantity: accepted,
+  accepted_quantity: accepted,
+  rejected_quantity: '0',
+  invoiced_quantity: invoiced,
+});
+const order = (lines: Line[]) => ({ lines }) as PurchaseOrderView;
+
+describe('invoice form', () => {
+  it('prefills what is left to invoice: accepted (or ordered before any receipt) less invoiced', () => {
+    expect(toInvoiceOf(line(1, '10', '6', '2'))).toBe('4');
+    expect(toInvoiceOf(line(1, '10', '0', '0'))).toBe('10');
+    expect(toInvoiceOf(line(1, '10', '3', '5'))).toBe('0');
+    const lines = invoiceLinesFromOrder(order([line(1, '10', '6', '2'), line(2, '5', '5', '5', '0.00')]));
+    expect(lines.map((l) => [l.purchase_order_line_id, l.quantity, l.unit_price])).toEqual([
+      [1, '4', '250.00'],
+    ]);
+    // A fully invoiced order still offers its lines rather than nothing.
+    expect(invoiceLinesFromOrder(order([line(2, '5', '5', '5')]))).toHaveLength(1);
+  });
+
+  it('totals at the order lines’ rates; an extra charge at the first line’s', () => {
+    const o = order([line(1, '10', '0', '0', '8.00')]);
+    const extra = { ...extraInvoiceLine(o), description: 'Delivery', unit_price: '100' };
+    const values = {
+      purchase_order_id: 3,
+      invoice_number: 'INV-1',
+      invoice_date: '2026-11-20',
+      lines: [...invoiceLinesFromOrder(o), extra],
+    };
+    expect(invoiceTotals(values, 'KES')).toEqual({
+      net: 260_000,
+      tax: 20_800,
+      total: 280_800,
+      incomplete: 0,
+    });
+    expect(toInvoicePayload(values).lines).toEqual([
+      { purchase_order_line_id: 1, description: 'Item 1', quantity: '10', unit_price: '250.00' },
+      { purchase_order_line_id: null, description: 'Delivery', quantity: '1', unit_price: '100' },
+    ]);
+  });
+
+  it('refuses a missing order, number, a future date and bad lines', () => {
+    const problems = checkInvoiceForm(
+      {
+        purchase_order_id: undefined,
+        invoice_number: ' ',
+        invoice_date: '2026-11-24',
+        lines: [{ ...extraInvoiceLine(undefined), quantity: '0' }],
+      },
+      'KES',
+      '2026-11-23',
+    );
+    expect(problems).toEqual({
+      purchase_order_id: FORM_MESSAGES.order,
+      invoice_number: FORM_MESSAGES.required,
+      invoice_date: FORM_MESSAGES.futureDate,
+      lineProblems: [
+        {
+          description: FORM_MESSAGES.required,
+          quantity: FORM_MESSAGES.quantity,
+          unit_price: FORM_MESSAGES.price,
+        },
+      ],
+    });
+    expect(invoiceHasProblems(problems)).toBe(true);
+  });
+});
