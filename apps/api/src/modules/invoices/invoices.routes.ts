@@ -18,7 +18,7 @@ import {
 } from '@zabuni/contracts';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
-import { attachmentDisposition } from '../../infra/file-types.ts';
+import { sendFile } from '../../infra/file-types.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { InvoicesService } from './invoices.service.ts';
 import type { MatchingSettingsService } from './matching-settings.service.ts';
@@ -116,12 +116,7 @@ export const invoicesRoutes =
       { config: SIGNED_IN, schema: { tags, summary: 'The invoice document (PDF)', params: idParams } },
       async (request, reply) => {
         const file = await invoices.openFile(principalOf(request), request.params.id);
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', attachmentDisposition(file.fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(file.stream);
+        return sendFile(reply, { ...file, contentType: 'application/pdf' });
       },
     );
 

@@ -64,6 +64,31 @@ function summaryOfMatch(result: MatchResult): string {
   return `The invoice does not match on ${blocking.length} point${blocking.length === 1 ? '' : 's'}: finance will review it.`;
 }
 
+/** The invoice as lists show it. */
+function summaryOf(found: Found) {
+  const i = found.invoice;
+  const money = (minor: number) => minorToDecimalText(minor, i.currency);
+  return {
+    id: i.id,
+    invoice_number: i.invoiceNumber,
+    status: i.status,
+    supplier: { id: i.supplierId, name: found.supplierName },
+    buyer: { id: i.organisationId, name: found.buyerName },
+    purchase_order: { id: i.purchaseOrderId, number: found.orderNumber },
+    invoice_date: i.invoiceDate,
+    due_date: i.dueDate,
+    currency: i.currency,
+    subtotal: money(i.subtotalMinor),
+    tax: money(i.taxMinor),
+    total: money(i.totalMinor),
+    paid: money(found.paidMinor),
+    outstanding: money(Math.max(0, i.totalMinor - found.paidMinor)),
+    within_tolerance: i.matchResult.withinTolerance,
+    blocking_variances: i.matchResult.variances.filter((v) => v.blocking).length,
+    submitted_at: i.submittedAt.toISOString(),
+  };
+}
+
 /**
  * Issue 7 invoices: submitted by the supplier in the portal (or entered by finance), matched at the
  * organisation's level under its tolerances, approved (with the budget check on actuals) or sent to the
@@ -209,23 +234,7 @@ export function createInvoicesService({
     ]);
     const base = asSupplier ? '/api/v1/portal/invoices' : '/api/v1/p2p/invoices';
     return {
-      id: i.id,
-      invoice_number: i.invoiceNumber,
-      status: i.status,
-      supplier: { id: i.supplierId, name: found.supplierName },
-      buyer: { id: i.organisationId, name: found.buyerName },
-      purchase_order: { id: i.purchaseOrderId, number: found.orderNumber },
-      invoice_date: i.invoiceDate,
-      due_date: i.dueDate,
-      currency: i.currency,
-      subtotal: money(i.subtotalMinor),
-      tax: money(i.taxMinor),
-      total: money(i.totalMinor),
-      paid: money(found.paidMinor),
-      outstanding: money(Math.max(0, i.totalMinor - found.paidMinor)),
-      within_tolerance: i.matchResult.withinTolerance,
-      blocking_variances: i.matchResult.variances.filter((v) => v.blocking).length,
-      submitted_at: i.submittedAt.toISOString(),
+      ...summaryOf(found),
       submitted_by: {
         id: i.submittedByUserId,
         name: `${found.submitterFirstName} ${found.submitterLastName}`,
@@ -322,29 +331,7 @@ export function createInvoicesService({
       );
       return {
         count,
-        results: rows.map((found) => {
-          const i = found.invoice;
-          const money = (minor: number) => minorToDecimalText(minor, i.currency);
-          return {
-            id: i.id,
-            invoice_number: i.invoiceNumber,
-            status: i.status,
-            supplier: { id: i.supplierId, name: found.supplierName },
-            buyer: { id: i.organisationId, name: found.buyerName },
-            purchase_order: { id: i.purchaseOrderId, number: found.orderNumber },
-            invoice_date: i.invoiceDate,
-            due_date: i.dueDate,
-            currency: i.currency,
-            subtotal: money(i.subtotalMinor),
-            tax: money(i.taxMinor),
-            total: money(i.totalMinor),
-            paid: money(found.paidMinor),
-            outstanding: money(Math.max(0, i.totalMinor - found.paidMinor)),
-            within_tolerance: i.matchResult.withinTolerance,
-            blocking_variances: i.matchResult.variances.filter((v) => v.blocking).length,
-            submitted_at: i.submittedAt.toISOString(),
-          };
-        }),
+        results: rows.map(summaryOf),
       };
     },
 

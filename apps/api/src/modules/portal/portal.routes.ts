@@ -23,7 +23,7 @@ import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.s
 import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
 import type { Db } from '../../infra/database.ts';
 import { fieldError } from '../../infra/errors.ts';
-import { attachmentDisposition } from '../../infra/file-types.ts';
+import { attachmentDisposition, sendFile } from '../../infra/file-types.ts';
 import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../invoices/invoices.service.ts';
 import type { StatementsService } from './statements.service.ts';
 
@@ -163,12 +163,7 @@ export const portalRoutes =
       async (request, reply) => {
         const principal = principalOf(request);
         const file = await invoices.openFile(principal, request.params.id, supplierOf(principal).supplierId);
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', attachmentDisposition(file.fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .send(file.stream);
+        return sendFile(reply, { ...file, contentType: 'application/pdf' });
       },
     );
 

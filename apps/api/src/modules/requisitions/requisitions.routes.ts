@@ -21,7 +21,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { principalOf } from '../../infra/auth.ts';
 import { AppError, fieldError } from '../../infra/errors.ts';
-import { attachmentDisposition } from '../../infra/file-types.ts';
+import { sendFile } from '../../infra/file-types.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { RequisitionsService } from './requisitions.service.ts';
 import {
@@ -165,13 +165,7 @@ export const requisitionsRoutes =
           request.params.id,
           request.params.attachment_id,
         );
-        return reply
-          .header('Content-Type', file.contentType)
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', attachmentDisposition(file.fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-cache')
-          .send(file.stream);
+        return sendFile(reply, file);
       },
     );
 

@@ -19,7 +19,7 @@ import {
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import type { z } from 'zod';
-import { attachmentDisposition } from '../../infra/file-types.ts';
+import { sendFile } from '../../infra/file-types.ts';
 import { principalOf } from '../../infra/auth.ts';
 import { validationFailed } from '../../infra/errors.ts';
 import { pageOf } from '../../infra/pagination.ts';
@@ -153,13 +153,7 @@ export const tendersRoutes =
           request.params.attachmentId,
           request.principal,
         );
-        return reply
-          .header('Content-Type', file.contentType)
-          .header('Content-Length', String(file.size))
-          .header('Content-Disposition', attachmentDisposition(file.fileName))
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'private, no-cache')
-          .send(file.stream);
+        return sendFile(reply, file);
       },
     );
 
