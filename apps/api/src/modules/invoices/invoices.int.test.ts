@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, mailsTo } from '../../../test/identity.ts';
+import { bearer, linkToken, mailsTo, tokenFor } from '../../../test/identity.ts';
 import { procurementSetUp, sentOrder } from '../../../test/p2p.ts';
 
 let ctx: TestContext;
@@ -242,6 +242,47 @@ describe('invoices, matching and the exception queue', () => {
       last_name: 'Bidii',
     });
     expect(other.id).not.toBe(setUp.supplierId);
+    const token = linkToken((await mailsTo(ctx, 'orders@bidii.example'))[0]!.text, '/reset-password');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/authentication/confirm/',
+      payload: { token, password: 'Bidii-Traders-2026', password2: 'Bidii-Traders-2026' },
+    });
+    const bidii = await tokenFor(ctx, 'orders@bidii.example', 'Bidii-Traders-2026');
+    const asBidii = (url: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(bidii) });
+    for (const url of [
+      `portal/purchase-orders/${order.id}/`,
+      `portal/purchase-orders/${order.id}/pdf/`,
+      `portal/invoices/${id}/`,
+      `portal/invoices/${id}/file/`,
+    ]) {
+      expect((await asBidii(url)).statusCode, url).toBe(404);
+    }
+    expect(((await asBidii('portal/purchase-orders/')).json() as { count: number }).count).toBe(0);
+    expect(((await asBidii('portal/invoices/')).json() as { count: number }).count).toBe(0);
+    const statement = (await asBidii('portal/statement/')).json() as { rows: unknown[] };
+    expect(statement.rows).toEqual([]);
+    // Acme working for another buyer (Mavuno lists it too) sees none of Umoja's documents there.
+    await setUp.act('outsider', 'POST', 'p2p/suppliers/', {
+      name: 'Acme Office Supplies Ltd',
+      email: 'sales@acme.example',
+      first_name: 'Achieng',
+      last_name: 'Odhiambo',
+    });
+    const me = (await setUp.act('outsider', 'GET', 'authentication/me/')).json() as {
+      buyer_company_id: number;
+    };
+    const switched = await setUp.act('acme', 'POST', 'authentication/switch-buyer/', {
+      buyer_company_id: me.buyer_company_id,
+    });
+    expect(switched.statusCode, switched.body).toBe(200);
+    const acmeAtMavuno = (switched.json() as { access: string }).access;
+    const asAcme = (url: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(acmeAtMavuno) });
+    expect((await asAcme(`portal/purchase-orders/${order.id}/`)).statusCode).toBe(404);
+    expect((await asAcme(`portal/invoices/${id}/`)).statusCode).toBe(404);
+    expect(((await asAcme('portal/invoices/')).json() as { count: number }).count).toBe(0);
     // A buyer user cannot use the portal, and the portal lists only the caller's own.
     expect((await setUp.act('otieno', 'GET', 'portal/purchase-orders/')).statusCode).toBe(403);
     const mine = (await setUp.act('acme', 'GET', 'portal/purchase-orders/')).json() as { count: number };
