@@ -18,7 +18,6 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['prequalified-suppliers', 'pages.prequalified'],
   ['clients', 'pages.clients'],
   ['demo', 'pages.demo'],
-  ['portal', 'pages.portal'],
   ['webinars', 'pages.webinars'],
   ['contact', 'pages.contact'],
   ['pricing', 'pages.pricing'],

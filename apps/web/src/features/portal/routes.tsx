@@ -1,4 +1,40 @@
-import type { RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireAuth } from '../../app/RequireAuth.tsx';
+import { withNamespaces } from '../../lib/i18n.ts';
 
-/** The free supplier portal under /portal: replaced by the portal's real pages. */
-export const portalRoutes: RouteObject[] = [];
+const page = <T,>(load: () => Promise<T>) => withNamespaces(['portal'], load);
+
+/**
+ * The free supplier portal under `/portal`, in a shell of its own: purchase orders to acknowledge or
+ * decline, invoices to send and follow, and the statement with the selected buyer. Signed-out visitors are
+ * sent to sign in and brought back; the shell tells anyone who is not a supplier's user it is not theirs.
+ * The paths are those the API's notifications and mails link to (`/portal/purchase-orders/:id`,
+ * `/portal/invoices/:id`).
+ */
+export const portalRoutes: RouteObject[] = [
+  {
+    path: 'portal',
+    element: (
+      <RequireAuth>
+        <Outlet />
+      </RequireAuth>
+    ),
+    HydrateFallback: () => null,
+    children: [
+      {
+        // The shell reuses the platform's user menu and notifications bell, which speak its namespace.
+        lazy: withNamespaces(['portal', 'platform'], () => import('./layout/PortalLayout.tsx')),
+        children: [
+          { index: true, element: <Navigate to="purchase-orders" replace /> },
+          { path: 'purchase-orders', lazy: page(() => import('./pages/OrdersPage.tsx')) },
+          { path: 'purchase-orders/:id', lazy: page(() => import('./pages/OrderPage.tsx')) },
+          { path: 'invoices', lazy: page(() => import('./pages/InvoicesPage.tsx')) },
+          { path: 'invoices/new', lazy: page(() => import('./pages/InvoiceNewPage.tsx')) },
+          { path: 'invoices/:id', lazy: page(() => import('./pages/InvoicePage.tsx')) },
+          { path: 'statement', lazy: page(() => import('./pages/StatementPage.tsx')) },
+          { path: '*', lazy: () => import('../site/pages/NotFoundPage.tsx') },
+        ],
+      },
+    ],
+  },
+];

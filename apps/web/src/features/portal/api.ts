@@ -1,0 +1,259 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  InvoiceView,
+  Page,
+  PurchaseOrderView,
+  invoiceSummary,
+  purchaseOrderSummary,
+  supplierStatement,
+} from '@zabuni/contracts';
+import type { InvoiceStatus, PurchaseOrderStatus } from '@zabuni/domain';
+import type { z } from 'zod';
+import { ApiError, apiGet, request, type QueryParams } from '../../lib/api-client.ts';
+import { sendMultipart, type UploadProgress } from '../../lib/multipart.ts';
+
+export type PortalOrderSummary = z.infer<typeof purchaseOrderSummary>;
+export type PortalOrder = PurchaseOrderView;
+export type PortalInvoiceSummary = z.infer<typeof invoiceSummary>;
+export type PortalInvoice = InvoiceView;
+export type Statement = z.infer<typeof supplierStatement>;
+export type StatementRow = Statement['rows'][number];
+export type OpenInvoice = Statement['open_invoices'][number];
+
+/** A buying organisation that lists the supplier (the buyer switcher's choices). */
+export interface PortalBuyer {
+  id: number;
+  name: string;
+}
+
+export const PAGE_SIZE = 20;
+/** Every portal query starts with this key: switching buyers refetches them all. */
+export const PORTAL_KEY = 'portal';
+
+export interface OrderFilters {
+  page: number;
+  status?: PurchaseOrderStatus;
+  search?: string;
+  ordering?: string;
+}
+
+export interface InvoiceFilters {
+  page: number;
+  status?: InvoiceStatus;
+  search?: string;
+  purchaseOrder?: number;
+}
+
+export const orderListParams = (filters: Omit<OrderFilters, 'page'>): QueryParams => ({
+  status: filters.status,
+  search: filters.search,
+  ordering: filters.ordering,
+});
+
+export const invoiceListParams = (filters: Omit<InvoiceFilters, 'page'>): QueryParams => ({
+  status: filters.status,
+  search: filters.search,
+  purchase_order: filters.purchaseOrder,
+});
+
+export const ordersQuery = (filters: OrderFilters) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'orders', 'list', filters],
+    queryFn: ({ signal }) =>
+      apiGet<Page<PortalOrderSummary>>(
+        '/portal/purchase-orders/',
+        { ...orderListParams(filters), page: filters.page, page_size: PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** How many orders wait for an answer (the navigation's count and the list's banner). */
+export const toAcknowledgeQuery = queryOptions({
+  queryKey: [PORTAL_KEY, 'orders', 'to-acknowledge'],
+  queryFn: ({ signal }) =>
+    apiGet<Page<PortalOrderSummary>>(
+      '/portal/purchase-orders/',
+      { status: 'sent', page: 1, page_size: 1 },
+      signal,
+    ),
+  meta: { silent: true },
+});
+
+export const orderQuery = (id: number) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'orders', 'one', id],
+    queryFn: ({ signal }) => apiGet<PortalOrder>(`/portal/purchase-orders/${id}/`, undefined, signal),
+    // The page shows a missing order itself.
+    meta: { silent: true },
+  });
+export const useOrder = (id: number) => useQuery({ ...orderQuery(id), enabled: id > 0 });
+
+/** Orders that can be invoiced (the server's own list: sent, acknowledged, partly or fully received). */
+export const INVOICEABLE_STATUSES = ['acknowledged', 'sent', 'partially_received', 'received'] as const;
+
+export const invoicesQuery = (filters: InvoiceFilters) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'invoices', 'list', filters],
+    queryFn: ({ signal }) =>
+      apiGet<Page<PortalInvoiceSummary>>(
+        '/portal/invoices/',
+        { ...invoiceListParams(filters), page: filters.page, page_size: PAGE_SIZE },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const invoiceQuery = (id: number) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'invoices', 'one', id],
+    queryFn: ({ signal }) => apiGet<PortalInvoice>(`/portal/invoices/${id}/`, undefined, signal),
+    meta: { silent: true },
+  });
+export const useInvoice = (id: number, enabled = true) =>
+  useQuery({ ...invoiceQuery(id), enabled: enabled && id > 0 });
+
+export const statementQuery = queryOptions({
+  queryKey: [PORTAL_KEY, 'statement'],
+  queryFn: ({ signal }) => apiGet<Statement>('/portal/statement/', undefined, signal),
+  meta: { silent: true },
+});
+
+/** Where the statement downloads (the browser follows the link with the session cookie). */
+export const statementDownloadUrl = (format: 'pdf' | 'xlsx') => `/api/v1/portal/statement/?format=${format}`;
+export const orderPdfUrl = (id: number) => `/api/v1/portal/purchase-orders/${id}/pdf/`;
+
+/**
+ * The buyers the supplier may switch between. The API has no such list yet (GET /portal/buyers/ answers
+ * 404): until it has, the buyer the session works for is named from the statement, beside the buyers this
+ * browser has already worked with for the user (`listed: false`: the switcher then also offers to find a
+ * buyer by name; the server refuses a buyer that does not list the supplier). Either `[{id, name}]` or a
+ * page of them is read when the list arrives.
+ */
+export async function fetchPortalBuyers(
+  userId: number,
+  signal?: AbortSignal,
+): Promise<{ buyers: PortalBuyer[]; listed: boolean }> {
+  try {
+    const answer = await apiGet<unknown>('/portal/buyers/', undefined, signal);
+    return { buyers: readBuyers(answer), listed: true };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    const statement = await apiGet<Statement>('/portal/statement/', undefined, signal);
+    rememberBuyer(userId, statement.buyer);
+    return { buyers: rememberedBuyers(userId), listed: false };
+  }
+}
+
+/** `[{id, name}]`, `{results: [...]}`, with `name` or `company_name`: whatever the list's shape, the buyers in it. */
+export function readBuyers(answer: unknown): PortalBuyer[] {
+  const items = Array.isArray(answer)
+    ? answer
+    : answer && typeof answer === 'object' && Array.isArray((answer as { results?: unknown }).results)
+      ? (answer as { results: unknown[] }).results
+      : [];
+  return items.flatMap((item) => {
+    if (!item || typeof item !== 'object') return [];
+    const { id, name, company_name } = item as { id?: unknown; name?: unknown; company_name?: unknown };
+    const label = typeof name === 'string' ? name : typeof company_name === 'string' ? company_name : null;
+    return typeof id === 'number' && label !== null ? [{ id, name: label }] : [];
+  });
+}
+
+const buyersKey = (userId: number) => `zabuni.portal.buyers.${userId}`;
+
+/** The buyers this browser has worked with for the user, by name. */
+export function rememberedBuyers(userId: number): PortalBuyer[] {
+  try {
+    const stored = readBuyers(JSON.parse(window.localStorage.getItem(buyersKey(userId)) ?? '[]'));
+    return stored.sort((a, b) => a.name.localeCompare(b.name));
+  } catch {
+    return [];
+  }
+}
+
+export function rememberBuyer(userId: number, buyer: PortalBuyer) {
+  try {
+    const others = rememberedBuyers(userId).filter((b) => b.id !== buyer.id);
+    window.localStorage.setItem(buyersKey(userId), JSON.stringify([...others, buyer].slice(-20)));
+  } catch {
+    // storage blocked: the current buyer is still shown
+  }
+}
+
+/** Forget a buyer that refused the switch (it no longer lists the supplier). */
+export function forgetBuyer(userId: number, buyerId: number) {
+  try {
+    const kept = rememberedBuyers(userId).filter((b) => b.id !== buyerId);
+    window.localStorage.setItem(buyersKey(userId), JSON.stringify(kept));
+  } catch {
+    // nothing to forget
+  }
+}
+
+/** Keyed by the buyer the session works for: a switch asks again. */
+export const portalBuyersQuery = (userId: number, buyerId: number | null) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'buyers', userId, buyerId],
+    queryFn: ({ signal }) => fetchPortalBuyers(userId, signal),
+    enabled: buyerId !== null,
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+/** Buying organisations by name (SPEC's public client list), to find a buyer the switcher does not know yet. */
+export const buyerSearchQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['core', 'buyers', search],
+    queryFn: ({ signal }) =>
+      apiGet<Page<{ id: number; company_name: string }>>('/core/buyers/', { search, page_size: 20 }, signal),
+    staleTime: 60_000,
+  });
+
+export const acknowledgeOrder = (id: number) =>
+  request<PortalOrder>('POST', `/portal/purchase-orders/${id}/acknowledge/`, { body: {} });
+
+export const declineOrder = (id: number, reason: string) =>
+  request<PortalOrder>('POST', `/portal/purchase-orders/${id}/decline/`, { body: { reason } });
+
+export interface InvoicePayload {
+  purchase_order_id: number;
+  invoice_number: string;
+  invoice_date: string;
+  lines: Array<{
+    purchase_order_line_id: number | null;
+    description: string;
+    quantity: string;
+    unit_price: string;
+  }>;
+}
+
+export const submitInvoice = (payload: InvoicePayload) =>
+  request<PortalInvoice>('POST', '/portal/invoices/', { body: payload });
+
+export const attachInvoiceFile = (id: number, file: File, onProgress?: (progress: UploadProgress) => void) =>
+  sendMultipart<PortalInvoice>('POST', `/portal/invoices/${id}/file/`, { file: [file] }, { onProgress });
+
+/** The invoices already sent against one order (to know what is still to invoice), every page. */
+export async function invoicesOfOrder(orderId: number, signal?: AbortSignal): Promise<PortalInvoice[]> {
+  const summaries: PortalInvoiceSummary[] = [];
+  for (let page = 1; page < 50; page += 1) {
+    const answer = await apiGet<Page<PortalInvoiceSummary>>(
+      '/portal/invoices/',
+      { purchase_order: orderId, page, page_size: 100 },
+      signal,
+    );
+    summaries.push(...answer.results);
+    if (!answer.next || answer.results.length === 0) break;
+  }
+  return Promise.all(
+    summaries.map((summary) => apiGet<PortalInvoice>(`/portal/invoices/${summary.id}/`, undefined, signal)),
+  );
+}
+
+export const orderInvoicesQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'invoices', 'of-order', orderId],
+    queryFn: ({ signal }) => invoicesOfOrder(orderId, signal),
+    enabled: orderId > 0,
+  });

@@ -1,0 +1,73 @@
+import { Badge, NavLink } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { toAcknowledgeQuery } from '../api.ts';
+
+const ICONS = {
+  orders: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
+  invoices: 'M7 3h10v18l-2.5-1.5L12 21l-2.5-1.5L7 21zM10 8h4M10 12h4M10 16h2',
+  statement: 'M4 20h16M7 16V9M12 16V5M17 16v-4',
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICONS }) {
+  return (
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      focusable="false"
+    >
+      <path d={ICONS[name]} />
+    </svg>
+  );
+}
+
+export const PORTAL_SECTIONS = [
+  { key: 'orders', path: '/portal/purchase-orders' },
+  { key: 'invoices', path: '/portal/invoices' },
+  { key: 'statement', path: '/portal/statement' },
+] as const;
+
+/** The portal's three sections; orders waiting for an answer are counted beside theirs. */
+export function PortalNav({ onNavigate }: { onNavigate(): void }) {
+  const { t } = useTranslation('portal');
+  const { pathname } = useLocation();
+  const waiting = useQuery(toAcknowledgeQuery).data?.count ?? 0;
+  return (
+    <nav aria-label={t('shell.navLabel')}>
+      {PORTAL_SECTIONS.map((section) => (
+        <NavLink
+          key={section.key}
+          component={Link}
+          to={section.path}
+          label={t(`nav.${section.key}`)}
+          leftSection={<Icon name={section.key} />}
+          rightSection={
+            section.key === 'orders' && waiting > 0 ? (
+              <Badge
+                size="sm"
+                color="orange"
+                variant="filled"
+                circle={waiting < 10}
+                aria-label={t('nav.toAcknowledge', { count: waiting })}
+                data-testid="nav-orders-waiting"
+              >
+                {waiting}
+              </Badge>
+            ) : undefined
+          }
+          active={pathname === section.path || pathname.startsWith(`${section.path}/`)}
+          onClick={onNavigate}
+          data-testid={`nav-portal-${section.key}`}
+        />
+      ))}
+    </nav>
+  );
+}

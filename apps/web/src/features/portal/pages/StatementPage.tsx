@@ -1,0 +1,394 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { DataTable, type DataColumn } from '../../p2p/components/DataTable.tsx';
+import {
+  statementDownloadUrl,
+  statementQuery,
+  type OpenInvoice,
+  type Statement,
+  type StatementRow,
+} from '../api.ts';
+import { LoadProblem, PageFrame, PageHeader, PageSkeleton, Section } from '../components/PageParts.tsx';
+import { formatAmount, formatDay } from '../format.ts';
+import { usePortal } from '../portal-context.ts';
+import classes from './Portal.module.css';
+
+const ROWS_PER_PAGE = 25;
+const TYPE_COLOR: Record<StatementRow['type'], string> = {
+  purchase_order: 'gray',
+  invoice: 'blue',
+  payment: 'teal',
+  credit: 'grape',
+};
+
+const isZero = (text: string) => !/[1-9]/.test(text);
+
+function DownloadIcon() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      aria-hidden
+    >
+      <path d="M12 4v11M7 10l5 5 5-5M5 20h14" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function Figure({
+  label,
+  value,
+  testId,
+  strong,
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  strong?: boolean;
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text size="xs" c="dimmed" fw={500}>
+        {label}
+      </Text>
+      <Text fw={strong ? 800 : 700} fz={strong ? 22 : 18} className={classes.amount} data-testid={testId}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function Rows({ statement }: { statement: Statement }) {
+  const { t, i18n } = useTranslation('portal');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const [page, setPage] = useState(1);
+  const money = (text: string) => (isZero(text) ? '' : formatAmount(text, statement.currency, language));
+  const columns: DataColumn<StatementRow>[] = [
+    {
+      key: 'date',
+      header: t('statement.columns.date'),
+      width: 110,
+      render: (row) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDay(row.date, language)}
+        </Text>
+      ),
+      exportValue: (row) => row.date,
+    },
+    {
+      key: 'type',
+      header: t('statement.columns.type'),
+      width: 130,
+      hideOnMobile: true,
+      render: (row) => (
+        <Badge color={TYPE_COLOR[row.type]} variant="light" tt="none" radius="sm" size="sm">
+          {t(`statement.types.${row.type}`)}
+        </Badge>
+      ),
+      exportValue: (row) => t(`statement.types.${row.type}`),
+    },
+    {
+      key: 'reference',
+      header: t('statement.columns.reference'),
+      width: 210,
+      render: (row) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600} className={classes.wrap}>
+            {row.reference}
+          </Text>
+          <Text size="xs" c="dimmed" hiddenFrom="sm" className={classes.wrap}>
+            {t(`statement.types.${row.type}`)} · {row.description}
+          </Text>
+        </Stack>
+      ),
+      exportValue: (row) => row.reference,
+    },
+    {
+      key: 'description',
+      header: t('statement.columns.description'),
+      width: 280,
+      hideOnMobile: true,
+      render: (row) => (
+        <Text size="sm" className={classes.wrap}>
+          {row.description}
+        </Text>
+      ),
+      exportValue: (row) => row.description,
+    },
+    {
+      key: 'debit',
+      header: t('statement.columns.debit'),
+      align: 'right',
+      width: 130,
+      hideOnMobile: true,
+      render: (row) => (
+        <Text size="sm" className={classes.amount}>
+          {money(row.debit)}
+        </Text>
+      ),
+      exportValue: (row) => row.debit,
+    },
+    {
+      key: 'credit',
+      header: t('statement.columns.credit'),
+      align: 'right',
+      width: 130,
+      hideOnMobile: true,
+      render: (row) => (
+        <Text size="sm" className={classes.amount}>
+          {money(row.credit)}
+        </Text>
+      ),
+      exportValue: (row) => row.credit,
+    },
+    {
+      key: 'balance',
+      header: t('statement.columns.balance'),
+      align: 'right',
+      width: 140,
+      render: (row) => (
+        <Stack gap={0} align="flex-end">
+          <Text size="sm" fw={600} className={classes.amount}>
+            {formatAmount(row.balance, statement.currency, language)}
+          </Text>
+          {/* Phones: the movement under the balance. */}
+          {(!isZero(row.debit) || !isZero(row.credit)) && (
+            <Text
+              size="xs"
+              c={isZero(row.credit) ? 'dimmed' : 'teal.8'}
+              hiddenFrom="sm"
+              className={classes.amount}
+            >
+              {isZero(row.credit) ? `+ ${money(row.debit)}` : `− ${money(row.credit)}`}
+            </Text>
+          )}
+        </Stack>
+      ),
+      exportValue: (row) => row.balance,
+    },
+  ];
+  const pages = statement.rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE);
+  return (
+    <DataTable<StatementRow>
+      columns={columns}
+      rows={pages}
+      rowKey={(row) => `${row.type}-${row.reference}-${row.date}-${row.balance}`}
+      empty={<StatusMessage title={t('statement.noRows')} />}
+      pagination={
+        statement.rows.length > ROWS_PER_PAGE
+          ? { page, pageSize: ROWS_PER_PAGE, count: statement.rows.length, onPageChange: setPage }
+          : undefined
+      }
+      caption={t('statement.rowsTitle')}
+      data-testid="statement-table"
+    />
+  );
+}
+
+function OpenInvoices({ statement }: { statement: Statement }) {
+  const { t, i18n } = useTranslation('portal');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const money = (text: string) => formatAmount(text, statement.currency, language);
+  const columns: DataColumn<OpenInvoice>[] = [
+    {
+      key: 'number',
+      header: t('statement.open.number'),
+      width: 150,
+      render: (row) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={600} className={classes.wrap}>
+            {row.number}
+          </Text>
+          <Text size="xs" c="dimmed" hiddenFrom="sm">
+            {t('statement.open.dueOn', { date: formatDay(row.due_date, language) })}
+          </Text>
+        </Stack>
+      ),
+      sortValue: (row) => row.number,
+    },
+    {
+      key: 'date',
+      header: t('statement.open.date'),
+      width: 110,
+      hideOnMobile: true,
+      render: (row) => formatDay(row.date, language),
+      sortValue: (row) => row.date,
+    },
+    {
+      key: 'due_date',
+      header: t('statement.open.due'),
+      width: 110,
+      hideOnMobile: true,
+      render: (row) => formatDay(row.due_date, language),
+      sortValue: (row) => row.due_date,
+    },
+    {
+      key: 'status',
+      header: t('statement.open.status'),
+      width: 150,
+      hideOnMobile: true,
+      render: (row) => t(`invoiceStatus.${row.status}`, { defaultValue: row.status.replace(/_/g, ' ') }),
+    },
+    {
+      key: 'total',
+      header: t('statement.open.total'),
+      align: 'right',
+      width: 130,
+      hideOnMobile: true,
+      render: (row) => <span className={classes.amount}>{money(row.total)}</span>,
+    },
+    {
+      key: 'paid',
+      header: t('statement.open.paid'),
+      align: 'right',
+      width: 130,
+      hideOnMobile: true,
+      render: (row) => <span className={classes.amount}>{money(row.paid)}</span>,
+    },
+    {
+      key: 'outstanding',
+      header: t('statement.open.outstanding'),
+      align: 'right',
+      width: 140,
+      render: (row) => (
+        <Text size="sm" fw={700} className={classes.amount}>
+          {money(row.outstanding)}
+        </Text>
+      ),
+    },
+  ];
+  return (
+    <Section title={t('statement.open.title')} testId="statement-open-invoices">
+      <DataTable<OpenInvoice>
+        columns={columns}
+        rows={statement.open_invoices}
+        rowKey={(row) => row.number}
+        empty={
+          <Text size="sm" c="dimmed" ta="center" py="md">
+            {t('statement.open.none')}
+          </Text>
+        }
+        caption={t('statement.open.title')}
+        data-testid="statement-open-table"
+      />
+    </Section>
+  );
+}
+
+/** `/portal/statement`: everything between the supplier and the selected buyer, with the running balance. */
+export function Component() {
+  const { t, i18n } = useTranslation('portal');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { buyer } = usePortal();
+  const navigate = useNavigate();
+  usePageTitle(t('statement.title', { buyer: buyer.name }));
+  const statement = useQuery(statementQuery);
+
+  const downloads = (
+    <>
+      <Button
+        component="a"
+        href={statementDownloadUrl('pdf')}
+        download
+        variant="default"
+        leftSection={<DownloadIcon />}
+        data-testid="statement-download-pdf"
+      >
+        {t('statement.downloadPdf')}
+      </Button>
+      <Button
+        component="a"
+        href={statementDownloadUrl('xlsx')}
+        download
+        variant="default"
+        leftSection={<DownloadIcon />}
+        data-testid="statement-download-xlsx"
+      >
+        {t('statement.downloadXlsx')}
+      </Button>
+    </>
+  );
+
+  let body;
+  if (statement.isPending) body = <PageSkeleton />;
+  else if (statement.isError) {
+    body = (
+      <LoadProblem
+        error={statement.error}
+        onRetry={() => void statement.refetch()}
+        back={{ to: '/portal/purchase-orders', label: t('orders.title') }}
+      />
+    );
+  } else {
+    const s = statement.data;
+    const money = (text: string) => formatAmount(text, s.currency, language);
+    const owed = s.open_invoices.length;
+    body = (
+      <>
+        <Text size="sm" c="dimmed" data-testid="statement-period">
+          {t('statement.period', {
+            from: formatDay(s.from, language),
+            to: formatDay(s.to, language),
+            generated: formatDate(s.generated_at, language, true),
+          })}
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+          <Figure
+            label={t('statement.opening')}
+            value={money(s.opening_balance)}
+            testId="statement-opening"
+          />
+          <Figure
+            label={t('statement.closing')}
+            value={money(s.closing_balance)}
+            testId="statement-closing"
+            strong
+          />
+          <Figure
+            label={t('statement.openCount')}
+            value={new Intl.NumberFormat(language).format(owed)}
+            testId="statement-open-count"
+          />
+        </SimpleGrid>
+        {s.rows.length === 0 ? (
+          <Paper withBorder radius="md">
+            <StatusMessage
+              title={t('statement.empty', { buyer: buyer.name })}
+              body={t('statement.emptyBody')}
+              action={{ label: t('orders.title'), onClick: () => void navigate('/portal/purchase-orders') }}
+            />
+          </Paper>
+        ) : (
+          <Stack gap="sm">
+            <Title order={2} fz="lg">
+              {t('statement.rowsTitle')}
+            </Title>
+            <Rows statement={s} />
+          </Stack>
+        )}
+        <OpenInvoices statement={s} />
+      </>
+    );
+  }
+
+  return (
+    <PageFrame testId="portal-statement-page">
+      <PageHeader
+        title={t('statement.title', { buyer: buyer.name })}
+        lead={t('statement.lead', { buyer: buyer.name })}
+        actions={<Group gap="sm">{downloads}</Group>}
+      />
+      {body}
+    </PageFrame>
+  );
+}
