@@ -136,6 +136,19 @@ describe('invoice lines from an order', () => {
     expect(linesFromOrder(invoicedOrder, null)[0]).toMatchObject({ include: false, quantity: '4' });
   });
 
+  it('fills every line in as ordered while nothing has been received, less what is already invoiced', () => {
+    const fresh = {
+      ...order,
+      status: 'acknowledged',
+      lines: [orderLine(11, '10', '2500.00', '0'), orderLine(12, '8', '650.50', '0')],
+    } as unknown as PortalOrder;
+    const lines = linesFromOrder(fresh, [invoice('matched', [[12, '8']])]);
+    expect(lines.map((l) => [l.include, l.quantity])).toEqual([
+      [true, '10'],
+      [false, '0'],
+    ]);
+  });
+
   it('taxes an extra line like the order’s first line', () => {
     expect(extraLine(order)).toMatchObject({
       purchase_order_line_id: null,

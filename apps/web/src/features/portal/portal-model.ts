@@ -82,10 +82,16 @@ export function billedByOrderLine(invoices: readonly PortalInvoice[]): Map<numbe
   return billed;
 }
 
+/** Nothing of the order has been received yet (accepted or rejected): it can only be invoiced as ordered. */
+export const nothingReceived = (order: PortalOrder) =>
+  order.lines.every((line) => (quantityToThousandths(line.received_quantity) ?? 0) === 0);
+
 /**
  * The form's lines for an order: each order line at the order's price, its quantity what has been accepted
  * and not yet invoiced (on any of my invoices still counting). A line with nothing left to invoice is shown
- * but not included; the supplier may include it (the buyer's review then decides).
+ * but not included; the supplier may include it (the buyer's review then decides). Before anything is
+ * received, the lines are filled in as ordered (less what is already invoiced): a buyer matching only
+ * orders and invoices (2-way) pays on that.
  * `invoices` null: my earlier invoices could not be read; the order's own count (approved invoices) is used.
  */
 export function linesFromOrder(
@@ -93,6 +99,7 @@ export function linesFromOrder(
   invoices: readonly PortalInvoice[] | null,
 ): InvoiceLineValues[] {
   const billed = invoices ? billedByOrderLine(invoices) : null;
+  const asOrdered = nothingReceived(order);
   return order.lines.map((line) => {
     const accepted = quantityToThousandths(line.accepted_quantity) ?? 0;
     const ordered = quantityToThousandths(line.quantity) ?? 0;
@@ -104,9 +111,9 @@ export function linesFromOrder(
     return {
       key: newLineKey(),
       purchase_order_line_id: line.id,
-      include: toInvoice > 0,
+      include: asOrdered ? notYetBilled > 0 : toInvoice > 0,
       description: line.description,
-      quantity: thousandthsToQuantity(toInvoice > 0 ? toInvoice : notYetBilled),
+      quantity: thousandthsToQuantity(!asOrdered && toInvoice > 0 ? toInvoice : notYetBilled),
       unit_price: line.unit_price,
       tax_rate: line.tax_rate,
       order: {

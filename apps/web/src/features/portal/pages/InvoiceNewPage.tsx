@@ -52,6 +52,7 @@ import {
   lineMoney,
   linesFromOrder,
   nairobiToday,
+  nothingReceived,
   toInvoicePayload,
   type InvoiceFormProblems,
   type InvoiceLineValues,
@@ -131,6 +132,8 @@ interface LineProps {
   onChange(next: InvoiceLineValues): void;
   onRemove(): void;
   disabled: boolean;
+  /** Nothing of the order is received yet (the form says so once, not on every line). */
+  beforeDelivery: boolean;
 }
 
 /** One invoice line: an order line (included or not) or an extra charge. */
@@ -143,6 +146,7 @@ function LineEditor({
   onChange,
   onRemove,
   disabled,
+  beforeDelivery,
 }: LineProps) {
   const { t, i18n } = useTranslation('portal');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -156,7 +160,7 @@ function LineEditor({
   const accepted = order ? (quantityToThousandths(order.accepted) ?? 0) : 0;
   const invoiced = order ? (quantityToThousandths(order.invoiced) ?? 0) : 0;
   const quantity = quantityToThousandths(line.quantity) ?? 0;
-  const overAccepted = order && line.include && quantity + invoiced > accepted;
+  const overAccepted = order && line.include && !beforeDelivery && quantity + invoiced > accepted;
   const priceChanged = order && line.include && line.unit_price.trim() !== order.unit_price && money !== null;
   const label = order
     ? t('invoiceForm.line.orderLine', { line: order.line_no })
@@ -463,7 +467,7 @@ export function Component() {
               </Alert>
             )}
             <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-              <Grid gap="md">
+              <Grid gap="md" align="flex-end">
                 <Grid.Col span={{ base: 12, md: 6 }}>
                   <Select
                     label={t('invoiceForm.order')}
@@ -566,6 +570,11 @@ export function Component() {
                   </Stack>
                 ) : (
                   <>
+                    {chosen && nothingReceived(chosen) && (
+                      <Alert color="blue" variant="light" data-testid="invoice-nothing-received">
+                        {t('invoiceForm.nothingReceived')}
+                      </Alert>
+                    )}
                     {problems.lines && checked && (
                       <Text size="sm" c="red.7" role="alert" data-testid="invoice-lines-error">
                         {t(problems.lines)}
@@ -584,6 +593,7 @@ export function Component() {
                         }
                         onRemove={() => setLines((all) => all.filter((l) => l.key !== line.key))}
                         disabled={busy !== null}
+                        beforeDelivery={chosen !== null && nothingReceived(chosen)}
                       />
                     ))}
                     <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">

@@ -59,7 +59,7 @@ export function Component() {
           >
             {row.invoice_number}
           </Anchor>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          <Text size="xs" c="dimmed">
             {row.purchase_order.number} · {formatDay(row.invoice_date, language)}
           </Text>
           <Stack gap={4} hiddenFrom="sm">

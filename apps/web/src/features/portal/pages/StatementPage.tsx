@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,10 +21,10 @@ import classes from './Portal.module.css';
 
 const ROWS_PER_PAGE = 25;
 const TYPE_COLOR: Record<StatementRow['type'], string> = {
-  purchase_order: 'gray',
-  invoice: 'blue',
-  payment: 'teal',
-  credit: 'grape',
+  purchase_order: 'dimmed',
+  invoice: 'blue.8',
+  payment: 'teal.8',
+  credit: 'grape.8',
 };
 
 const isZero = (text: string) => !/[1-9]/.test(text);
@@ -77,7 +77,8 @@ function Rows({ statement }: { statement: Statement }) {
     {
       key: 'date',
       header: t('statement.columns.date'),
-      width: 110,
+      width: 100,
+      hideOnMobile: true,
       render: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
           {formatDay(row.date, language)}
@@ -88,26 +89,26 @@ function Rows({ statement }: { statement: Statement }) {
     {
       key: 'type',
       header: t('statement.columns.type'),
-      width: 130,
+      width: 110,
       hideOnMobile: true,
       render: (row) => (
-        <Badge color={TYPE_COLOR[row.type]} variant="light" tt="none" radius="sm" size="sm">
+        <Text size="xs" fw={600} c={TYPE_COLOR[row.type]}>
           {t(`statement.types.${row.type}`)}
-        </Badge>
+        </Text>
       ),
       exportValue: (row) => t(`statement.types.${row.type}`),
     },
     {
       key: 'reference',
       header: t('statement.columns.reference'),
-      width: 210,
+      width: 150,
       render: (row) => (
         <Stack gap={2}>
           <Text size="sm" fw={600} className={classes.wrap}>
             {row.reference}
           </Text>
           <Text size="xs" c="dimmed" hiddenFrom="sm" className={classes.wrap}>
-            {t(`statement.types.${row.type}`)} · {row.description}
+            {formatDay(row.date, language)} · {t(`statement.types.${row.type}`)} · {row.description}
           </Text>
         </Stack>
       ),
@@ -116,7 +117,7 @@ function Rows({ statement }: { statement: Statement }) {
     {
       key: 'description',
       header: t('statement.columns.description'),
-      width: 280,
+      width: 220,
       hideOnMobile: true,
       render: (row) => (
         <Text size="sm" className={classes.wrap}>
@@ -129,7 +130,7 @@ function Rows({ statement }: { statement: Statement }) {
       key: 'debit',
       header: t('statement.columns.debit'),
       align: 'right',
-      width: 130,
+      width: 120,
       hideOnMobile: true,
       render: (row) => (
         <Text size="sm" className={classes.amount}>
@@ -142,7 +143,7 @@ function Rows({ statement }: { statement: Statement }) {
       key: 'credit',
       header: t('statement.columns.credit'),
       align: 'right',
-      width: 130,
+      width: 120,
       hideOnMobile: true,
       render: (row) => (
         <Text size="sm" className={classes.amount}>
@@ -155,7 +156,7 @@ function Rows({ statement }: { statement: Statement }) {
       key: 'balance',
       header: t('statement.columns.balance'),
       align: 'right',
-      width: 140,
+      width: 130,
       render: (row) => (
         <Stack gap={0} align="flex-end">
           <Text size="sm" fw={600} className={classes.amount}>
@@ -221,7 +222,7 @@ function OpenInvoices({ statement }: { statement: Statement }) {
       header: t('statement.open.date'),
       width: 110,
       hideOnMobile: true,
-      render: (row) => formatDay(row.date, language),
+      render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.date, language)}</span>,
       sortValue: (row) => row.date,
     },
     {
@@ -229,7 +230,7 @@ function OpenInvoices({ statement }: { statement: Statement }) {
       header: t('statement.open.due'),
       width: 110,
       hideOnMobile: true,
-      render: (row) => formatDay(row.due_date, language),
+      render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{formatDay(row.due_date, language)}</span>,
       sortValue: (row) => row.due_date,
     },
     {
