@@ -278,6 +278,14 @@ describe('invoices, matching and the exception queue', () => {
     });
     expect(switched.statusCode, switched.body).toBe(200);
     const acmeAtMavuno = (switched.json() as { access: string }).access;
+    const buyers = (
+      await ctx.app.inject({ method: 'GET', url: '/api/v1/portal/buyers/', headers: bearer(acmeAtMavuno) })
+    ).json() as { current: number; results: Array<{ id: number }> };
+    expect(buyers.current).toBe(me.buyer_company_id);
+    expect(buyers.results.map((b) => b.id).sort()).toEqual(
+      [setUp.organisationId, me.buyer_company_id].sort(),
+    );
+    expect(((await asBidii('portal/buyers/')).json() as { results: unknown[] }).results).toHaveLength(1);
     const asAcme = (url: string) =>
       ctx.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers: bearer(acmeAtMavuno) });
     expect((await asAcme(`portal/purchase-orders/${order.id}/`)).statusCode).toBe(404);

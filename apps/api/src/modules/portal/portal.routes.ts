@@ -21,7 +21,9 @@ import { pageOf } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.ts';
 import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../infra/database.ts';
+import { buyerSuppliers, organisations } from '../organisations/organisations.tables.ts';
 import { fieldError } from '../../infra/errors.ts';
 import { attachmentDisposition, sendFile } from '../../infra/file-types.ts';
 import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../invoices/invoices.service.ts';
@@ -59,6 +61,38 @@ export const portalRoutes =
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/portal/buyers/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'The buyers whose supplier lists my organisation is on (to switch between them)',
+          response: {
+            200: z.object({
+              current: z.number().int().nullable(),
+              results: z.array(
+                z.object({ id: z.number().int(), name: z.string(), status: z.enum(['active', 'blocked']) }),
+              ),
+            }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        const grant = principal.grants.find((g) => SUPPLIER_ROLES.includes(g.role));
+        if (!grant) throw new AppError('forbidden', 'The supplier portal is for suppliers’ users.');
+        const rows = await db
+          .select({ id: organisations.id, name: organisations.name, status: buyerSuppliers.status })
+          .from(buyerSuppliers)
+          .innerJoin(organisations, eq(organisations.id, buyerSuppliers.buyerId))
+          .where(eq(buyerSuppliers.supplierId, grant.organisationId))
+          .orderBy(asc(organisations.name));
+        return { current: principal.buyerCompanyId, results: rows };
+      },
+    );
+
     app.get(
       '/portal/invoices/',
       {
