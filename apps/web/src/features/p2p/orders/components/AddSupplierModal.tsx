@@ -19,11 +19,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { allCountriesQuery, DEFAULT_COUNTRY_ISO2 } from '../../../tenders/api/pickers.ts';
 import { ordersKey } from '../api/keys.ts';
 import { suppliersApi, type Supplier } from '../api/suppliers.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { CategoriesPicker } from './CategoriesPicker.tsx';
 
 type Values = z.input<typeof supplierInvitation>;
@@ -84,7 +83,7 @@ function AddSupplierForm({
   const queryClient = useQueryClient();
   const countries = useQuery(allCountriesQuery);
   const [problem, setProblem] = useState<string | null>(null);
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(supplierInvitation),
     defaultValues: {

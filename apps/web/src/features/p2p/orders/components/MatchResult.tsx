@@ -22,16 +22,34 @@ export function MatchResult({ match, currency }: { match: InvoiceView['match']; 
       : t('match.line', { number: variance.line_no });
   const outcome = (variance: Variance) =>
     variance.blocking ? (
-      <Badge color="red" variant="light" tt="none" radius="sm" data-testid="variance-blocking">
+      <Badge
+        color="red"
+        variant="light"
+        tt="none"
+        radius="sm"
+        styles={{ label: { overflow: 'visible' } }}
+        data-testid="variance-blocking"
+      >
         {t('match.blocking')}
       </Badge>
     ) : (
-      <Badge color="green" variant="light" tt="none" radius="sm" data-testid="variance-tolerated">
+      <Badge
+        color="green"
+        variant="light"
+        tt="none"
+        radius="sm"
+        styles={{ label: { overflow: 'visible' } }}
+        data-testid="variance-tolerated"
+      >
         {variance.kind === 'price_under_order' ? t('match.informational') : t('match.withinTolerance')}
       </Badge>
     );
-  const tolerance = (variance: Variance) =>
-    variance.tolerated !== null ? t('match.allowed', { amount: figure(variance, variance.tolerated) }) : null;
+  const tolerance = (variance: Variance) => {
+    if (variance.tolerated === null) return null;
+    // "Allowed up to 0" says less than "no tolerance" does.
+    if (/^0+(\.0+)?$/.test(variance.tolerated.trim())) return t('match.noTolerance');
+    return t('match.allowed', { amount: figure(variance, variance.tolerated) });
+  };
 
   return (
     <Stack gap="sm" data-testid="match-result" data-within={match.within_tolerance}>

@@ -20,12 +20,11 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
 import { ordersKey } from '../api/keys.ts';
 import { activeDepartmentsQuery, taxRatesQuery, type RequisitionView } from '../api/lookups.ts';
 import { orderQuery, ordersApi, saveOrder, type PurchaseOrderView } from '../api/purchase-orders.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { formatMinorAmount } from '../model/money.ts';
 import {
   emptyOrderLine,
@@ -82,7 +81,7 @@ export function OrderForm({ organisationId, initial, order }: Props) {
   const chosenLines = new Set(
     (values.lines ?? []).flatMap((l) => (l.requisition_line_id === null ? [] : [l.requisition_line_id])),
   );
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
   const fieldError = (field: (typeof ORDER_FIELDS)[number]) => message(errors[field]?.message);
 
   const toggleLine = (
@@ -221,7 +220,7 @@ export function OrderForm({ organisationId, initial, order }: Props) {
                     render={({ field }) => (
                       <NumberInput
                         label={t('orders.form.paymentTerms')}
-                        description={t('orders.form.paymentTermsHint')}
+                        placeholder={t('orders.form.paymentTermsHint')}
                         min={0}
                         max={365}
                         allowDecimal={false}

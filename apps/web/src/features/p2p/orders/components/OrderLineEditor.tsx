@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { knownCategory, useCategories } from '../../../tenders/api/pickers.ts';
 import type { Department, TaxRate } from '../api/lookups.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { formatMinorAmount, formatQuantity, lineNetMinor, taxMinor } from '../model/money.ts';
 import { lineBasisPoints, type OrderFormValues } from '../model/order-form.ts';
 
@@ -47,7 +46,7 @@ export function OrderLineEditor({
   const queryClient = useQueryClient();
   const line = useWatch({ control, name: `lines.${index}` });
   const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
-  const error = (field: LineField) => translateServerMessage(lineErrors?.[field]?.message, t, [NS]);
+  const error = (field: LineField) => messageText(lineErrors?.[field]?.message, t);
   const number = index + 1;
   const fromRequisition = line?.requisition_line_id !== null && line?.requisition_line_id !== undefined;
   const net = line ? lineNetMinor(line.quantity, line.unit_price, currency) : null;
@@ -124,7 +123,7 @@ export function OrderLineEditor({
         </Group>
         {serverError && (
           <Alert color="red" variant="light" p="xs" role="alert" data-testid="line-server-error">
-            {translateServerMessage(serverError, t, [NS])}
+            {messageText(serverError, t)}
           </Alert>
         )}
         <Grid gap="sm">

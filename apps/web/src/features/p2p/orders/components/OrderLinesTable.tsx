@@ -40,19 +40,18 @@ export function OrderLinesTable({ order }: { order: PurchaseOrderView }) {
   );
   return (
     <>
-      <Table.ScrollContainer minWidth={880} visibleFrom="md" type="native">
+      <Table.ScrollContainer minWidth={900} visibleFrom="md" type="native">
         <Table verticalSpacing="xs" striped data-testid="order-lines-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={36}>#</Table.Th>
-              <Table.Th>{t('orders.form.description')}</Table.Th>
+              <Table.Th miw={220}>{t('orders.form.description')}</Table.Th>
               {figures.map((figure) => (
                 <Table.Th key={figure} ta="right">
                   {labels[figure]}
                 </Table.Th>
               ))}
               <Table.Th ta="right">{t('orders.lines.unitPrice')}</Table.Th>
-              <Table.Th ta="right">{t('orders.lines.tax')}</Table.Th>
               <Table.Th ta="right">{t('orders.lines.net')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -79,9 +78,9 @@ export function OrderLinesTable({ order }: { order: PurchaseOrderView }) {
                 ))}
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   {money(line.unit_price)}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {line.tax_rate} %
+                  <Text size="xs" c="dimmed">
+                    {t('orders.lines.taxAt', { rate: line.tax_rate })}
+                  </Text>
                 </Table.Td>
                 <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
                   {money(line.net)}

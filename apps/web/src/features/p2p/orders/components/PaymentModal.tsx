@@ -6,11 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
 import { invoicesApi, type InvoiceView, type PaymentMethod } from '../api/invoices.ts';
 import { todayInNairobi } from '../model/dates.ts';
-import { FORM_MESSAGES, NS } from '../model/messages.ts';
+import { FORM_MESSAGES, NS, messageText } from '../model/messages.ts';
 import { formatAmount, toMinor } from '../model/money.ts';
 
 type Field = 'reference' | 'paid_on' | 'amount' | 'method';
@@ -64,7 +63,7 @@ function PaymentForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
   const outstanding = toMinor(invoice.outstanding, invoice.currency) ?? 0;
 
   const submit = async () => {

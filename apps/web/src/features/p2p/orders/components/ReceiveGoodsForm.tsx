@@ -4,11 +4,10 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
 import { ordersApi, type GoodsReceipt, type PurchaseOrderView } from '../api/purchase-orders.ts';
 import { todayInNairobi } from '../model/dates.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { formatQuantity } from '../model/money.ts';
 import { serverFormErrors } from '../model/order-form.ts';
 import {
@@ -46,7 +45,7 @@ export function ReceiveGoodsForm({
   const [serverLines, setServerLines] = useState<Record<number, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
 
   const change = (next: ReceiptFormValues) => {
     setValues(next);

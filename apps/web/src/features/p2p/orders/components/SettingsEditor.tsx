@@ -1,7 +1,6 @@
 import { Grid, Group, Radio, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { MATCH_LEVELS, type MatchLevel } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import {
   TOLERANCE_FIELDS,
   type SettingsValues,
@@ -9,7 +8,7 @@ import {
   type ToleranceProblems,
   type ToleranceValues,
 } from '../model/matching-form.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 
 /** One tolerance: a percentage and/or an absolute amount, and whether either or both must hold. */
 function ToleranceEditor({
@@ -26,7 +25,7 @@ function ToleranceEditor({
   idPrefix: string;
 }) {
   const { t } = useTranslation(NS);
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
   const both = value.percent.trim() !== '' && value.absolute.trim() !== '';
   return (
     <Stack gap={6} data-testid={`${idPrefix}-${field}`}>

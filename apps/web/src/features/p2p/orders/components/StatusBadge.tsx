@@ -56,7 +56,9 @@ function StatusPill({
       tt="none"
       data-testid={testId}
       data-status={status}
-      style={{ flexShrink: 0, maxWidth: '100%' }}
+      // Never cut a status short: the cell grows instead.
+      style={{ flexShrink: 0 }}
+      styles={{ label: { overflow: 'visible' } }}
     >
       {label}
     </Badge>

@@ -1,3 +1,6 @@
+import type { TFunction } from 'i18next';
+import { translateServerMessage } from '../../../../lib/server-messages.ts';
+
 /** Messages of client-side checks are i18next keys of this namespace (see translateServerMessage). */
 export const NS = 'p2p-orders';
 
@@ -27,3 +30,13 @@ export const FORM_MESSAGES = {
   duplicateOverride: 'p2p-orders:validation.duplicateOverride',
 } as const;
 export type FormMessage = (typeof FORM_MESSAGES)[keyof typeof FORM_MESSAGES];
+
+/**
+ * A message for people: this namespace's own checks (`p2p-orders:validation.…`) and the server's fixed
+ * messages it knows are shown in the interface language; anything else as the server wrote it.
+ */
+export function messageText(text: string | undefined, t: TFunction): string | undefined {
+  if (!text) return text;
+  if (text.startsWith(`${NS}:`)) return t(text.slice(NS.length + 1), { ns: NS });
+  return translateServerMessage(text, t, [NS]);
+}

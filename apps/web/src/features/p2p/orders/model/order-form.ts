@@ -162,9 +162,14 @@ export function orderTotals(values: OrderFormValues, rates: readonly TaxRate[] |
   );
 }
 
-/** A direct order has no line from an approved requisition: it needs a justification. */
-export const isDirect = (values: Pick<OrderFormValues, 'lines'>) =>
-  values.lines.every((line) => line.requisition_line_id === null);
+/**
+ * A direct order has no line from an approved requisition: it needs a justification. Before any line is
+ * there, the way the order was started says which it will be.
+ */
+export const isDirect = (values: Pick<OrderFormValues, 'lines' | 'source'>) =>
+  values.lines.length === 0
+    ? values.source === 'direct'
+    : values.lines.every((line) => line.requisition_line_id === null);
 
 type LineField = 'description' | 'category_id' | 'department_id' | 'quantity' | 'unit' | 'unit_price';
 type OrderField =

@@ -20,7 +20,6 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate, formatFileSize } from '../../../../lib/format.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { invoiceFileUrl, invoiceQuery, invoicesApi, type InvoiceView } from '../api/invoices.ts';
 import { ordersKey } from '../api/keys.ts';
@@ -30,7 +29,7 @@ import { PaymentModal } from '../components/PaymentModal.tsx';
 import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { formatAmount, formatQuantity } from '../model/money.ts';
 import { useRoles } from '../model/roles.ts';
 
@@ -73,7 +72,7 @@ export function Component() {
   const current = view!;
   const can = (action: string) => current.actions.includes(action);
   const money = (text: string) => formatAmount(text, current.currency, language);
-  const message = (text: string) => translateServerMessage(text, t, [NS]) ?? text;
+  const message = (text: string) => messageText(text, t) ?? text;
   const inQueue = current.status === 'exception' || current.status === 'awaiting_credit_note';
 
   const refresh = async (updated?: InvoiceView) => {
@@ -290,14 +289,21 @@ export function Component() {
               ))}
             </Table.Tbody>
             <Table.Tfoot>
-              <Table.Tr>
-                <Table.Th colSpan={5} ta="right">
-                  {t('totals.net')} · {t('totals.tax')}
-                </Table.Th>
-                <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {money(current.subtotal)} · {money(current.tax)}
-                </Table.Th>
-              </Table.Tr>
+              {(['subtotal', 'tax', 'total'] as const).map((figure) => (
+                <Table.Tr key={figure}>
+                  <Table.Th colSpan={5} ta="right" fw={figure === 'total' ? 700 : 500}>
+                    {t(`totals.${figure === 'subtotal' ? 'net' : figure}`)}
+                  </Table.Th>
+                  <Table.Th
+                    ta="right"
+                    fw={figure === 'total' ? 800 : 600}
+                    style={{ whiteSpace: 'nowrap' }}
+                    data-testid={`invoice-${figure}`}
+                  >
+                    {money(current[figure])}
+                  </Table.Th>
+                </Table.Tr>
+              ))}
             </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>

@@ -20,7 +20,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePlatform } from '../../../platform/platform-context.ts';
 import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
 import { invoiceQuery, invoicesApi } from '../api/invoices.ts';
@@ -46,7 +45,7 @@ import {
   type InvoiceLineValues,
   type InvoiceProblems,
 } from '../model/invoice-form.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { formatMinorAmount, formatQuantity } from '../model/money.ts';
 import { positiveInt } from '../model/list-filters.ts';
 import { serverFormErrors } from '../model/order-form.ts';
@@ -85,7 +84,7 @@ export function Component() {
   const order = useQuery({ ...orderQuery(organisationId, orderId ?? 0), enabled: orderId !== undefined });
   const chosen = orderId !== undefined ? order.data : undefined;
   const currency = chosen?.currency ?? 'KES';
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
 
   // The chosen order's lines come in once it has loaded (and again when another order is chosen).
   if (chosen && prefilledFor !== chosen.id) {

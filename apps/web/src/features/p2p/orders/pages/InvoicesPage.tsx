@@ -15,7 +15,7 @@ import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readInvoiceFilters, withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount } from '../model/money.ts';
+import { formatAmount, toMinor } from '../model/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/invoices` (`?queue=exceptions`: finance's exception queue). */
@@ -50,6 +50,9 @@ export function Component() {
           >
             {row.invoice_number}
           </Anchor>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDay(row.invoice_date, language)}
+          </Text>
           <Text size="sm" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
             {row.supplier.name}
           </Text>
@@ -58,12 +61,12 @@ export function Component() {
           </Box>
         </Stack>
       ),
-      exportValue: (row) => row.invoice_number,
+      exportValue: (row) => `${row.invoice_number} (${row.invoice_date})`,
     },
     {
       key: 'supplier',
       header: t('orders.columns.supplier'),
-      width: 200,
+      width: 180,
       hideOnMobile: true,
       sortValue: (row) => row.supplier.name,
       render: (row) => (
@@ -89,7 +92,7 @@ export function Component() {
     {
       key: 'status',
       header: t('common.status'),
-      width: 150,
+      width: 170,
       hideOnMobile: true,
       sortValue: (row) => t(`invoiceStatus.${row.status}`),
       render: (row) => (
@@ -103,19 +106,6 @@ export function Component() {
         </Stack>
       ),
       exportValue: (row) => t(`invoiceStatus.${row.status}`),
-    },
-    {
-      key: 'invoice_date',
-      header: t('invoices.columns.date'),
-      width: 120,
-      hideOnMobile: true,
-      sortValue: (row) => row.invoice_date,
-      render: (row) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDay(row.invoice_date, language)}
-        </Text>
-      ),
-      exportValue: (row) => row.invoice_date,
     },
     {
       key: 'due_date',
@@ -134,15 +124,15 @@ export function Component() {
       key: 'total',
       header: t('orders.columns.total'),
       align: 'right',
-      width: 150,
-      sortValue: (row) => Number(row.total),
+      width: 140,
+      sortValue: (row) => toMinor(row.total, row.currency),
       render: (row) => (
         <Stack gap={0} align="flex-end">
           <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
             {formatAmount(row.total, row.currency, language)}
           </Text>
-          {row.outstanding !== row.total && Number(row.outstanding) > 0 && (
-            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {(toMinor(row.outstanding, row.currency) ?? 0) > 0 && (
+            <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ whiteSpace: 'nowrap' }}>
               {t('invoices.outstandingShort', {
                 amount: formatAmount(row.outstanding, row.currency, language),
               })}
@@ -156,9 +146,9 @@ export function Component() {
       key: 'outstanding',
       header: t('invoices.columns.outstanding'),
       align: 'right',
-      width: 140,
+      width: 130,
       hideOnMobile: true,
-      sortValue: (row) => Number(row.outstanding),
+      sortValue: (row) => toMinor(row.outstanding, row.currency),
       render: (row) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
           {formatAmount(row.outstanding, row.currency, language)}

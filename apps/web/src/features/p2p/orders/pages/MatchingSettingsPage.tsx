@@ -7,7 +7,6 @@ import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { useCategories } from '../../../tenders/api/pickers.ts';
 import { fetchAllPages } from '../../components/fetch-all.ts';
 import { ordersKey } from '../api/keys.ts';
@@ -30,7 +29,7 @@ import {
   type MatchingProblems,
   type OverrideValues,
 } from '../model/matching-form.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/matching-settings`: how invoices are matched, and how far they may differ (administrators). */
@@ -88,7 +87,7 @@ function MatchingForm({ organisationId, settings }: { organisationId: number; se
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [scope, setScope] = useState<'supplier' | 'category'>('supplier');
-  const message = (text: string | undefined) => translateServerMessage(text, t, [NS]);
+  const message = (text: string | undefined) => messageText(text, t);
   const hasCategories = values.overrides.some((o) => o.scope === 'category');
   const categories = useQuery({
     queryKey: ordersKey(organisationId, 'categories', 'all'),

@@ -12,7 +12,7 @@ import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readPaymentFilters, withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount } from '../model/money.ts';
+import { formatAmount, toMinor } from '../model/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/payments`: payments recorded against approved invoices (made outside Zabuni). */
@@ -102,7 +102,7 @@ export function Component() {
       header: t('payments.columns.amount'),
       align: 'right',
       width: 150,
-      sortValue: (row) => Number(row.amount),
+      sortValue: (row) => toMinor(row.amount, row.currency),
       render: (row) => (
         <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
           {formatAmount(row.amount, row.currency, language)}

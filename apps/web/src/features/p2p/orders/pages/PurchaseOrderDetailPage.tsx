@@ -17,8 +17,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { formatDate } from '../../../../lib/format.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { orderInvoicesQuery } from '../api/invoices.ts';
 import { ordersKey } from '../api/keys.ts';
@@ -40,7 +38,7 @@ import { ReceiveGoodsForm } from '../components/ReceiveGoodsForm.tsx';
 import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { isInvoiceable } from '../model/invoice-form.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { formatAmount } from '../model/money.ts';
 import { useRoles } from '../model/roles.ts';
 
@@ -86,9 +84,13 @@ export function Component() {
     );
   }
   const current = view!;
-  const can = (action: string) => current.actions.includes(action);
+  // The API leaves approve/reject out of `actions` for an approver who is not procurement staff (a budget
+  // owner), yet lets them decide: the step waiting for this user says it is theirs.
+  const decides = current.status === 'pending_approval' && current.approval?.waiting_for_me === true;
+  const can = (action: string) =>
+    current.actions.includes(action) || (decides && (action === 'approve' || action === 'reject'));
   const money = (text: string) => formatAmount(text, current.currency, language);
-  const message = (text: string) => translateServerMessage(text, t, [NS]) ?? text;
+  const message = (text: string) => messageText(text, t) ?? text;
 
   const refresh = async (updated?: PurchaseOrderView) => {
     if (updated) queryClient.setQueryData(orderQuery(organisationId, current.id).queryKey, updated);
@@ -246,6 +248,13 @@ export function Component() {
   );
 
   const partlyReceived = current.status === 'partially_received';
+  // Deliveries and invoices only come once the order has gone to the supplier.
+  const sent = current.sent_at !== null;
+  const approvalSection = (
+    <Section title={t('approval.title')} testId="approval-section">
+      <ApprovalRoute approval={current.approval} waiting={current.status === 'pending_approval'} />
+    </Section>
+  );
 
   return (
     <PageFrame testId="order-detail">
@@ -316,9 +325,9 @@ export function Component() {
             {t('suppliers.termsDays', { count: current.payment_terms_days })}
           </Fact>
           <Fact label={t('orders.detail.createdBy')}>{current.created_by.name}</Fact>
-          <Fact label={t('orders.columns.created')}>{formatDate(current.created_at, language)}</Fact>
+          <Fact label={t('orders.columns.created')}>{formatDay(current.created_at, language)}</Fact>
           <Fact label={t('orders.detail.sent')}>
-            {current.sent_at ? formatDate(current.sent_at, language) : t('orders.detail.notYet')}
+            {current.sent_at ? formatDay(current.sent_at, language) : t('orders.detail.notYet')}
           </Fact>
         </SimpleGrid>
         <Grid mt="sm" gap="md">
@@ -370,85 +379,87 @@ export function Component() {
         </Alert>
       )}
 
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 7 }} miw={0}>
-          <Stack gap="lg">
-            <Section title={t('receipts.listTitle')} testId="receipts-section">
-              <GoodsReceiptsList
-                receipts={receipts.data?.results}
-                error={receipts.isError ? receipts.error.message : null}
-              />
-            </Section>
-            <Section
-              title={t('invoices.ofOrder')}
-              testId="order-invoices-section"
-              actions={
-                finance &&
-                isInvoiceable(current.status) && (
-                  <Button
-                    component={Link}
-                    to={`/app/p2p/invoices/new?purchase_order=${current.id}`}
-                    size="compact-sm"
-                    variant="light"
-                    data-testid="order-enter-invoice"
-                  >
-                    {t('invoices.enter')}
-                  </Button>
-                )
-              }
-            >
-              {invoices.isError ? (
-                <Alert color="red" variant="light" role="alert">
-                  {invoices.error.message}
-                </Alert>
-              ) : !invoices.data ? (
-                <Text size="sm" c="dimmed">
-                  {t('loading', { ns: 'common' })}
-                </Text>
-              ) : invoices.data.results.length === 0 ? (
-                <Text size="sm" c="dimmed" data-testid="no-invoices">
-                  {t('invoices.noneForOrder')}
-                </Text>
-              ) : (
-                <Table.ScrollContainer minWidth={0} type="native">
-                  <Table verticalSpacing={6} fz="sm" data-testid="order-invoices">
-                    <Table.Tbody>
-                      {invoices.data.results.map((invoice) => (
-                        <Table.Tr key={invoice.id}>
-                          <Table.Td>
-                            <Anchor
-                              component={Link}
-                              to={`/app/p2p/invoices/${invoice.id}`}
-                              fw={600}
-                              size="sm"
-                            >
-                              {invoice.invoice_number}
-                            </Anchor>
-                            <Text size="xs" c="dimmed">
-                              {formatDay(invoice.invoice_date, language)}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            <InvoiceStatusBadge status={invoice.status} size="sm" />
-                          </Table.Td>
-                          <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                            {formatAmount(invoice.total, invoice.currency, language)}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              )}
-            </Section>
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }} miw={0}>
-          <Section title={t('approval.title')} testId="approval-section">
-            <ApprovalRoute approval={current.approval} waiting={current.status === 'pending_approval'} />
-          </Section>
-        </Grid.Col>
-      </Grid>
+      {sent ? (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 7 }} miw={0}>
+            <Stack gap="lg">
+              <Section title={t('receipts.listTitle')} testId="receipts-section">
+                <GoodsReceiptsList
+                  receipts={receipts.data?.results}
+                  error={receipts.isError ? receipts.error.message : null}
+                />
+              </Section>
+              <Section
+                title={t('invoices.ofOrder')}
+                testId="order-invoices-section"
+                actions={
+                  finance &&
+                  isInvoiceable(current.status) && (
+                    <Button
+                      component={Link}
+                      to={`/app/p2p/invoices/new?purchase_order=${current.id}`}
+                      size="compact-sm"
+                      variant="light"
+                      data-testid="order-enter-invoice"
+                    >
+                      {t('invoices.enter')}
+                    </Button>
+                  )
+                }
+              >
+                {invoices.isError ? (
+                  <Alert color="red" variant="light" role="alert">
+                    {invoices.error.message}
+                  </Alert>
+                ) : !invoices.data ? (
+                  <Text size="sm" c="dimmed">
+                    {t('loading', { ns: 'common' })}
+                  </Text>
+                ) : invoices.data.results.length === 0 ? (
+                  <Text size="sm" c="dimmed" data-testid="no-invoices">
+                    {t('invoices.noneForOrder')}
+                  </Text>
+                ) : (
+                  <Table.ScrollContainer minWidth={0} type="native">
+                    <Table verticalSpacing={6} fz="sm" data-testid="order-invoices">
+                      <Table.Tbody>
+                        {invoices.data.results.map((invoice) => (
+                          <Table.Tr key={invoice.id}>
+                            <Table.Td>
+                              <Anchor
+                                component={Link}
+                                to={`/app/p2p/invoices/${invoice.id}`}
+                                fw={600}
+                                size="sm"
+                              >
+                                {invoice.invoice_number}
+                              </Anchor>
+                              <Text size="xs" c="dimmed">
+                                {formatDay(invoice.invoice_date, language)}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>
+                              <InvoiceStatusBadge status={invoice.status} size="sm" />
+                            </Table.Td>
+                            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                              {formatAmount(invoice.total, invoice.currency, language)}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
+                )}
+              </Section>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }} miw={0}>
+            {approvalSection}
+          </Grid.Col>
+        </Grid>
+      ) : (
+        approvalSection
+      )}
 
       <ReasonModal request={reason} onClose={() => setReason(null)} />
       <ConfirmDialog

@@ -68,7 +68,7 @@ export function Component() {
     {
       key: 'supplier',
       header: t('orders.columns.supplier'),
-      width: 220,
+      width: 200,
       hideOnMobile: true,
       render: (row) => (
         <Text size="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
@@ -81,7 +81,7 @@ export function Component() {
       key: 'status',
       header: t('common.status'),
       sortable: true,
-      width: 150,
+      width: 180,
       hideOnMobile: true,
       render: (row) => <OrderStatusBadge status={row.status} size="sm" />,
       exportValue: (row) => t(`orderStatus.${row.status}`),

@@ -7,7 +7,6 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { knownCategory, useCategories } from '../../../tenders/api/pickers.ts';
 import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
 import { fetchAllPages } from '../../components/fetch-all.ts';
@@ -27,7 +26,7 @@ import { SearchBox } from '../components/SearchBox.tsx';
 import { SupplierStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readSupplierFilters, withParams } from '../model/list-filters.ts';
-import { NS } from '../model/messages.ts';
+import { NS, messageText } from '../model/messages.ts';
 import { useRoles } from '../model/roles.ts';
 
 const SHOWN_CATEGORIES = 3;
@@ -61,9 +60,7 @@ export function Component() {
       );
       setToggling(null);
     } catch (failure) {
-      toast.error(
-        translateServerMessage(failure instanceof Error ? failure.message : String(failure), t, [NS]),
-      );
+      toast.error(messageText(failure instanceof Error ? failure.message : String(failure), t));
     } finally {
       setBusy(false);
     }
