@@ -12,6 +12,7 @@ const BUYER = 'buyer@zabuni.example';
 const OWNER = 'owner@zabuni.example';
 const DEMO_PASSWORD = 'zabuni-demo-2026';
 const HARAMBEE = 'Harambee Savings Sacco';
+const UMOJA = 'Umoja Commercial Bank';
 const SUPPLIER_PASSWORD = 'Portal-Supplier-2026!';
 
 interface OrderView {
@@ -238,6 +239,9 @@ describe.skipIf(!chromiumPath)('Supplier portal in Chromium', () => {
     expect(await page.getByTestId('order-pdf').getAttribute('href')).toBe(
       `/api/v1/portal/purchase-orders/${order.id}/pdf/`,
     );
+    const pdf = await page.request.get(`${baseUrl}/api/v1/portal/purchase-orders/${order.id}/pdf/`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toContain('application/pdf');
     await page.getByRole('button', { name: 'Acknowledge', exact: true }).click();
     const modal = page.getByRole('dialog', { name: `Acknowledge ${order.number}` });
     await modal.getByRole('button', { name: 'Acknowledge order' }).click();
@@ -359,6 +363,52 @@ describe.skipIf(!chromiumPath)('Supplier portal in Chromium', () => {
       expect(response.headers()['content-type']).toContain(type);
     }
     await page.screenshot({ path: `${SHOTS}portal-statement-1280-en.png`, fullPage: true });
+  });
+
+  it('switches to another buyer that lists the supplier, and back', async () => {
+    // Umoja (the demo buyer administers it too) adds the same supplier.
+    const me = await call<{ organisations: Array<{ organisation: { id: number; name: string } }> }>(
+      'buyer',
+      'GET',
+      '/authentication/me/',
+    );
+    const umoja = me.organisations.find((m) => m.organisation.name === UMOJA)!.organisation.id;
+    const harambee = me.organisations.find((m) => m.organisation.name === HARAMBEE)!.organisation.id;
+    const switchBuyer = async (id: number) => {
+      tokens.buyer = (
+        await call<{ access: string }>('buyer', 'POST', '/authentication/switch-buyer/', {
+          buyer_company_id: id,
+        })
+      ).access;
+    };
+    await switchBuyer(umoja);
+    await call('buyer', 'POST', '/p2p/suppliers/', {
+      name: supplierName,
+      email: supplierEmail,
+      first_name: 'Neema',
+      last_name: 'Mwangi',
+    });
+    await switchBuyer(harambee);
+
+    // Both buyers are in the switcher; Umoja has sent nothing, Harambee's order is back with Harambee.
+    await page.goto(`${baseUrl}/portal/purchase-orders`);
+    const current = () => page.getByTestId('current-buyer').first().innerText();
+    await expect.poll(current).toBe(HARAMBEE);
+    await page.getByRole('button', { name: `Buyer: ${HARAMBEE}. Work with another buyer` }).click();
+    expect(
+      (await page.getByTestId('buyer-option').allInnerTexts()).map((t) => t.replace('✓', '').trim()),
+    ).toEqual([HARAMBEE, UMOJA]);
+    await settled();
+    await page.screenshot({ path: `${SHOTS}portal-buyer-menu-1280-en.png` });
+    await page.getByRole('menuitem', { name: UMOJA }).click();
+    await expect.poll(current).toBe(UMOJA);
+    await expect
+      .poll(() => page.getByTestId('data-table-empty').innerText())
+      .toContain(`No purchase orders from ${UMOJA} yet`);
+    await page.getByRole('button', { name: `Buyer: ${UMOJA}. Work with another buyer` }).click();
+    await page.getByRole('menuitem', { name: HARAMBEE }).click();
+    await expect.poll(current).toBe(HARAMBEE);
+    await page.getByTestId('data-table-row').filter({ hasText: order.number }).waitFor();
   });
 
   it('fits a phone: the supplier and its buyer head the page, the sections are behind the menu', async () => {

@@ -9,7 +9,7 @@ import type {
 } from '@zabuni/contracts';
 import type { InvoiceStatus, PurchaseOrderStatus } from '@zabuni/domain';
 import type { z } from 'zod';
-import { ApiError, apiGet, request, type QueryParams } from '../../lib/api-client.ts';
+import { apiGet, request, type QueryParams } from '../../lib/api-client.ts';
 import { sendMultipart, type UploadProgress } from '../../lib/multipart.ts';
 
 export type PortalOrderSummary = z.infer<typeof purchaseOrderSummary>;
@@ -24,6 +24,8 @@ export type OpenInvoice = Statement['open_invoices'][number];
 export interface PortalBuyer {
   id: number;
   name: string;
+  /** A buyer that blocked the supplier sends it no new orders; its documents stay readable. */
+  status: 'active' | 'blocked';
 }
 
 export const PAGE_SIZE = 20;
@@ -124,91 +126,16 @@ export const statementDownloadUrl = (format: 'pdf' | 'xlsx') => `/api/v1/portal/
 export const orderPdfUrl = (id: number) => `/api/v1/portal/purchase-orders/${id}/pdf/`;
 
 /**
- * The buyers the supplier may switch between. The API has no such list yet (GET /portal/buyers/ answers
- * 404): until it has, the buyer the session works for is named from the statement, beside the buyers this
- * browser has already worked with for the user (`listed: false`: the switcher then also offers to find a
- * buyer by name; the server refuses a buyer that does not list the supplier). Either `[{id, name}]` or a
- * page of them is read when the list arrives.
+ * The buyers whose supplier lists the supplier is on, and the one the session's token works for (`current`,
+ * the buyer every portal answer is about; null when it is none of them).
  */
-export async function fetchPortalBuyers(
-  userId: number,
-  signal?: AbortSignal,
-): Promise<{ buyers: PortalBuyer[]; listed: boolean }> {
-  try {
-    const answer = await apiGet<unknown>('/portal/buyers/', undefined, signal);
-    return { buyers: readBuyers(answer), listed: true };
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    const statement = await apiGet<Statement>('/portal/statement/', undefined, signal);
-    rememberBuyer(userId, statement.buyer);
-    return { buyers: rememberedBuyers(userId), listed: false };
-  }
-}
-
-/** `[{id, name}]`, `{results: [...]}`, with `name` or `company_name`: whatever the list's shape, the buyers in it. */
-export function readBuyers(answer: unknown): PortalBuyer[] {
-  const items = Array.isArray(answer)
-    ? answer
-    : answer && typeof answer === 'object' && Array.isArray((answer as { results?: unknown }).results)
-      ? (answer as { results: unknown[] }).results
-      : [];
-  return items.flatMap((item) => {
-    if (!item || typeof item !== 'object') return [];
-    const { id, name, company_name } = item as { id?: unknown; name?: unknown; company_name?: unknown };
-    const label = typeof name === 'string' ? name : typeof company_name === 'string' ? company_name : null;
-    return typeof id === 'number' && label !== null ? [{ id, name: label }] : [];
-  });
-}
-
-const buyersKey = (userId: number) => `zabuni.portal.buyers.${userId}`;
-
-/** The buyers this browser has worked with for the user, by name. */
-export function rememberedBuyers(userId: number): PortalBuyer[] {
-  try {
-    const stored = readBuyers(JSON.parse(window.localStorage.getItem(buyersKey(userId)) ?? '[]'));
-    return stored.sort((a, b) => a.name.localeCompare(b.name));
-  } catch {
-    return [];
-  }
-}
-
-export function rememberBuyer(userId: number, buyer: PortalBuyer) {
-  try {
-    const others = rememberedBuyers(userId).filter((b) => b.id !== buyer.id);
-    window.localStorage.setItem(buyersKey(userId), JSON.stringify([...others, buyer].slice(-20)));
-  } catch {
-    // storage blocked: the current buyer is still shown
-  }
-}
-
-/** Forget a buyer that refused the switch (it no longer lists the supplier). */
-export function forgetBuyer(userId: number, buyerId: number) {
-  try {
-    const kept = rememberedBuyers(userId).filter((b) => b.id !== buyerId);
-    window.localStorage.setItem(buyersKey(userId), JSON.stringify(kept));
-  } catch {
-    // nothing to forget
-  }
-}
-
-/** Keyed by the buyer the session works for: a switch asks again. */
-export const portalBuyersQuery = (userId: number, buyerId: number | null) =>
-  queryOptions({
-    queryKey: [PORTAL_KEY, 'buyers', userId, buyerId],
-    queryFn: ({ signal }) => fetchPortalBuyers(userId, signal),
-    enabled: buyerId !== null,
-    staleTime: 5 * 60_000,
-    meta: { silent: true },
-  });
-
-/** Buying organisations by name (SPEC's public client list), to find a buyer the switcher does not know yet. */
-export const buyerSearchQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['core', 'buyers', search],
-    queryFn: ({ signal }) =>
-      apiGet<Page<{ id: number; company_name: string }>>('/core/buyers/', { search, page_size: 20 }, signal),
-    staleTime: 60_000,
-  });
+export const portalBuyersQuery = queryOptions({
+  queryKey: [PORTAL_KEY, 'buyers'],
+  queryFn: ({ signal }) =>
+    apiGet<{ current: number | null; results: PortalBuyer[] }>('/portal/buyers/', undefined, signal),
+  staleTime: 5 * 60_000,
+  meta: { silent: true },
+});
 
 export const acknowledgeOrder = (id: number) =>
   request<PortalOrder>('POST', `/portal/purchase-orders/${id}/acknowledge/`, { body: {} });

@@ -9,12 +9,10 @@ interface Props {
   current: PortalBuyer | null;
   switching: boolean;
   onSwitch(buyerId: number): void;
-  /** Offered while the API does not list the supplier's buyers: find one by name. */
-  onFind?: () => void;
 }
 
 /** The buyer whose orders, invoices and statement the portal shows; with several, a menu to change. */
-export function BuyerSwitcher({ buyers, current, switching, onSwitch, onFind }: Props) {
+export function BuyerSwitcher({ buyers, current, switching, onSwitch }: Props) {
   const { t } = useTranslation('portal');
   const label = (
     <Text size="xs" c="dimmed" lh={1.3}>
@@ -26,7 +24,7 @@ export function BuyerSwitcher({ buyers, current, switching, onSwitch, onFind }: 
       {current?.name ?? t('shell.chooseBuyer')}
     </Text>
   );
-  if (buyers.length <= 1 && current && !onFind) {
+  if (buyers.length <= 1 && current) {
     return (
       <div className={classes.switcher} data-testid="buyer-single">
         {label}
@@ -61,19 +59,18 @@ export function BuyerSwitcher({ buyers, current, switching, onSwitch, onFind }: 
               fw={active ? 600 : undefined}
               leftSection={<span className={classes.check}>{active ? '✓' : ''}</span>}
               data-testid="buyer-option"
+              data-status={buyer.status}
             >
               {buyer.name}
+              {buyer.status === 'blocked' && (
+                <Text span size="xs" c="dimmed">
+                  {' '}
+                  · {t('shell.blocked')}
+                </Text>
+              )}
             </Menu.Item>
           );
         })}
-        {onFind && (
-          <>
-            <Menu.Divider />
-            <Menu.Item onClick={onFind} data-testid="buyer-find">
-              {t('shell.findBuyer')}
-            </Menu.Item>
-          </>
-        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -16,7 +16,6 @@ import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Me } from '@zabuni/contracts';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
@@ -29,10 +28,9 @@ import { useScrollToTopOnNewPage } from '../../../lib/use-scroll-to-top.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useMe } from '../../auth/api/me.ts';
 import { useSwitchBuyer } from '../../auth/api/switch-buyer.ts';
-import { forgetBuyer, portalBuyersQuery, rememberBuyer, type PortalBuyer } from '../api.ts';
+import { portalBuyersQuery, type PortalBuyer } from '../api.ts';
 import { isBuyerStaff, supplierMembership, type PortalContext } from '../portal-context.ts';
 import { BuyerSwitcher } from './BuyerSwitcher.tsx';
-import { FindBuyerModal } from './FindBuyerModal.tsx';
 import { PORTAL_SECTIONS, PortalNav } from './PortalNav.tsx';
 import classes from './PortalShell.module.css';
 
@@ -47,26 +45,19 @@ export function Component() {
   const [navOpen, nav] = useDisclosure(false);
   const me = useMe();
   const supplier = me.data ? supplierMembership(me.data) : null;
-  const buyerId = me.data?.buyer_company_id ?? null;
-  const userId = me.data?.id ?? 0;
-  const buyers = useQuery({
-    ...portalBuyersQuery(userId, buyerId),
-    enabled: supplier !== null && buyerId !== null,
-  });
-  const [finding, setFinding] = useState(false);
+  const buyers = useQuery({ ...portalBuyersQuery, enabled: supplier !== null });
   const switchBuyer = useSwitchBuyer();
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
-  const list = buyers.data?.buyers ?? [];
-  const current = list.find((b) => b.id === buyerId) ?? null;
-  const switchTo = (id: number, named?: PortalBuyer) => {
-    const chosen = named ?? list.find((b) => b.id === id);
+  const list = buyers.data?.results ?? [];
+  // The token's buyer, which every portal answer is about (`me` may name another for a moment, when a
+  // second buyer has just added the supplier and the supplier has never chosen).
+  const current = list.find((b) => b.id === buyers.data?.current) ?? null;
+  const switchTo = (id: number) => {
+    const chosen = list.find((b) => b.id === id);
     switchBuyer.mutate(id, {
-      onError: () => forgetBuyer(userId, id),
       onSuccess: () => {
-        if (chosen) rememberBuyer(userId, chosen);
-        setFinding(false);
         nav.close();
         toast.success(t('shell.switched', { buyer: chosen?.name ?? '' }), { toastId: 'buyer-switched' });
         // A document of the other buyer's is not this one's: back to its section's list.
@@ -78,17 +69,11 @@ export function Component() {
 
   const withNavbar = supplier !== null && current !== null;
   const switcher = withNavbar && (
-    <BuyerSwitcher
-      buyers={list}
-      current={current}
-      switching={switchBuyer.isPending}
-      onSwitch={switchTo}
-      onFind={buyers.data?.listed ? undefined : () => setFinding(true)}
-    />
+    <BuyerSwitcher buyers={list} current={current} switching={switchBuyer.isPending} onSwitch={switchTo} />
   );
 
   let content;
-  if (me.isPending || (supplier && buyerId !== null && buyers.isPending)) {
+  if (me.isPending || (supplier && buyers.isPending)) {
     content = (
       <Center py={64}>
         <Loader aria-label={t('loading', { ns: 'common' })} />
@@ -98,10 +83,10 @@ export function Component() {
     content = <LoadFailed message={me.error.message} onRetry={() => void me.refetch()} />;
   } else if (!supplier) {
     content = <NotForSuppliers me={me.data} />;
-  } else if (buyerId === null || (buyers.data?.listed && list.length === 0)) {
-    content = <NoBuyerYet />;
   } else if (buyers.isError) {
     content = <LoadFailed message={buyers.error.message} onRetry={() => void buyers.refetch()} />;
+  } else if (list.length === 0) {
+    content = <NoBuyerYet />;
   } else if (!current) {
     content = <ChooseBuyer buyers={list} busy={switchBuyer.isPending} onChoose={switchTo} />;
   } else {
@@ -177,12 +162,6 @@ export function Component() {
           <PortalNav onNavigate={nav.close} />
         </AppShell.Navbar>
       )}
-      <FindBuyerModal
-        opened={finding}
-        busy={switchBuyer.isPending}
-        onClose={() => setFinding(false)}
-        onChoose={(buyer) => switchTo(buyer.id, buyer)}
-      />
       <AppShell.Main id="main" className={classes.main}>
         {/* Phones: the header has no room for the supplier's name and its buyer; they head the page instead. */}
         {withNavbar && supplier && (
