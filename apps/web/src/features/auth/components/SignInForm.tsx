@@ -16,8 +16,11 @@ import { translateMessage } from './messages.ts';
 type LoginForm = z.input<typeof loginRequest>;
 
 interface Props {
-  /** Where to go after signing in (SPEC: the form takes a next route and a reset route). */
-  nextRoute: string;
+  /**
+   * Where to go after signing in (SPEC: the form takes a next route and a reset route); a function picks
+   * it from the signed-in user's roles (a supplier's users go to their portal, buyers' staff to /app).
+   */
+  nextRoute: string | ((roles: readonly string[]) => string);
   resetRoute: string;
 }
 
@@ -37,7 +40,7 @@ export function SignInForm({ nextRoute, resetRoute }: Props) {
 
   const finish = () => {
     void queryClient.invalidateQueries({ queryKey: ['authentication'] });
-    navigate(nextRoute);
+    navigate(typeof nextRoute === 'string' ? nextRoute : nextRoute(authState.get().user?.roles ?? []));
   };
 
   const submit = form.handleSubmit(async (values) => {
