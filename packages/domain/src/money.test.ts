@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  taxMinor,
   decimalTextToMinor,
   lineAmountMinor,
   minorToDecimalText,
@@ -55,5 +56,26 @@ describe('line amounts', () => {
 
   it('refuses an amount beyond exact integers', () => {
     expect(() => lineAmountMinor(999_999_999_000, 9_000_000_000_000)).toThrow(RangeError);
+  });
+});
+
+describe('taxMinor', () => {
+  it.each([
+    [10_000, 1600, 1600], // KES 100.00 at 16 % = 16.00
+    [3, 1600, 0], // 0.48 → 0
+    [4, 1600, 1], // 0.64 → 1
+    [25, 200, 1], // 0.5 exactly → rounds half up
+    [24, 200, 0], // 0.48 → 0
+    [0, 1600, 0],
+    [123_456_789, 0, 0],
+    [Number.MAX_SAFE_INTEGER, 1, 900_719_925_474],
+  ])('%i at %i basis points → %i', (net, points, tax) => {
+    expect(taxMinor(net, points)).toBe(tax);
+  });
+
+  it('refuses fractions and negatives', () => {
+    expect(() => taxMinor(1.5, 1600)).toThrow(RangeError);
+    expect(() => taxMinor(-1, 1600)).toThrow(RangeError);
+    expect(() => taxMinor(100, -5)).toThrow(RangeError);
   });
 });

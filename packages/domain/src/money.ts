@@ -53,3 +53,20 @@ export function lineAmountMinor(quantityThousandths: number, unitPriceMinor: num
   if (!Number.isSafeInteger(amount)) throw new RangeError('The line amount is too large.');
   return amount;
 }
+
+/**
+ * Tax on a net amount at a rate in basis points (1600 = 16 %), rounded half up to the minor unit once per
+ * line (the platform's one tax rounding rule, for orders and invoices alike). Exact in BigInt.
+ */
+export function taxMinor(netMinor: number, basisPoints: number): number {
+  if (
+    !Number.isSafeInteger(netMinor) ||
+    netMinor < 0 ||
+    !Number.isSafeInteger(basisPoints) ||
+    basisPoints < 0
+  ) {
+    throw new RangeError('A net amount and a tax rate are whole, non-negative numbers.');
+  }
+  const tax = (BigInt(netMinor) * BigInt(basisPoints) * 2n + 10_000n) / 20_000n;
+  return Number(tax);
+}

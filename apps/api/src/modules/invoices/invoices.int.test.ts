@@ -224,6 +224,35 @@ describe('invoices, matching and the exception queue', () => {
     expect(foreign.rows).toEqual([]);
   });
 
+  it('counts an invoice still waiting for approval: the same goods billed twice do not both match', async () => {
+    const second = await sentOrder(setUp, [['5', '100']]);
+    await setUp.act('otieno', 'POST', 'p2p/goods-receipts/', {
+      purchase_order_id: second.id,
+      received_on: TODAY,
+      lines: [{ purchase_order_line_id: second.lines[0]!.id, received: '5', accepted: '5' }],
+    });
+    const bill = (number: string) =>
+      setUp.act('acme', 'POST', 'portal/invoices/', {
+        purchase_order_id: second.id,
+        invoice_number: number,
+        invoice_date: TODAY,
+        lines: [
+          {
+            purchase_order_line_id: second.lines[0]!.id,
+            description: 'Item 1',
+            quantity: '5',
+            unit_price: '100',
+          },
+        ],
+      });
+    expect((await bill('ACME-TWICE-1')).json()).toMatchObject({ status: 'matched' });
+    const again = (await bill('ACME-TWICE-2')).json() as Invoice;
+    expect(again.status).toBe('exception');
+    expect(again.match.variances.filter((v) => v.blocking).map((v) => v.kind)).toContain(
+      'quantity_over_received',
+    );
+  });
+
   it('keeps suppliers and buyers apart', async () => {
     const id = overBilled.id;
     // Another buyer's administrator sees none of Umoja's documents.
@@ -294,7 +323,7 @@ describe('invoices, matching and the exception queue', () => {
     // A buyer user cannot use the portal, and the portal lists only the caller's own.
     expect((await setUp.act('otieno', 'GET', 'portal/purchase-orders/')).statusCode).toBe(403);
     const mine = (await setUp.act('acme', 'GET', 'portal/purchase-orders/')).json() as { count: number };
-    expect(mine.count).toBe(1);
+    expect(mine.count).toBe(2); // the two orders sent to Acme
   });
 
   it('attaches the invoice PDF for the supplier, refusing anything else', async () => {

@@ -98,7 +98,15 @@ export function invoicesRepository(db: Executor) {
     },
 
     /** What other counted invoices of the order billed, per order line (quantity and net). */
-    async billedBefore(purchaseOrderId: number, exceptInvoiceId: number | null) {
+    /**
+     * What the order's other invoices billed, per order line: `approved` counts only approved (and paid)
+     * ones (what the budget has as actual); `not_rejected` every one still standing (what matching counts).
+     */
+    async billedBefore(
+      purchaseOrderId: number,
+      exceptInvoiceId: number | null,
+      counting: 'approved' | 'not_rejected',
+    ) {
       return db
         .select({
           purchaseOrderLineId: invoiceLines.purchaseOrderLineId,
@@ -110,7 +118,9 @@ export function invoicesRepository(db: Executor) {
         .where(
           and(
             eq(invoices.purchaseOrderId, purchaseOrderId),
-            inArray(invoices.status, COUNTED_INVOICE_STATUSES),
+            counting === 'approved'
+              ? inArray(invoices.status, COUNTED_INVOICE_STATUSES)
+              : ne(invoices.status, 'rejected'),
             exceptInvoiceId === null ? undefined : ne(invoices.id, exceptInvoiceId),
           ),
         )

@@ -17,6 +17,7 @@ import {
   minorToDecimalText,
   nairobiDate,
   quantityToThousandths,
+  taxMinor as lineTaxMinor,
   thousandthsToQuantity,
   type ExceptionResolution,
   type InvoiceAction,
@@ -38,7 +39,6 @@ import type { BudgetsService } from '../budgets/budgets.service.ts';
 import type { Clock } from '../core/core.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
-import { taxOf } from '../purchase-orders/purchase-orders.service.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 import { settingsFor } from './matching-settings.ts';
 
@@ -146,7 +146,8 @@ export function createInvoicesService({
       orderLines.flatMap(({ line }) => (line.requisitionLineId ? [line.requisitionLineId] : [])),
       order.id,
     );
-    const before = await invoicesRepository(tx).billedBefore(order.id, invoice.id);
+    // Every other invoice not rejected counts: two pending invoices for the same goods must not both match.
+    const before = await invoicesRepository(tx).billedBefore(order.id, invoice.id, 'not_rejected');
     const settings = await settingsFor(tx, organisationId, order.supplierId, [
       ...new Set(orderLines.map(({ line }) => line.categoryId)),
     ]);
@@ -402,7 +403,7 @@ export function createInvoicesService({
               unitPriceMinor,
               taxBasisPoints,
               netMinor,
-              taxMinor: taxOf(netMinor, taxBasisPoints),
+              taxMinor: lineTaxMinor(netMinor, taxBasisPoints),
             };
           });
           const subtotalMinor = lines.reduce((sum, l) => sum + l.netMinor, 0);
@@ -519,7 +520,7 @@ export function createInvoicesService({
         if (!moved.ok) refuse(moved, 'approve', found.invoice.status);
         const lines = await repository.lines(id);
         const orderLines = await purchaseOrdersRepository(tx).lines(found.invoice.purchaseOrderId);
-        const before = await repository.billedBefore(found.invoice.purchaseOrderId, id);
+        const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
         const checks = await budgets.checkInvoice(tx, {
           organisationId,
           currency: found.invoice.currency,
@@ -606,14 +607,13 @@ export function createInvoicesService({
           status: moved.to,
           ...(moved.to === 'rejected' ? { decidedAt: clock.now(), decidedByUserId: principal.userId } : {}),
         });
-        if (moved.from === 'exception' || moved.from === 'awaiting_credit_note') {
-          await repository.insertResolution({
-            invoiceId: id,
-            kind: resolution,
-            reason: reason.trim(),
-            userId: principal.userId,
-          });
-        }
+        // Every resolution and every rejection keeps its reason beside the invoice.
+        await repository.insertResolution({
+          invoiceId: id,
+          kind: resolution,
+          reason: reason.trim(),
+          userId: principal.userId,
+        });
         await record(
           tx,
           principal,

@@ -1,4 +1,4 @@
-import { minorToDecimalText, nairobiDate } from '@zabuni/domain';
+import { formatMinor, minorToDecimalText, nairobiDate } from '@zabuni/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/database.ts';
 import {
@@ -40,7 +40,7 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
         date: nairobiDate(o.sentAt!),
         type: 'purchase_order' as const,
         reference: o.number,
-        description: `Purchase order received (${o.status.replace(/_/g, ' ')}), ${minorToDecimalText(o.totalMinor, o.currency)} ${o.currency}`,
+        description: `Purchase order received (${o.status.replace(/_/g, ' ')}), ${formatMinor(o.totalMinor, o.currency)}`,
         debitMinor: 0,
         creditMinor: 0,
         order: 0,

@@ -15,6 +15,7 @@ import {
   minorToDecimalText,
   purchaseOrderTransition,
   quantityToThousandths,
+  taxMinor,
   thousandthsToQuantity,
   workflowProgress,
   type PurchaseOrderAction,
@@ -75,13 +76,6 @@ type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepo
 type Lines = Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['lines']>>;
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-
-/** Tax on a net amount at basis points (1600 = 16 %), rounded half up once, exactly. */
-export function taxOf(netMinor: number, basisPoints: number): number {
-  const product = BigInt(netMinor) * BigInt(basisPoints);
-  const tax = (product * 2n + 10_000n) / 20_000n;
-  return Number(tax);
-}
 
 export function summaryOf({ order: o, supplierName, buyerName }: Found) {
   const money = (minor: number) => minorToDecimalText(minor, o.currency);
@@ -244,7 +238,7 @@ export function createPurchaseOrdersService({
         unitPriceMinor,
         taxBasisPoints,
         netMinor,
-        taxMinor: taxOf(netMinor, taxBasisPoints),
+        taxMinor: taxMinor(netMinor, taxBasisPoints),
       };
     });
   }
