@@ -103,6 +103,12 @@ export function createAuthenticationService(deps: Deps) {
     twoFactorPending: boolean,
   ): Promise<AccessClaims & { grants: Grant[] }> {
     const access = await organisations.accessOf(user.id);
+    const buyer = currentBuyer(user, access);
+    // The first buyer a session speaks for is remembered, so a buyer added later does not silently
+    // become the one `me` names while the token still speaks for the first.
+    if (buyer !== null && !user.selectedBuyerId) {
+      await authenticationRepository(db).update(user.id, { selectedBuyerId: buyer });
+    }
     return {
       user_id: user.id,
       email: user.email,
@@ -112,7 +118,7 @@ export function createAuthenticationService(deps: Deps) {
       roles: [...new Set(access.grants.map((g) => g.role))],
       grants: access.grants,
       two_fa: twoFactorPending ? 'yes' : 'no',
-      buyer_company_id: currentBuyer(user, access),
+      buyer_company_id: buyer,
     };
   }
 
