@@ -9,7 +9,16 @@ import { formatAmount, formatQuantity } from '../model/money.ts';
  * what kind, on which line, expected against actual, the difference, and whether it blocks approval or is
  * within the organisation's tolerance — each explained in plain words.
  */
-export function MatchResult({ match, currency }: { match: InvoiceView['match']; currency: string }) {
+export function MatchResult({
+  match,
+  currency,
+  accepted = false,
+}: {
+  match: InvoiceView['match'];
+  currency: string;
+  /** Finance accepted the invoice despite its variances: the match stays as it was, the outcome changed. */
+  accepted?: boolean;
+}) {
   const { t, i18n } = useTranslation(NS);
   const language = i18n.resolvedLanguage ?? 'en';
   const figure = (variance: Variance, text: string) =>
@@ -68,6 +77,11 @@ export function MatchResult({ match, currency }: { match: InvoiceView['match']; 
         data-testid="match-summary"
       >
         {match.summary}
+        {accepted && !match.within_tolerance && (
+          <Text size="sm" fw={600} mt={4} data-testid="match-accepted">
+            {t('match.acceptedAnyway')}
+          </Text>
+        )}
       </Alert>
       {match.variances.length === 0 ? (
         <Text size="sm" c="dimmed" data-testid="no-variances">

@@ -165,7 +165,7 @@ describe('purchase order form', () => {
     });
     expect(serverFormErrors(error, ORDER_FIELDS)).toEqual({
       fields: { supplier_id: 'This supplier is blocked: it cannot receive new purchase orders.' },
-      lines: { 1: 'only 4 each of this requisition line are still to be ordered.' },
+      lines: { 1: 'Only 4 each of this requisition line are still to be ordered.' },
       general: ['Add at least one line.'],
     });
     expect(

@@ -317,7 +317,9 @@ export function serverFormErrors<F extends string>(
       const nested = /^lines\.(\d+)/.exec(field);
       for (const message of messages) {
         const named = LINE_MESSAGE.exec(message);
-        if (named) result.lines[Number(named[1]) - 1] = named[2]!;
+        // Without its "Line 2:" the sentence starts again with a capital.
+        if (named)
+          result.lines[Number(named[1]) - 1] = named[2]!.charAt(0).toUpperCase() + named[2]!.slice(1);
         else if (nested) result.lines[Number(nested[1])] = message;
         else result.general.push(message);
       }

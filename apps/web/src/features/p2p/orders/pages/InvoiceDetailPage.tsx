@@ -249,7 +249,11 @@ export function Component() {
       </Paper>
 
       <Section title={t('match.title')} testId="match-section">
-        <MatchResult match={current.match} currency={current.currency} />
+        <MatchResult
+          match={current.match}
+          currency={current.currency}
+          accepted={current.resolutions.some((r) => r.kind === 'accept')}
+        />
       </Section>
 
       <Section title={t('invoices.detail.lines')} testId="invoice-lines-section">
@@ -288,25 +292,25 @@ export function Component() {
                 </Table.Tr>
               ))}
             </Table.Tbody>
-            <Table.Tfoot>
-              {(['subtotal', 'tax', 'total'] as const).map((figure) => (
-                <Table.Tr key={figure}>
-                  <Table.Th colSpan={5} ta="right" fw={figure === 'total' ? 700 : 500}>
-                    {t(`totals.${figure === 'subtotal' ? 'net' : figure}`)}
-                  </Table.Th>
-                  <Table.Th
-                    ta="right"
-                    fw={figure === 'total' ? 800 : 600}
-                    style={{ whiteSpace: 'nowrap' }}
-                    data-testid={`invoice-${figure}`}
-                  >
-                    {money(current[figure])}
-                  </Table.Th>
-                </Table.Tr>
-              ))}
-            </Table.Tfoot>
           </Table>
         </Table.ScrollContainer>
+        <Stack gap={2} align="flex-end" data-testid="invoice-totals">
+          {(['subtotal', 'tax', 'total'] as const).map((figure) => (
+            <Group key={figure} gap="md" wrap="nowrap">
+              <Text size={figure === 'total' ? 'md' : 'sm'} fw={figure === 'total' ? 700 : 400}>
+                {t(`totals.${figure === 'subtotal' ? 'net' : figure}`)}
+              </Text>
+              <Text
+                size={figure === 'total' ? 'lg' : 'sm'}
+                fw={figure === 'total' ? 800 : 600}
+                style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+                data-testid={`invoice-${figure}`}
+              >
+                {money(current[figure])}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
       </Section>
 
       <Grid gap="lg">

@@ -69,7 +69,7 @@ export function Component() {
     {
       key: 'label',
       header: t(`reports.groups.${group}`),
-      width: 220,
+      width: 170,
       sortValue: (row) => (group === 'month' ? row.key : row.label),
       render: (row) => (
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -98,7 +98,7 @@ export function Component() {
     {
       key: 'supplier',
       header: t('orders.columns.supplier'),
-      width: 200,
+      width: 150,
       sortValue: (row) => row.supplier.name,
       render: (row) => (
         <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
@@ -111,7 +111,7 @@ export function Component() {
       key: 'orders',
       header: t('reports.cycle.orders'),
       align: 'right',
-      width: 90,
+      width: 70,
       sortValue: (row) => row.orders,
       render: (row) => row.orders,
       exportValue: (row) => row.orders,
@@ -136,7 +136,7 @@ export function Component() {
     {
       key: 'kind',
       header: t('match.columns.kind'),
-      width: 260,
+      width: 150,
       sortValue: (row) => t(`variance.${row.kind}`, { defaultValue: row.kind }),
       render: (row) => (
         <Text size="sm" fw={600}>
@@ -149,7 +149,7 @@ export function Component() {
       key: 'invoices',
       header: t('reports.exceptions.invoices'),
       align: 'right',
-      width: 110,
+      width: 80,
       sortValue: (row) => row.invoices,
       render: (row) => row.invoices,
       exportValue: (row) => row.invoices,
@@ -158,7 +158,7 @@ export function Component() {
       key: 'blocking',
       header: t('reports.exceptions.blocking'),
       align: 'right',
-      width: 110,
+      width: 90,
       sortValue: (row) => row.blocking,
       render: (row) => row.blocking,
       exportValue: (row) => row.blocking,
