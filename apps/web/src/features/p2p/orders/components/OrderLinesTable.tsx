@@ -107,10 +107,10 @@ export function OrderLinesTable({ order }: { order: PurchaseOrderView }) {
                 {qty(line.quantity)} {line.unit} × {money(line.unit_price)} ·{' '}
                 {t('orders.lines.taxAt', { rate: line.tax_rate })}
               </Text>
-              <SimpleGrid cols={4} spacing={4}>
+              <SimpleGrid cols={{ base: 2, xs: 4 }} spacing={4}>
                 {figures.slice(1).map((figure) => (
-                  <Stack key={figure} gap={0}>
-                    <Text size="xs" c="dimmed">
+                  <Stack key={figure} gap={0} miw={0}>
+                    <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                       {labels[figure]}
                     </Text>
                     <Text size="sm" fw={600}>

@@ -1,3 +1,4 @@
+import { Box } from '@mantine/core';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '@zabuni/contracts';
 import type { ReactNode } from 'react';
@@ -34,6 +35,7 @@ function knownSupplier(queryClient: QueryClient, organisationId: number, id: num
 /** One of the organisation's suppliers (only active ones with `onlyActive`), searched by name on the server. */
 export function SupplierPicker({
   onlyActive = false,
+  inToolbar = false,
   value,
   selectedName,
   onChange,
@@ -44,6 +46,8 @@ export function SupplierPicker({
   testId,
 }: {
   onlyActive?: boolean;
+  /** A list's filter: the toolbar's width on wide screens, the whole row on phones. */
+  inToolbar?: boolean;
   value: number | undefined;
   selectedName?: string;
   onChange(id: number | undefined, supplier: Supplier | undefined): void;
@@ -56,7 +60,7 @@ export function SupplierPicker({
   const { t } = useTranslation(NS);
   const { current } = usePlatform();
   const queryClient = useQueryClient();
-  return (
+  const picker = (
     <RemotePicker<Supplier>
       label={label}
       placeholder={placeholder ?? t('orders.form.supplierPlaceholder')}
@@ -75,4 +79,5 @@ export function SupplierPicker({
       testId={testId}
     />
   );
+  return inToolbar ? <Box w={{ base: '100%', xs: 240 }}>{picker}</Box> : picker;
 }

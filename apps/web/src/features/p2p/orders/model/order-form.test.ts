@@ -148,8 +148,9 @@ describe('purchase order form', () => {
     expect(orderTotals(values, undefined).incomplete).toBe(2);
   });
 
-  it('finds the rate id of a saved line’s rate, the default first', () => {
-    expect(rateIdFor('16.00', rates)).toBe(1);
+  it('finds the rate of a saved line: the default one as the default choice, another by its id', () => {
+    expect(rateIdFor('16.00', rates)).toBeNull();
+    expect(rateIdFor('0.00', rates)).toBe(2);
     expect(rateIdFor('8', rates)).toBe(3);
     expect(rateIdFor('12.00', rates)).toBeNull();
   });

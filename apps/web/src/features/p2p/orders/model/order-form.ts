@@ -100,11 +100,15 @@ export function lineFromRequisition(
   };
 }
 
-/** The tax rate id whose rate is `rate` ("16.00"), the default one first; null when none is (the default). */
+/**
+ * The tax rate a saved line's rate ("16.00") stands for: null when it is the default rate's (the form's
+ * "default" choice), else the id of a non-default rate with that rate, else null.
+ */
 export function rateIdFor(rate: string, rates: readonly TaxRate[]): number | null {
   const points = rateToBasisPoints(rate);
-  const sorted = [...rates].sort((a, b) => Number(b.is_default) - Number(a.is_default));
-  return sorted.find((r) => rateToBasisPoints(r.rate) === points)?.id ?? null;
+  const matching = rates.filter((r) => rateToBasisPoints(r.rate) === points);
+  if (matching.length === 0 || matching.some((r) => r.is_default)) return null;
+  return matching[0]!.id;
 }
 
 /** A draft order as the form edits it. */

@@ -179,6 +179,7 @@ export function Component() {
         data-testid="invoices-status-filter"
       />
       <SupplierPicker
+        inToolbar
         label={t('orders.columns.supplier')}
         placeholder={t('orders.anySupplier')}
         value={filters.supplier}

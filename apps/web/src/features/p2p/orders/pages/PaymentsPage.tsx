@@ -149,6 +149,7 @@ export function Component() {
         toolbar={
           <Group gap="sm" align="flex-end" wrap="wrap">
             <SupplierPicker
+              inToolbar
               label={t('orders.columns.supplier')}
               placeholder={t('orders.anySupplier')}
               value={filters.supplier}

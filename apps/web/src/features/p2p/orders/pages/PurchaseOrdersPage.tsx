@@ -147,6 +147,7 @@ export function Component() {
         data-testid="orders-status-filter"
       />
       <SupplierPicker
+        inToolbar
         label={t('orders.columns.supplier')}
         placeholder={t('orders.anySupplier')}
         value={filters.supplier}

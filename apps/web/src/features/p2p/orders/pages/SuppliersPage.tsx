@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
+import { Badge, Box, Button, Group, Menu, Select, Stack, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUPPLIER_STATUSES } from '@zabuni/contracts';
 import { useState } from 'react';
@@ -173,7 +173,8 @@ export function Component() {
                     ⋯
                   </Button>
                 </Menu.Target>
-                <Menu.Dropdown>
+                {/* The menu opens in a portal: its clicks would still reach the row and open the row's form. */}
+                <Menu.Dropdown onClick={(event) => event.stopPropagation()}>
                   <Menu.Item onClick={() => setEditing(row)} data-testid="supplier-edit">
                     {t('suppliers.edit.action')}
                   </Menu.Item>
@@ -220,18 +221,20 @@ export function Component() {
         comboboxProps={{ shadow: 'md' }}
         data-testid="suppliers-status-filter"
       />
-      <RemotePicker
-        label={t('suppliers.fields.category')}
-        placeholder={t('suppliers.anyCategory')}
-        nothingFound={t('common.nothingFound')}
-        value={filters.category}
-        onChange={(category) => set({ category })}
-        useOptions={useCategories}
-        toOption={(c) => ({ value: String(c.id), label: c.name })}
-        selectedOption={categoryOption}
-        minSearchLength={2}
-        testId="suppliers-category-filter"
-      />
+      <Box w={{ base: '100%', xs: 240 }}>
+        <RemotePicker
+          label={t('suppliers.fields.category')}
+          placeholder={t('suppliers.anyCategory')}
+          nothingFound={t('common.nothingFound')}
+          value={filters.category}
+          onChange={(category) => set({ category })}
+          useOptions={useCategories}
+          toOption={(c) => ({ value: String(c.id), label: c.name })}
+          selectedOption={categoryOption}
+          minSearchLength={2}
+          testId="suppliers-category-filter"
+        />
+      </Box>
     </Group>
   );
 
