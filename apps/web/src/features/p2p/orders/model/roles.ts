@@ -15,5 +15,7 @@ export function useRoles() {
     procurement: admin || roles.has('buyer'),
     /** Enters invoices, resolves exceptions, records payments. */
     finance: roles.has('finance'),
+    /** Records goods received, as procurement staff do. */
+    receiver: admin || roles.has('buyer') || roles.has('requester'),
   };
 }

@@ -42,6 +42,9 @@ import { NS, messageText } from '../model/messages.ts';
 import { formatAmount } from '../model/money.ts';
 import { useRoles } from '../model/roles.ts';
 
+/** Where goods can arrive (the domain's `receive` starts from these). */
+const RECEIVABLE: readonly PurchaseOrderView['status'][] = ['sent', 'acknowledged', 'partially_received'];
+
 /** Actions that only need a "yes": send and close ask first; submit is not destructive. */
 type Confirmable = Extract<PlainOrderAction, 'send' | 'close'>;
 
@@ -49,7 +52,7 @@ type Confirmable = Extract<PlainOrderAction, 'send' | 'close'>;
 export function Component() {
   const { t, i18n } = useTranslation(NS);
   const language = i18n.resolvedLanguage ?? 'en';
-  const { organisationId, finance } = useRoles();
+  const { organisationId, finance, receiver } = useRoles();
   const queryClient = useQueryClient();
   const location = useLocation();
   const id = Number(useParams().id);
@@ -87,8 +90,12 @@ export function Component() {
   // The API leaves approve/reject out of `actions` for an approver who is not procurement staff (a budget
   // owner), yet lets them decide: the step waiting for this user says it is theirs.
   const decides = current.status === 'pending_approval' && current.approval?.waiting_for_me === true;
+  // Likewise `receive` for a requester, whom the goods-receipt endpoint accepts.
+  const receivable = receiver && RECEIVABLE.includes(current.status);
   const can = (action: string) =>
-    current.actions.includes(action) || (decides && (action === 'approve' || action === 'reject'));
+    current.actions.includes(action) ||
+    (decides && (action === 'approve' || action === 'reject')) ||
+    (receivable && action === 'receive');
   const money = (text: string) => formatAmount(text, current.currency, language);
   const message = (text: string) => messageText(text, t) ?? text;
 
