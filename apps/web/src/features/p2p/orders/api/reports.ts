@@ -1,41 +1,21 @@
 import { queryOptions } from '@tanstack/react-query';
+import {
+  SPEND_GROUPS,
+  type cycleTimesReport,
+  type exceptionsReport,
+  type spendReport,
+} from '@zabuni/contracts';
+import type { z } from 'zod';
 import { apiGet } from '../../../../lib/api-client.ts';
 import { ordersKey } from './keys.ts';
 
-/*
- * The reports' shapes (GET /p2p/reports/…), written out here: net of tax, money as major-unit decimal text.
- */
-export const SPEND_GROUPS = ['supplier', 'category', 'department', 'month'] as const;
+/** The reports' shapes (GET /p2p/reports/…): net of tax, money as major-unit decimal text. */
+export { SPEND_GROUPS };
 export type SpendGroup = (typeof SPEND_GROUPS)[number];
-
-export interface SpendRow {
-  key: string;
-  label: string;
-  ordered: string;
-  invoiced: string;
-  paid: string;
-}
-export interface SpendReport {
-  currency: string;
-  group_by: SpendGroup;
-  from: string | null;
-  to: string | null;
-  rows: SpendRow[];
-  totals: { ordered: string; invoiced: string; paid: string };
-}
-export interface CycleTimeRow {
-  supplier: { id: number; name: string };
-  orders: number;
-  avg_days_to_approve: number | null;
-  avg_days_to_send: number | null;
-  avg_days_to_acknowledge: number | null;
-  avg_days_to_receive: number | null;
-}
-export interface ExceptionKindRow {
-  kind: string;
-  invoices: number;
-  blocking: number;
-}
+export type SpendReport = z.infer<typeof spendReport>;
+export type SpendRow = SpendReport['rows'][number];
+export type CycleTimeRow = z.infer<typeof cycleTimesReport>['rows'][number];
+export type ExceptionKindRow = z.infer<typeof exceptionsReport>['rows'][number];
 
 export const spendQuery = (
   organisationId: number,

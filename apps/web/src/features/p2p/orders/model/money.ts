@@ -5,6 +5,7 @@ import {
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
+  taxMinor,
   thousandthsToQuantity,
 } from '@zabuni/domain';
 
@@ -45,16 +46,8 @@ export function thousandthsToText(thousandths: number): string {
   return thousandths < 0 ? `-${thousandthsToQuantity(-thousandths)}` : thousandthsToQuantity(thousandths);
 }
 
-/**
- * Tax on a net amount at a rate in basis points (1600 = 16 %), rounded half up once: the API's rule
- * (purchase-orders.service `taxOf`), exact in BigInt.
- */
-export function taxMinor(netMinor: number, basisPoints: number): number {
-  const product = BigInt(netMinor) * BigInt(basisPoints);
-  const sign = product < 0n ? -1n : 1n;
-  const magnitude = product < 0n ? -product : product;
-  return Number(sign * ((magnitude * 2n + 10_000n) / 20_000n));
-}
+/** Tax on a net amount at basis points (1600 = 16 %), rounded half up once: the platform's one rule. */
+export { taxMinor };
 
 /** A rate as the API writes it ("16.00") → basis points; null when it is not a rate. */
 export const rateToBasisPoints = (rate: string) => percentToBasisPoints(rate);
