@@ -213,6 +213,11 @@ describe('sending, the supplier’s answer and receiving', () => {
         lines,
       });
     const [one, two] = order.lines;
+    // The requester taking the delivery is offered "receive", as procurement is.
+    const asRequester = (await act('wanjiru', 'GET', `p2p/purchase-orders/${order.id}/`)).json() as {
+      actions: string[];
+    };
+    expect(asRequester.actions).toEqual(['receive']);
     const over = await receive([{ purchase_order_line_id: one!.id, received: '11', accepted: '11' }]);
     expect(over.statusCode).toBe(400);
     expect(over.body).toContain('at most 10 each more can be accepted');

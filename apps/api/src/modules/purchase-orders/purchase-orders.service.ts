@@ -367,7 +367,20 @@ export function createPurchaseOrdersService({
         decline_reason: o.declineReason,
         updated_at: o.updatedAt.toISOString(),
         approval,
-        actions: availablePurchaseOrderActions(o.status, actor),
+        actions: [
+          ...availablePurchaseOrderActions(o.status, actor).filter((a) => a !== 'receive'),
+          // Requesters and stores take deliveries too, not only procurement.
+          ...(asSupplier === undefined &&
+          hasRole(principal.grants, RECEIVING_ROLES, o.organisationId) &&
+          purchaseOrderTransition({
+            status: o.status,
+            action: 'receive',
+            actor: { isBuyerStaff: true, isSupplier: false, canApprove: false },
+            receipt: 'partial',
+          }).ok
+            ? ['receive' as const]
+            : []),
+        ],
         lines: lines.map((row) => ({
           id: row.line.id,
           line_no: row.line.lineNo,
