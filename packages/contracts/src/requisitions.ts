@@ -58,6 +58,9 @@ export const requisitionLine = z.object({
   unit_price: z.string(),
   amount: z.string(),
   needed_by: z.string().nullable(),
+  /** Taken by purchase orders that are not cancelled (drafts included), and what is still to be ordered. */
+  ordered_quantity: z.string(),
+  remaining_quantity: z.string(),
 });
 
 const person = z.object({ id: z.number().int(), name: z.string() });

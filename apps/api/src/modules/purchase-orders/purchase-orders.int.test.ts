@@ -109,6 +109,7 @@ describe('purchase orders from requisitions', () => {
     }
     expect((await act('wanjiru', 'GET', `p2p/requisitions/${requisition.id}/`)).json()).toMatchObject({
       status: 'ordered',
+      lines: [{ quantity: '10', ordered_quantity: '10', remaining_quantity: '0' }],
     });
     // Committed moved from the requisition to the orders (net of tax): 6 × 14,500 + 4 × 14,500.
     const budgets = (await act('kamau', 'GET', 'p2p/budgets/')).json() as {
@@ -134,6 +135,15 @@ describe('purchase orders from requisitions', () => {
       ],
     });
     await act('otieno', 'POST', `p2p/purchase-orders/${order.id}/submit/`);
+    // The budget owner is no procurement officer, yet decides its step: the order offers it.
+    const asOwner = (await act('kamau', 'GET', `p2p/purchase-orders/${order.id}/`)).json() as {
+      actions: string[];
+    };
+    expect(asOwner.actions).toEqual(['approve', 'reject']);
+    const asBuyer = (await act('otieno', 'GET', `p2p/purchase-orders/${order.id}/`)).json() as {
+      actions: string[];
+    };
+    expect(asBuyer.actions).toEqual(['cancel']);
     const refused = await act('kamau', 'POST', `p2p/purchase-orders/${order.id}/approve/`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain('ICT equipment');

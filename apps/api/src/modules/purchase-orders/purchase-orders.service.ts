@@ -368,7 +368,13 @@ export function createPurchaseOrdersService({
         updated_at: o.updatedAt.toISOString(),
         approval,
         actions: [
-          ...availablePurchaseOrderActions(o.status, actor).filter((a) => a !== 'receive'),
+          ...availablePurchaseOrderActions(o.status, actor).filter(
+            (a) => a !== 'receive' && a !== 'approve' && a !== 'reject',
+          ),
+          // The approver whose turn it is decides, procurement staff or not.
+          ...(approval?.waiting_for_me && o.status === 'pending_approval'
+            ? (['approve', 'reject'] as const)
+            : []),
           // Requesters and stores take deliveries too, not only procurement.
           ...(asSupplier === undefined &&
           hasRole(principal.grants, RECEIVING_ROLES, o.organisationId) &&

@@ -104,6 +104,12 @@ export function requisitionsRepository(db: Executor) {
       return db
         .select({
           line: requisitionLines,
+          // What orders (not cancelled) already take of the line: the rest is still to be ordered.
+          orderedThousandths: sql<number>`coalesce((SELECT sum(pol.quantity_thousandths)
+            FROM purchase_order_lines pol JOIN purchase_orders po ON po.id = pol.purchase_order_id
+            WHERE pol.requisition_line_id = ${requisitionLines.id} AND po.status <> 'cancelled'), 0)`.mapWith(
+            Number,
+          ),
           categoryName: categories.name,
           departmentCode: departments.code,
           departmentName: departments.name,

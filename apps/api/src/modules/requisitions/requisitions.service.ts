@@ -329,7 +329,7 @@ export function createRequisitionsService({
         approval,
         justification: found.requisition.justification,
         updated_at: found.requisition.updatedAt.toISOString(),
-        lines: lines.map(({ line, categoryName, departmentCode, departmentName }) => ({
+        lines: lines.map(({ line, orderedThousandths, categoryName, departmentCode, departmentName }) => ({
           id: line.id,
           line_no: line.lineNo,
           description: line.description,
@@ -340,6 +340,10 @@ export function createRequisitionsService({
           unit_price: minorToDecimalText(line.unitPriceMinor, currency),
           amount: minorToDecimalText(line.amountMinor, currency),
           needed_by: line.neededBy,
+          ordered_quantity: thousandthsToQuantity(orderedThousandths),
+          remaining_quantity: thousandthsToQuantity(
+            Math.max(0, line.quantityThousandths - orderedThousandths),
+          ),
         })),
       };
     },

@@ -146,6 +146,10 @@ export function RequisitionLinesPicker({
                             </Text>
                           </Table.Td>
                           <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                            {/* Still to order / requisitioned, when earlier orders took part of it. */}
+                            {line.remaining_quantity !== line.quantity
+                              ? `${formatQuantity(line.remaining_quantity, language)} / `
+                              : ''}
                             {formatQuantity(line.quantity, language)} {line.unit}
                           </Table.Td>
                           <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>

@@ -43,6 +43,8 @@ const requisitionLine = {
   unit_price: '85000.00',
   amount: '850000.00',
   needed_by: null,
+  ordered_quantity: '0',
+  remaining_quantity: '10',
 };
 
 describe('purchase order form', () => {
@@ -77,6 +79,14 @@ describe('purchase order form', () => {
     expect(payload).not.toHaveProperty('payment_terms_days');
     expect(payload.lines[0]).not.toHaveProperty('tax_rate_id');
     expect(payload.lines[0]).not.toHaveProperty('requisition_line_id');
+  });
+
+  it('orders what is still to be ordered of a requisition line that earlier orders took part of', () => {
+    const line = lineFromRequisition(
+      { number: 'REQ-2026-00012' },
+      { ...requisitionLine, ordered_quantity: '6', remaining_quantity: '4' },
+    );
+    expect(line).toMatchObject({ requisitioned: '10', quantity: '4' });
   });
 
   it('asks a direct order for a justification, but not an order from a requisition', () => {

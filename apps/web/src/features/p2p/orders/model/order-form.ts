@@ -78,7 +78,10 @@ export const emptyOrderForm = (source: OrderSource): OrderFormValues => ({
   lines: source === 'direct' ? [emptyOrderLine()] : [],
 });
 
-/** A line of an approved requisition as an order line: all of it, at the estimated price, charged where it was. */
+/**
+ * A line of an approved requisition as an order line: what is still to be ordered of it (earlier orders
+ * may have taken part), at the estimated price, charged where it was.
+ */
 export function lineFromRequisition(
   requisition: Pick<RequisitionView, 'number'>,
   line: RequisitionView['lines'][number],
@@ -93,7 +96,7 @@ export function lineFromRequisition(
     category_name: line.category.name,
     department_id: line.department.id,
     department_label: `${line.department.code} · ${line.department.name}`,
-    quantity: line.quantity,
+    quantity: line.remaining_quantity,
     unit: line.unit,
     unit_price: line.unit_price,
     tax_rate_id: null,
