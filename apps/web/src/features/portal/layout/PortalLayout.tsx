@@ -34,6 +34,8 @@ import { BuyerSwitcher } from './BuyerSwitcher.tsx';
 import { PORTAL_SECTIONS, PortalNav } from './PortalNav.tsx';
 import classes from './PortalShell.module.css';
 
+const SWITCHED_TOAST = 'buyer-switched';
+
 /**
  * The free supplier portal's shell under `/portal` (signed-in users; RequireAuth wraps it): the supplier's
  * name and the buyer it works with on top, with the language and the user's menu; its three sections on
@@ -59,7 +61,11 @@ export function Component() {
     switchBuyer.mutate(id, {
       onSuccess: () => {
         nav.close();
-        toast.success(t('shell.switched', { buyer: chosen?.name ?? '' }), { toastId: 'buyer-switched' });
+        // A second switch while the first one's toast still shows must name the new buyer: a toast whose id
+        // is already shown is ignored, so the shown one is updated instead.
+        const text = t('shell.switched', { buyer: chosen?.name ?? '' });
+        if (toast.isActive(SWITCHED_TOAST)) toast.update(SWITCHED_TOAST, { render: text });
+        else toast.success(text, { toastId: SWITCHED_TOAST });
         // A document of the other buyer's is not this one's: back to its section's list.
         const section = PORTAL_SECTIONS.find((s) => pathname.startsWith(`${s.path}/`));
         if (section) void navigate(section.path);
