@@ -1,3 +1,5 @@
+import { percentToBasisPoints } from '@zabuni/contracts';
+import { taxMinor } from '@zabuni/domain';
 import { describe, expect, it } from 'vitest';
 import type { PortalInvoice, PortalInvoiceSummary, PortalOrder } from './api.ts';
 import {
@@ -10,8 +12,6 @@ import {
   invoiceTotals,
   linesFromOrder,
   nairobiToday,
-  rateToBasisPoints,
-  taxOfMinor,
   toInvoicePayload,
 } from './portal-model.ts';
 
@@ -67,22 +67,22 @@ function invoice(
 
 describe('invoice money', () => {
   it('reads tax rates as basis points', () => {
-    expect(rateToBasisPoints('16.00')).toBe(1600);
-    expect(rateToBasisPoints('16')).toBe(1600);
-    expect(rateToBasisPoints('7.5')).toBe(750);
-    expect(rateToBasisPoints('0.00')).toBe(0);
-    expect(rateToBasisPoints('16.005')).toBeNull();
-    expect(rateToBasisPoints('abc')).toBeNull();
+    expect(percentToBasisPoints('16.00')).toBe(1600);
+    expect(percentToBasisPoints('16')).toBe(1600);
+    expect(percentToBasisPoints('7.5')).toBe(750);
+    expect(percentToBasisPoints('0.00')).toBe(0);
+    expect(percentToBasisPoints('16.005')).toBeNull();
+    expect(percentToBasisPoints('abc')).toBeNull();
   });
 
   it('rounds tax half up to the minor unit, like the API', () => {
-    expect(taxOfMinor(2_500_000, 1600)).toBe(400_000);
-    expect(taxOfMinor(520_400, 1600)).toBe(83_264);
-    expect(taxOfMinor(333, 1600)).toBe(53); // 53.28
-    expect(taxOfMinor(50, 100)).toBe(1); // 0.5 rounds up
-    expect(taxOfMinor(49, 100)).toBe(0); // 0.49
-    expect(taxOfMinor(3, 1650)).toBe(0); // 0.495
-    expect(taxOfMinor(0, 1600)).toBe(0);
+    expect(taxMinor(2_500_000, 1600)).toBe(400_000);
+    expect(taxMinor(520_400, 1600)).toBe(83_264);
+    expect(taxMinor(333, 1600)).toBe(53); // 53.28
+    expect(taxMinor(50, 100)).toBe(1); // 0.5 rounds up
+    expect(taxMinor(49, 100)).toBe(0); // 0.49
+    expect(taxMinor(3, 1650)).toBe(0); // 0.495
+    expect(taxMinor(0, 1600)).toBe(0);
   });
 
   it('totals the included lines exactly (no float drift), per-line tax summed as the API does', () => {

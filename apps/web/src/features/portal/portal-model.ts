@@ -4,29 +4,15 @@ import {
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
+  taxMinor,
   thousandthsToQuantity,
   type InvoiceStatus,
 } from '@zabuni/domain';
+import { percentToBasisPoints } from '@zabuni/contracts';
 import type { PortalInvoice, PortalInvoiceSummary, PortalOrder } from './api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Money: exactly as the server computes an invoice (integer minor units, never a float)
-
-/** "16.00" (percent text, as the order's lines carry it) → 1600 basis points; null when not a rate. */
-export function rateToBasisPoints(rate: string): number | null {
-  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(rate.trim());
-  if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0') || '0');
-}
-
-/** The tax on a line's net amount: net × rate, rounded half up to the minor unit (the API's rule). */
-export function taxOfMinor(netMinor: number, basisPoints: number): number {
-  if (!Number.isSafeInteger(netMinor) || !Number.isSafeInteger(basisPoints)) {
-    throw new RangeError('Amounts are whole minor units and rates whole basis points.');
-  }
-  const product = BigInt(netMinor) * BigInt(basisPoints);
-  return Number((product * 2n + 10_000n) / 20_000n);
-}
 
 /** One line of the invoice form, as typed: numbers stay text until sent. */
 export interface InvoiceLineValues {
@@ -164,11 +150,11 @@ export function lineMoney(
 ): { net: number; tax: number } | null {
   const quantity = quantityToThousandths(line.quantity);
   const price = decimalTextToMinor(cleanPrice(line.unit_price), currency);
-  const rate = rateToBasisPoints(line.tax_rate);
+  const rate = percentToBasisPoints(line.tax_rate);
   if (quantity === null || price === null || rate === null) return null;
   try {
     const net = lineAmountMinor(quantity, price);
-    return { net, tax: taxOfMinor(net, rate) };
+    return { net, tax: taxMinor(net, rate) };
   } catch {
     return null;
   }
