@@ -6,7 +6,6 @@ import {
 } from '@zabuni/contracts';
 import {
   availablePurchaseOrderActions,
-  BUDGET_EXCEPTION_ROLE,
   decide,
   decimalTextToMinor,
   formatMinor,
@@ -23,7 +22,6 @@ import {
   type PurchaseOrderStatus,
   type ResolvedRoute,
   type Role,
-  type StepDefinition,
   type WorkflowProgress,
 } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
@@ -35,11 +33,12 @@ import { renderPurchaseOrderPdf } from '../../infra/documents/index.ts';
 import {
   approvalView,
   decisionRefusals,
+  overBudgetConsentStep,
   recordedDecisions,
 } from '../approval-workflows/approval-decisions.ts';
 import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
-import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
+import type { BudgetsService } from '../budgets/budgets.service.ts';
 import type { Clock } from '../core/core.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
@@ -276,15 +275,6 @@ export function createPurchaseOrdersService({
       );
     });
   }
-
-  const exceptionStep = (warned: RequisitionBudgetCheck[]): StepDefinition => ({
-    mode: 'any',
-    purpose: 'budget_exception',
-    approvers: [
-      { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
-      { kind: 'budget_owner', costCentreIds: [...new Set(warned.map((w) => String(w.budget.departmentId)))] },
-    ],
-  });
 
   const documentOf = (found: Found, lines: Lines) => ({
     documentType: 'purchase_order' as const,
@@ -596,7 +586,7 @@ export function createPurchaseOrdersService({
               organisationId,
               documentOf(found, lines),
               clock.now(),
-              [exceptionStep(warned)],
+              [overBudgetConsentStep(warned)],
             );
             const added = extended.steps.at(-1)!;
             if (added.unassignable) {

@@ -8,7 +8,6 @@ import {
   type RequisitionView,
 } from '@zabuni/contracts';
 import {
-  BUDGET_EXCEPTION_ROLE,
   canAct,
   decide,
   decimalTextToMinor,
@@ -21,7 +20,6 @@ import {
   workflowProgress,
   type ResolvedRoute,
   type WorkflowProgress,
-  type StepDefinition,
   type WorkflowDecisionKind,
   type RequisitionAction,
   type RequisitionStatus,
@@ -35,6 +33,7 @@ import type { AuditService } from '../audit/audit.service.ts';
 import {
   approvalView,
   decisionRefusals,
+  overBudgetConsentStep,
   recordedDecisions,
 } from '../approval-workflows/approval-decisions.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
@@ -149,14 +148,6 @@ export function createRequisitionsService({
   }
 
   /** Budget owners of the over-budget departments, or a budget exception approver, consent to overspend. */
-  const exceptionStep = (warned: RequisitionBudgetCheck[]): StepDefinition => ({
-    mode: 'any',
-    purpose: 'budget_exception',
-    approvers: [
-      { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
-      { kind: 'budget_owner', costCentreIds: [...new Set(warned.map((w) => String(w.budget.departmentId)))] },
-    ],
-  });
 
   const REFUSAL = decisionRefusals(REQUISITION_DECISION_MESSAGES);
   const recorded = recordedDecisions;
@@ -423,7 +414,7 @@ export function createRequisitionsService({
           organisationId,
           documentOf(found, lines, principal.userId),
           clock.now(),
-          warned.length > 0 ? [exceptionStep(warned)] : [],
+          warned.length > 0 ? [overBudgetConsentStep(warned)] : [],
         );
         if (!route.assignable) {
           throw new AppError(
@@ -525,7 +516,7 @@ export function createRequisitionsService({
               organisationId,
               documentOf(found, lines, found.requisition.requesterUserId),
               clock.now(),
-              [exceptionStep(warned)],
+              [overBudgetConsentStep(warned)],
             );
             const added = extended.steps.at(-1)!;
             if (added.unassignable) {
