@@ -38,6 +38,11 @@ export const users = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** The buyer a supplier user works for now (SPEC: the selected buyer company). */
     selectedBuyerId: integer('selected_buyer_id'),
+    /**
+     * Access tokens issued (`iat`, whole seconds) before this moment no longer count: set when the password is
+     * reset or changed. Null: every unexpired token counts.
+     */
+    sessionsValidAfter: timestamp('sessions_valid_after', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

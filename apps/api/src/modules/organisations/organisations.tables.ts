@@ -1,6 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '@zabuni/domain';
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { tsvector } from '../../infra/column-types.ts';
 
 /**
@@ -82,5 +91,33 @@ export const buyerSuppliers = pgTable(
   (t) => [
     primaryKey({ columns: [t.buyerId, t.supplierId] }),
     index('buyer_suppliers_supplier_idx').on(t.supplierId),
+  ],
+);
+
+/**
+ * Issue 13: someone who already has an account is invited, not added. Access (memberships with these roles)
+ * is granted when the person, signed in with the invited email, accepts. Only the link token's SHA-256 is kept.
+ */
+export const organisationInvitations = pgTable(
+  'organisation_invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    organisationId: integer('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** Lower-cased; the accepting account's email must be this one. */
+    email: text('email').notNull(),
+    roles: role('roles').array().notNull(),
+    invitedBy: integer('invited_by').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /** Set when a newer invitation to the same organisation replaces this one. */
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('organisation_invitations_hash_unique').on(t.tokenHash),
+    index('organisation_invitations_email_idx').on(t.organisationId, t.email),
   ],
 );
