@@ -1,3 +1,11 @@
+import {
+  mayStandIn,
+  segregationRefusal,
+  type DocumentParty,
+  type SegregationPolicy,
+  type SegregationRefusal,
+} from './segregation.ts';
+
 /**
  * Configurable approval workflows for procure-to-pay (SPEC §1: "Approval workflows are configurable"): which
  * rule applies to a document, who concretely may approve each of its steps, and how decisions move the
@@ -217,6 +225,11 @@ export interface ApprovalDirectory {
   usersWithRole(role: string): readonly string[];
   budgetOwnerOf(costCentreId: string): string | null;
   delegations: readonly Delegation[];
+  /**
+   * Everyone's roles, so a delegate stands in only where one of their roles may decide the slot
+   * (segregation of duties). Absent: delegates are not checked (previews in tests).
+   */
+  rolesOf?(userId: string): readonly string[];
 }
 
 export interface ApprovalCandidate {
@@ -334,18 +347,30 @@ function slotHolders(
  * someone else. Separation of duties: the requester is never a candidate, and neither is anyone whose only
  * authority is standing in for the requester, since that is the requester approving their own document.
  */
-function candidatesFor(holders: readonly string[], active: readonly Delegation[], requesterId: string) {
+function candidatesFor(
+  holders: readonly string[],
+  active: readonly Delegation[],
+  barred: ReadonlySet<string>,
+  mayDelegateTo: (userId: string) => boolean,
+  existing: readonly ApprovalCandidate[] = [],
+) {
   const byUser = new Map<string, { inOwnRight: boolean; onBehalfOf: string[] }>();
   const entry = (userId: string) => {
     let found = byUser.get(userId);
     if (!found) byUser.set(userId, (found = { inOwnRight: false, onBehalfOf: [] }));
     return found;
   };
-  const eligible = holders.filter((holder) => holder !== requesterId);
+  for (const candidate of existing) {
+    const found = entry(candidate.userId);
+    found.inOwnRight ||= candidate.inOwnRight;
+    for (const id of candidate.onBehalfOf) if (!found.onBehalfOf.includes(id)) found.onBehalfOf.push(id);
+  }
+  const eligible = holders.filter((holder) => !barred.has(holder));
   for (const holder of eligible) entry(holder).inOwnRight = true;
   for (const holder of eligible) {
     for (const delegation of active) {
-      if (delegation.fromUserId !== holder || delegation.toUserId === requesterId) continue;
+      if (delegation.fromUserId !== holder || barred.has(delegation.toUserId)) continue;
+      if (!mayDelegateTo(delegation.toUserId)) continue;
       const delegate = entry(delegation.toUserId);
       if (!delegate.onBehalfOf.includes(holder)) delegate.onBehalfOf.push(holder);
     }
@@ -405,15 +430,19 @@ function stepProblem(mode: StepMode, slots: readonly ResolvedSlot[]): StepProble
 export function resolveSteps(
   steps: readonly StepDefinition[],
   directory: ApprovalDirectory,
-  doc: Pick<ApprovalDocument, 'requesterId' | 'costCentreIds'>,
+  doc: Pick<ApprovalDocument, 'requesterId' | 'costCentreIds'> & {
+    /** Others who took part in raising it (segregation.ts): never candidates, like the requester. */
+    barredIds?: readonly string[];
+  },
   now: Date,
 ): ResolvedRoute {
   const active = directory.delegations.filter((delegation) => isDelegationActive(delegation, now));
+  const barred = new Set([doc.requesterId, ...(doc.barredIds ?? [])]);
   const resolved = steps.map((step): ResolvedStep => {
     const slots = step.approvers
       .flatMap((approver) => slotHolders(approver, directory, doc.costCentreIds))
       .map(({ approver, costCentreIds, holders, whenNobody }): ResolvedSlot => {
-        const candidates = candidatesFor(holders, active, doc.requesterId);
+        const candidates = candidatesFor(holders, active, barred, standInCheck(directory, approver));
         const problem =
           candidates.length > 0 ? null : holders.length === 0 ? whenNobody : 'only_the_requester';
         return { approver, costCentreIds, candidates, problem };
@@ -430,6 +459,63 @@ export function resolveSteps(
     steps: resolved,
     assignable: resolved.length > 0 && resolved.every((step) => step.unassignable === null),
   };
+}
+
+/** Whether a delegate may stand in on this slot: one of their roles may decide it (segregation.ts). */
+const standInCheck = (directory: ApprovalDirectory, approver: ApproverDefinition) => {
+  const rolesOf = directory.rolesOf;
+  return rolesOf ? (userId: string) => mayStandIn(approver, rolesOf(userId)) : () => true;
+};
+
+/**
+ * A stored route with the delegations running at `now` added: a delegation also covers documents already
+ * waiting when it starts, not only those submitted while it runs. Candidates are only ever added (a
+ * decision already taken by a former delegate stays valid on replay); the requester and `barredIds` never
+ * become candidates.
+ */
+export function withCurrentDelegations(
+  route: ResolvedRoute,
+  directory: Pick<ApprovalDirectory, 'delegations' | 'rolesOf'>,
+  now: Date,
+  barredIds: readonly string[] = [],
+): ResolvedRoute {
+  const active = directory.delegations.filter((delegation) => isDelegationActive(delegation, now));
+  if (active.length === 0) return route;
+  const barred = new Set([route.requesterId, ...barredIds]);
+  let changed = false;
+  const steps = route.steps.map((step): ResolvedStep => {
+    const slots = step.slots.map((slot): ResolvedSlot => {
+      const holders = slot.candidates.filter((c) => c.inOwnRight).map((c) => c.userId);
+      const candidates = candidatesFor(
+        holders,
+        active,
+        barred,
+        standInCheck(directory as ApprovalDirectory, slot.approver),
+        slot.candidates,
+      );
+      const same =
+        candidates.length === slot.candidates.length &&
+        candidates.every((c, i) => c.onBehalfOf.length === slot.candidates[i]?.onBehalfOf.length);
+      if (same) return slot;
+      changed = true;
+      return { ...slot, candidates, problem: candidates.length > 0 ? null : slot.problem };
+    });
+    return { ...step, slots };
+  });
+  return changed ? { ...route, steps } : route;
+}
+
+/**
+ * Can every step be completed by people who each decide one step only (segregation of duties' one step
+ * per person)? An `any` step needs one person, an `all` step one per slot; nobody is counted twice.
+ */
+export function completableByDistinctPeople(route: ResolvedRoute): boolean {
+  const needs = route.steps.flatMap((step) =>
+    step.mode === 'any'
+      ? [unique(step.slots.flatMap((slot) => slot.candidates.map((c) => c.userId)))]
+      : step.slots.map((slot) => slot.candidates.map((c) => c.userId)),
+  );
+  return distinctFill(needs) === needs.length;
 }
 
 export const WORKFLOW_DECISIONS = ['approved', 'rejected', 'returned'] as const;
@@ -567,6 +653,40 @@ function check(progress: WorkflowProgress, userId: string, stepIndex: number, sl
  */
 export function canAct(userId: string, progress: WorkflowProgress): ActCheck {
   return check(progress, userId, progress.currentStepIndex ?? -1);
+}
+
+/** Who took part in raising the document, and the organisation's switches (segregation.ts). */
+export interface SegregationContext {
+  parties: readonly DocumentParty[];
+  policy: SegregationPolicy;
+}
+
+export type SegregatedCheck = ActCheck | { ok: false; reason: SegregationRefusal };
+
+/**
+ * May this user decide step `stepIndex` (the current step when absent) now, segregation of duties
+ * included? Segregation is asked first: its refusal says why better than "not your turn".
+ */
+export function canDecide(
+  userId: string,
+  progress: WorkflowProgress,
+  segregation: SegregationContext,
+  stepIndex: number = progress.currentStepIndex ?? -1,
+): SegregatedCheck {
+  const refusal = segregationRefusal(userId, {
+    parties: segregation.parties,
+    decisions: progress.decisions,
+    stepIndex,
+    policy: segregation.policy,
+  });
+  if (refusal) return { ok: false, reason: refusal };
+  return check(progress, userId, stepIndex);
+}
+
+/** Who may decide the waiting step now, segregation of duties included: the people to ask. */
+export function waitingDeciders(progress: WorkflowProgress, segregation: SegregationContext): string[] {
+  const ids = new Set(progress.waitingFor.flatMap((slot) => slot.candidates.map((c) => c.userId)));
+  return [...ids].filter((userId) => canDecide(userId, progress, segregation).ok);
 }
 
 export type DecideResult =

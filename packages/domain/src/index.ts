@@ -9,6 +9,7 @@ export * from './privacy.ts';
 export * from './subscriptions.ts';
 export * from './requisitions.ts';
 export * from './approval-workflows.ts';
+export * from './segregation.ts';
 export * from './budgets.ts';
 export * from './money.ts';
 export * from './purchase-orders.ts';
