@@ -43,3 +43,16 @@ export const approvalWorkflowRules = pgTable(
   },
   (t) => [index('approval_workflow_rules_organisation_idx').on(t.organisationId, t.documentType, t.priority)],
 );
+
+/**
+ * An organisation's approval settings (segregation of duties). A missing row means the defaults: every
+ * switch of segregation of duties on.
+ */
+export const organisationApprovalSettings = pgTable('organisation_approval_settings', {
+  organisationId: integer('organisation_id')
+    .primaryKey()
+    .references(() => organisations.id),
+  /** One person decides at most one step of the same document in the same approval round. */
+  sodOneStepPerPerson: boolean('sod_one_step_per_person').notNull().default(true),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
