@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   await app.register(fastifyCookie);
   // Limits are set per route where files are read (tender documents: 10 × 20 MB).
   await app.register(fastifyMultipart);
-  registerAuthentication(app, services.signer);
+  registerAuthentication(app, services.signer, (userId) => services.organisations.callerRecord(userId));
 
   // One line per request: method, route pattern, status, time. No query strings, headers or addresses.
   app.addHook('onResponse', async (request, reply) => {

@@ -1,6 +1,6 @@
 import type {} from '@fastify/cookie';
 import type { AccessClaims } from '@zabuni/contracts';
-import { hasRole, READ_ONLY_ROLES, type Grant, type Role } from '@zabuni/domain';
+import { READ_ONLY_ROLES, ROLES_BY_KIND, type Grant, type Role } from '@zabuni/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from './errors.ts';
@@ -25,7 +25,7 @@ export const REFRESH_COOKIE = 'zabuni_refresh';
 
 export interface TokenSigner {
   sign(claims: AccessClaims & { grants: Grant[] }, minutes: number): Promise<string>;
-  verify(token: string): Promise<Principal & { expiresAt: Date }>;
+  verify(token: string): Promise<Principal & { expiresAt: Date; issuedAt: Date }>;
 }
 
 export function createTokenSigner(secret: string, issuer: string): TokenSigner {
@@ -42,8 +42,13 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { issuer, algorithms: ['HS256'] });
-        const claims = payload as unknown as AccessClaims & { grants?: Grant[]; exp: number };
+        // A token without an expiry (or an issue time) would be good for ever: refuse it.
+        const { payload } = await jwtVerify(token, key, {
+          issuer,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'iat', 'sub'],
+        });
+        const claims = payload as unknown as AccessClaims & { grants?: Grant[]; exp: number; iat: number };
         return {
           userId: claims.user_id,
           email: claims.email,
@@ -55,6 +60,7 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
           buyerCompanyId: claims.buyer_company_id,
           via: 'bearer',
           expiresAt: new Date(claims.exp * 1000),
+          issuedAt: new Date(claims.iat * 1000),
         };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError)
@@ -75,73 +81,166 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The side of the product a route serves, and so who may call it. Every /api/v1 route declares one; the
+ * platform's areas and the supplier portal must declare their own side (checked at start-up).
+ *
+ * - `public`: anyone, signed in or not.
+ * - `signed_in`: any signed-in user; with `roles`, one of them held in any organisation (advertisers).
+ * - `buyer`: staff of the caller's current buying organisation (the token's `buyer_company_id`): the
+ *   membership and the roles held there are read from the database on every request, never from the token.
+ *   With `roles`, one of them held there. A write needs a role that is not read-only, unless the route is
+ *   `readOnly` (a POST that computes and stores nothing).
+ * - `supplier`: users of a supplier organisation (the supplier portal).
+ * - `operator`: the operator's staff (moderators, super administrators).
+ */
 export type Access =
-  | { public: true }
-  | {
-      /** Any of these roles; omit for "any signed-in user". */
-      roles?: readonly Role[];
-      /** The two-factor pending token is accepted (only the verify route). */
-      twoFactorPending?: boolean;
-    };
+  | { side: 'public' }
+  | { side: 'signed_in'; roles?: readonly Role[]; twoFactorPending?: boolean }
+  | { side: 'buyer'; roles?: readonly Role[]; readOnly?: boolean }
+  | { side: 'supplier'; roles?: readonly Role[] }
+  | { side: 'operator'; roles?: readonly Role[] };
+
+/** URL areas whose routes must serve one side only: the platform is buyer staff's, the portal suppliers'. */
+const AREA_SIDES: ReadonlyArray<readonly [string, Access['side']]> = [
+  ['/api/v1/p2p/', 'buyer'],
+  ['/api/v1/sourcing/', 'buyer'],
+  ['/api/v1/contracts/', 'buyer'],
+  ['/api/v1/risk/', 'buyer'],
+  ['/api/v1/portal/', 'supplier'],
+];
+
+const BUYER_ROLES: readonly Role[] = ROLES_BY_KIND.buyer;
+const SUPPLIER_ROLES: readonly Role[] = ROLES_BY_KIND.supplier;
+const OPERATOR_ROLES: readonly Role[] = ROLES_BY_KIND.platform;
+
+/** What the database says of a signed-in user now: whether the account may act, and every role it holds. */
+export interface CallerRecord {
+  active: boolean;
+  grants: Grant[];
+  /** Tokens issued before this instant (a password reset or change) are no longer accepted. */
+  sessionsValidAfter: Date | null;
+}
+export type CallerLookup = (userId: number) => Promise<CallerRecord | null>;
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+export const ACCESS_MESSAGES = {
+  unauthenticated: 'Authentication credentials were not provided.',
+  expired: 'Session timed out. Please login to continue.',
+  twoFactor: 'Two-factor verification is required to continue.',
+  csrf: 'This request must be sent by the Zabuni web app (X-Requested-With header missing).',
+  noBuyer: 'Choose a buying organisation first.',
+  notBuyerStaff: 'You are not a member of staff of this buying organisation.',
+  notSupplier: 'Only users of a supplier organisation can use the supplier portal.',
+  notOperator: 'Only Zabuni staff can do this.',
+  forbidden: 'You do not have permission to perform this action.',
+  readOnly: 'Your role in this organisation can read but not change anything.',
+} as const;
+
+const refuse = (message: string) => new AppError('forbidden', message);
+
+/** Which of the required roles (or of the side's roles) the caller holds, where the side says. */
+function rolesFor(access: Access, principal: Principal): Role[] {
+  switch (access.side) {
+    case 'public':
+      return [];
+    case 'signed_in':
+      return principal.grants.map((g) => g.role).filter((r) => !access.roles || access.roles.includes(r));
+    case 'buyer': {
+      if (principal.buyerCompanyId === null) throw refuse(ACCESS_MESSAGES.noBuyer);
+      const here = principal.grants
+        .filter((g) => g.organisationId === principal.buyerCompanyId && BUYER_ROLES.includes(g.role))
+        .map((g) => g.role);
+      if (here.length === 0) throw refuse(ACCESS_MESSAGES.notBuyerStaff);
+      return here.filter((r) => !access.roles || access.roles.includes(r));
+    }
+    case 'supplier': {
+      const held = principal.grants.map((g) => g.role).filter((r) => SUPPLIER_ROLES.includes(r));
+      if (held.length === 0) throw refuse(ACCESS_MESSAGES.notSupplier);
+      return held.filter((r) => !access.roles || access.roles.includes(r));
+    }
+    case 'operator': {
+      const held = principal.grants.map((g) => g.role).filter((r) => OPERATOR_ROLES.includes(r));
+      if (held.length === 0) throw refuse(ACCESS_MESSAGES.notOperator);
+      return held.filter((r) => !access.roles || access.roles.includes(r));
+    }
+  }
+}
+
 /**
- * Resolves the caller from `Authorization: Bearer` or the httpOnly cookie, then enforces each route's
- * declared access. Routes under /api/v1 without a declaration make the app refuse to start.
+ * Resolves the caller from `Authorization: Bearer` or the httpOnly cookie, reads what the database says of
+ * them (active, roles, sessions ended), then enforces each route's declared side before the body is even
+ * validated. Routes under /api/v1 without a declaration, or platform and portal routes declaring another
+ * side, make the app refuse to start.
  */
-export function registerAuthentication(app: FastifyInstance, signer: TokenSigner): void {
+export function registerAuthentication(
+  app: FastifyInstance,
+  signer: TokenSigner,
+  lookupCaller: CallerLookup,
+): void {
   app.decorateRequest('principal', null);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/v1/') && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (!route.url.startsWith('/api/v1/')) return;
+    const access = route.config?.access;
+    if (!access?.side) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    for (const [prefix, side] of AREA_SIDES) {
+      if (route.url.startsWith(prefix) && access.side !== side) {
+        throw new Error(`Route ${route.method} ${route.url} must serve the ${side} side, not ${access.side}`);
+      }
     }
   });
 
-  app.addHook('preHandler', async (request: FastifyRequest, _reply: FastifyReply) => {
-    const access = request.routeOptions.config.access;
-    // Static files and docs declare nothing: no token work on every asset request.
-    if (!access) return;
+  /** The caller, or why a token that came is not accepted (expired, forged, account closed, sessions ended). */
+  async function resolve(request: FastifyRequest): Promise<Principal | 'refused' | null> {
     const header = request.headers.authorization;
     const bearer = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
     const cookie = request.cookies?.[ACCESS_COOKIE] ?? null;
     const token = bearer || cookie;
-    if (token) {
-      try {
-        request.principal = { ...(await signer.verify(token)), via: bearer ? 'bearer' : 'cookie' };
-      } catch (error) {
-        // A stale cookie must not break public pages; a protected route answers 401 below.
-        if (!(error instanceof AppError)) throw error;
-        request.principal = null;
-      }
+    if (!token) return null;
+    let verified: Principal & { expiresAt: Date; issuedAt: Date };
+    try {
+      verified = await signer.verify(token);
+    } catch (error) {
+      // A stale cookie must not break public pages; a protected route answers 401 below.
+      if (error instanceof AppError) return 'refused';
+      throw error;
     }
-    if ('public' in access) return;
-    const principal = request.principal;
-    if (!principal) throw new AppError('unauthenticated', 'Authentication credentials were not provided.');
-    if (principal.twoFactorPending && !access.twoFactorPending) {
-      throw new AppError('unauthenticated', 'Two-factor verification is required to continue.');
+    const record = await lookupCaller(verified.userId);
+    if (!record || !record.active) return 'refused';
+    // JWT times are whole seconds: a token issued in the same second as the change is let through.
+    if (record.sessionsValidAfter && verified.issuedAt.getTime() + 999 < record.sessionsValidAfter.getTime()) {
+      return 'refused';
     }
-    if (principal.via === 'cookie' && !SAFE_METHODS.has(request.method)) {
-      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-        throw new AppError(
-          'forbidden',
-          'This request must be sent by the Zabuni web app (X-Requested-With header missing).',
-        );
-      }
+    return { ...verified, grants: record.grants, via: bearer ? 'bearer' : 'cookie' };
+  }
+
+  app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {
+    const access = request.routeOptions.config.access;
+    // Static files and docs declare nothing: no token work on every asset request.
+    if (!access) return;
+    const caller = await resolve(request);
+    request.principal = caller === 'refused' ? null : caller;
+    if (access.side === 'public') return;
+    if (caller === 'refused') throw new AppError('unauthenticated', ACCESS_MESSAGES.expired);
+    const principal = caller;
+    if (!principal) throw new AppError('unauthenticated', ACCESS_MESSAGES.unauthenticated);
+    const pendingAllowed = access.side === 'signed_in' && access.twoFactorPending === true;
+    if (principal.twoFactorPending && !pendingAllowed) {
+      throw new AppError('unauthenticated', ACCESS_MESSAGES.twoFactor);
     }
-    if (access.roles) {
-      if (!hasRole(principal.grants, access.roles)) {
-        throw new AppError('forbidden', 'You do not have permission to perform this action.');
-      }
-      // A read-only role never authorises a write.
-      const roles = access.roles;
-      const mayWrite = principal.grants.some(
-        (g) => roles.includes(g.role) && !READ_ONLY_ROLES.includes(g.role),
-      );
-      if (!SAFE_METHODS.has(request.method) && !mayWrite) {
-        throw new AppError('forbidden', 'You do not have permission to perform this action.');
-      }
+    const write = !SAFE_METHODS.has(request.method);
+    if (principal.via === 'cookie' && write && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+      throw refuse(ACCESS_MESSAGES.csrf);
+    }
+    if (principal.twoFactorPending) return;
+    const held = rolesFor(access, principal);
+    const restricted = access.side !== 'signed_in' || access.roles !== undefined;
+    if (restricted && held.length === 0) throw refuse(ACCESS_MESSAGES.forbidden);
+    const readOnly = access.side === 'buyer' && access.readOnly === true;
+    if (restricted && write && !readOnly && held.every((r) => READ_ONLY_ROLES.includes(r))) {
+      throw refuse(ACCESS_MESSAGES.readOnly);
     }
   });
 }

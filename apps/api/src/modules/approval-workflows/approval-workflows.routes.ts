@@ -15,7 +15,7 @@ import { pageOf } from '../../infra/pagination.ts';
 import type { ApprovalWorkflowsService } from './approval-workflows.service.ts';
 
 const tags = ['Procure to pay: approval workflows'];
-const ADMIN = { access: { roles: ['org_admin'] as Role[] } } as const;
+const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -31,7 +31,7 @@ export const approvalWorkflowsRoutes =
     app.get(
       '/p2p/approval-workflows/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Approval workflow rules, by document type and priority',
@@ -63,7 +63,7 @@ export const approvalWorkflowsRoutes =
     app.post(
       '/p2p/approval-workflows/preview/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer', readOnly: true } },
         schema: {
           tags,
           summary: 'Where a document would go: "this requisition of KES 750,000 for IT would go to …"',
@@ -77,7 +77,7 @@ export const approvalWorkflowsRoutes =
     app.get(
       '/p2p/approval-workflows/:id/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: { tags, summary: 'One rule', params: idParams, response: { 200: workflowRule, ...errors } },
       },
       async (request) => workflows.get(principalOf(request), request.params.id),

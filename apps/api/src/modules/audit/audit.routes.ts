@@ -21,7 +21,7 @@ export const auditRoutes =
     app.get(
       '/audit/events/',
       {
-        config: { access: { roles: ['moderator', 'super_admin'] } },
+        config: { access: { side: 'operator' } },
         schema: {
           tags: ['Audit'],
           summary: 'Security events, newest first (moderators and administrators)',

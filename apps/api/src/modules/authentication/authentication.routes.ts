@@ -35,8 +35,8 @@ interface Deps {
 }
 
 const tags = ['Authentication'];
-const PUBLIC = { access: { public: true } } as const;
-const SIGNED_IN = { access: {} } as const;
+const PUBLIC = { access: { side: 'public' } } as const;
+const SIGNED_IN = { access: { side: 'signed_in' } } as const;
 const minutes = (n: number) => n * 60;
 
 /** SPEC §7 Authentication. Tokens go back in the body (Bearer clients) and in httpOnly cookies (web app). */
@@ -146,7 +146,7 @@ export const authenticationRoutes =
     app.post(
       '/authentication/tfa/verify/',
       {
-        config: { access: { twoFactorPending: true } },
+        config: { access: { side: 'signed_in', twoFactorPending: true } },
         schema: {
           tags,
           summary: 'Complete sign-in with a two-factor code',

@@ -15,7 +15,7 @@ import { pageOf } from '../../infra/pagination.ts';
 import type { BudgetsService } from './budgets.service.ts';
 
 const tags = ['Procure to pay: budgets'];
-const ADMIN = { access: { roles: ['org_admin'] as Role[] } } as const;
+const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -34,7 +34,7 @@ export const budgetsRoutes =
     app.get(
       '/p2p/budgets/:id/utilisation/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Budget against proposed, committed and actual spend (the budget owner’s view)',
@@ -48,7 +48,7 @@ export const budgetsRoutes =
     app.get(
       '/p2p/budgets/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Budgets, by department',
@@ -89,7 +89,7 @@ export const budgetsRoutes =
     app.get(
       '/p2p/budgets/:id/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: { tags, summary: 'One budget', params: idParams, response: { 200: budget, ...errors } },
       },
       async (request) => budgets.get(principalOf(request), request.params.id),

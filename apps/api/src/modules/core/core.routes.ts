@@ -26,7 +26,7 @@ interface Deps {
 }
 
 const tags = ['Core'];
-const PUBLIC = { access: { public: true } } as const;
+const PUBLIC = { access: { side: 'public' } } as const;
 const errors = { 400: errorBody, 404: errorBody };
 
 /** SPEC §7 "Core": public reference data and the available-jobs list. No authentication. */

@@ -6,7 +6,7 @@ import { pageOf } from '../../infra/pagination.ts';
 import type { DelegationsService } from './delegations.service.ts';
 
 const tags = ['Procure to pay: approvals'];
-const SIGNED_IN = { access: {} } as const;
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** Delegations of approval in the caller's current organisation. */
@@ -22,7 +22,7 @@ export const delegationsRoutes =
     app.get(
       '/p2p/delegations/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Delegations: mine (given or received), or all for organisation administrators',
@@ -39,7 +39,7 @@ export const delegationsRoutes =
     app.post(
       '/p2p/delegations/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'While someone is away, let another member approve for them',
@@ -54,7 +54,7 @@ export const delegationsRoutes =
     app.delete(
       '/p2p/delegations/:id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'End a delegation (the person away, or an organisation administrator)',

@@ -14,8 +14,8 @@ import { pageOf } from '../../infra/pagination.ts';
 import type { DepartmentsService } from './departments.service.ts';
 
 const tags = ['Procure to pay: set-up'];
-const SIGNED_IN = { access: {} } as const;
-const ADMIN = { access: { roles: ['org_admin'] as Role[] } } as const;
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
+const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -32,7 +32,7 @@ export const departmentsRoutes =
     app.get(
       '/p2p/departments/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Departments and cost centres of the current organisation',
@@ -71,7 +71,7 @@ export const departmentsRoutes =
     app.get(
       '/p2p/departments/:id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'One department',

@@ -15,7 +15,7 @@ import { pageOf } from '../../infra/pagination.ts';
 import type { FiscalYearsService } from './fiscal-years.service.ts';
 
 const tags = ['Procure to pay: set-up'];
-const ADMIN = { access: { roles: ['org_admin'] as Role[] } } as const;
+const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const fiscalYearChange = z.object({
@@ -36,7 +36,7 @@ export const fiscalYearsRoutes =
     app.get(
       '/p2p/fiscal-years/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Fiscal years of the current organisation, newest first',

@@ -24,7 +24,7 @@ import type { InvoicesService } from './invoices.service.ts';
 import type { MatchingSettingsService } from './matching-settings.service.ts';
 
 const tags = ['Procure to pay: invoices'];
-const SIGNED_IN = { access: {} } as const;
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -43,7 +43,7 @@ export const invoicesRoutes =
     app.get(
       '/p2p/invoices/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Invoices, newest first; `exceptions=true` is the exception queue',
@@ -71,7 +71,7 @@ export const invoicesRoutes =
     app.post(
       '/p2p/invoices/',
       {
-        config: { access: { roles: ['finance'] } },
+        config: { access: { side: 'buyer', roles: ['finance'] } },
         schema: {
           tags,
           summary: 'Enter a supplier’s invoice on its behalf (finance); it is matched at once',
@@ -86,7 +86,7 @@ export const invoicesRoutes =
     app.get(
       '/p2p/invoices/:id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'One invoice with its match, resolutions and payments',
@@ -100,7 +100,7 @@ export const invoicesRoutes =
     app.get(
       '/p2p/invoices/:id/match/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'The invoice’s match result, every variance explained',
@@ -113,7 +113,7 @@ export const invoicesRoutes =
 
     app.get(
       '/p2p/invoices/:id/file/',
-      { config: SIGNED_IN, schema: { tags, summary: 'The invoice document (PDF)', params: idParams } },
+      { config: BUYER_STAFF, schema: { tags, summary: 'The invoice document (PDF)', params: idParams } },
       async (request, reply) => {
         const file = await invoices.openFile(principalOf(request), request.params.id);
         return sendFile(reply, { ...file, contentType: 'application/pdf' });
@@ -123,7 +123,7 @@ export const invoicesRoutes =
     app.post(
       '/p2p/invoices/:id/approve/',
       {
-        config: { access: { roles: ['finance'] } },
+        config: { access: { side: 'buyer', roles: ['finance'] } },
         schema: {
           tags,
           summary: 'Approve a matched invoice (finance; budget check on actuals)',
@@ -137,7 +137,7 @@ export const invoicesRoutes =
     app.post(
       '/p2p/invoices/:id/reject/',
       {
-        config: { access: { roles: ['finance'] } },
+        config: { access: { side: 'buyer', roles: ['finance'] } },
         schema: {
           tags,
           summary: 'Reject an invoice back to the supplier (a reason is required)',
@@ -153,7 +153,7 @@ export const invoicesRoutes =
     app.post(
       '/p2p/invoices/:id/resolve-exception/',
       {
-        config: { access: { roles: ['finance'] } },
+        config: { access: { side: 'buyer', roles: ['finance'] } },
         schema: {
           tags,
           summary:
@@ -176,7 +176,7 @@ export const invoicesRoutes =
     app.get(
       '/p2p/payments/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Payments recorded against invoices, newest first',
@@ -193,7 +193,7 @@ export const invoicesRoutes =
     app.post(
       '/p2p/payments/',
       {
-        config: { access: { roles: ['finance'] } },
+        config: { access: { side: 'buyer', roles: ['finance'] } },
         schema: {
           tags,
           summary: 'Record a payment made outside Zabuni against an approved invoice (finance)',
@@ -208,7 +208,7 @@ export const invoicesRoutes =
     app.get(
       '/p2p/matching-settings/',
       {
-        config: { access: { roles: ['org_admin'] } },
+        config: { access: { side: 'buyer', roles: ['org_admin'] } },
         schema: {
           tags,
           summary: 'Match level and tolerances, with supplier and category overrides',
@@ -221,7 +221,7 @@ export const invoicesRoutes =
     app.put(
       '/p2p/matching-settings/',
       {
-        config: { access: { roles: ['org_admin'] } },
+        config: { access: { side: 'buyer', roles: ['org_admin'] } },
         schema: {
           tags,
           summary: 'Set the match level and tolerances (replaces every override)',

@@ -6,7 +6,7 @@ import { toPage, toPageRequest } from '../../infra/pagination.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['Notifications'];
-const SIGNED_IN = { access: {} } as const;
+const SIGNED_IN = { access: { side: 'signed_in' } } as const;
 
 /** The signed-in user's own notifications; nobody reads or marks another's. */
 export const notificationsRoutes =

@@ -77,6 +77,23 @@ export const organisationsRepository = (db: Executor) => ({
     return row?.id ?? null;
   },
 
+  /**
+   * What a request needs to know of its caller, in one round trip: whether the account may act, and every
+   * role it holds now (a token's copy of the roles is never trusted).
+   */
+  async callerRecord(userId: number) {
+    const rows = await db
+      .select({
+        active: users.isActive,
+        organisationId: memberships.organisationId,
+        role: memberships.role,
+      })
+      .from(users)
+      .leftJoin(memberships, eq(memberships.userId, users.id))
+      .where(eq(users.id, userId));
+    return rows;
+  },
+
   /** Every role a user holds, with the organisation it is held in. */
   async grantsOf(userId: number) {
     return db

@@ -38,7 +38,7 @@ export const organisationsRoutes =
     app.post(
       '/organisations/members/invite/',
       {
-        config: { access: { roles: ['org_admin'] as Role[] } },
+        config: { access: { side: 'buyer', roles: ['org_admin'] as Role[] } },
         schema: {
           tags: ['Organisations'],
           summary: 'Add someone to a buying organisation by email, with roles (organisation administrators)',
@@ -59,7 +59,9 @@ export const organisationsRoutes =
 
     const roleChange = z.object({ organisation_id: z.number().int().positive(), role: roleSchema });
     const userParams = z.object({ user_id: z.coerce.number().int().positive() });
-    const adminAccess = { access: { roles: ['org_admin', 'supplier_admin', 'super_admin'] as Role[] } };
+    const adminAccess = {
+      access: { side: 'signed_in', roles: ['org_admin', 'supplier_admin', 'super_admin'] as Role[] },
+    } as const;
 
     for (const [method, operation] of [
       ['POST', 'grant'],
@@ -100,7 +102,7 @@ export const organisationsRoutes =
     app.get(
       '/organisations/members/',
       {
-        config: { access: {} },
+        config: { access: { side: 'signed_in' } },
         schema: {
           tags: ['Organisations'],
           summary: "Members of the caller's organisations, with their roles",

@@ -6,7 +6,7 @@ import {
   type OrganisationKind,
   type Role,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
+import type { CallerRecord, Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -104,6 +104,22 @@ export function createOrganisationsService({
       organisationsRepository(tx).isMember(userId, organisationId),
     addToSupplierList: (tx: Executor, buyerId: number, supplierId: number) =>
       organisationsRepository(tx).addToSupplierList(buyerId, supplierId),
+
+    /** The caller as the database knows them now (checked on every authenticated request). */
+    async callerRecord(userId: number): Promise<CallerRecord | null> {
+      const rows = await repository.callerRecord(userId);
+      const [first] = rows;
+      if (!first) return null;
+      return {
+        active: first.active,
+        grants: rows.flatMap((row) =>
+          row.organisationId === null || row.role === null
+            ? []
+            : [{ organisationId: row.organisationId, role: row.role as Role }],
+        ),
+        sessionsValidAfter: null,
+      };
+    },
 
     /** The user's roles, flat (for tokens) and grouped by organisation (for `me`). */
     async accessOf(userId: number, tx?: Executor) {

@@ -73,7 +73,7 @@ export const tenderPaymentRoutes =
     app.post(
       '/tender-alerts/available-tenders/payment/:code/',
       {
-        config: { access: { roles: ['advertiser'] as Role[] } },
+        config: { access: { side: 'signed_in', roles: ['advertiser'] as Role[] } },
         schema: {
           tags: ['Tender alerts'],
           summary: 'Start paying a publishing order (M-Pesa STK push)',

@@ -31,7 +31,7 @@ import type { StatementsService } from './statements.service.ts';
 
 const tags = ['Supplier portal'];
 const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
-const SUPPLIER = { access: { roles: SUPPLIER_ROLES } } as const;
+const SUPPLIER = { access: { side: 'supplier' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 

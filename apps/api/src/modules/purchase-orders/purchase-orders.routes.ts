@@ -15,10 +15,18 @@ import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { GoodsReceiptsService } from './goods-receipts.service.ts';
-import type { PurchaseOrdersService } from './purchase-orders.service.ts';
+import {
+  PROCUREMENT_ROLES,
+  RECEIVING_ROLES,
+  type PurchaseOrdersService,
+} from './purchase-orders.service.ts';
 
 const tags = ['Procure to pay: purchase orders'];
-const SIGNED_IN = { access: {} } as const;
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
+/** Raising, changing, sending and closing orders is procurement's work. */
+const PROCUREMENT = { access: { side: 'buyer', roles: PROCUREMENT_ROLES } } as const;
+/** Whoever may record a delivery (requesters too). */
+const RECEIVING = { access: { side: 'buyer', roles: RECEIVING_ROLES } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -37,7 +45,7 @@ export const purchaseOrdersRoutes =
     app.get(
       '/p2p/purchase-orders/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Purchase orders, newest first',
@@ -63,7 +71,7 @@ export const purchaseOrdersRoutes =
     app.post(
       '/p2p/purchase-orders/',
       {
-        config: SIGNED_IN,
+        config: PROCUREMENT,
         schema: {
           tags,
           summary: 'Raise a purchase order (a numbered draft) from approved requisition lines or directly',
@@ -78,7 +86,7 @@ export const purchaseOrdersRoutes =
     app.get(
       '/p2p/purchase-orders/:id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'One purchase order',
@@ -92,7 +100,7 @@ export const purchaseOrdersRoutes =
     app.put(
       '/p2p/purchase-orders/:id/',
       {
-        config: SIGNED_IN,
+        config: PROCUREMENT,
         schema: {
           tags,
           summary: 'Change a draft purchase order',
@@ -126,7 +134,7 @@ export const purchaseOrdersRoutes =
       app.post(
         `/p2p/purchase-orders/:id/${path}/`,
         {
-          config: SIGNED_IN,
+          config: PROCUREMENT,
           schema: { tags, summary, params: idParams, response: { 200: purchaseOrder, ...errors } },
         },
         async (request) => run(principalOf(request), request.params.id, request.ip),
@@ -140,7 +148,7 @@ export const purchaseOrdersRoutes =
       app.post(
         `/p2p/purchase-orders/:id/${path}/`,
         {
-          config: SIGNED_IN,
+          config: BUYER_STAFF,
           schema: {
             tags,
             summary,
@@ -157,7 +165,7 @@ export const purchaseOrdersRoutes =
     app.post(
       '/p2p/purchase-orders/:id/cancel/',
       {
-        config: SIGNED_IN,
+        config: PROCUREMENT,
         schema: {
           tags,
           summary: 'Cancel an order nothing was received on (a reason is required)',
@@ -173,7 +181,7 @@ export const purchaseOrdersRoutes =
     app.get(
       '/p2p/purchase-orders/:id/pdf/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: { tags, summary: 'The printable purchase order (PDF)', params: idParams },
       },
       async (request, reply) => {
@@ -189,7 +197,7 @@ export const purchaseOrdersRoutes =
     app.get(
       '/p2p/goods-receipts/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Goods receipts of one purchase order',
@@ -205,7 +213,7 @@ export const purchaseOrdersRoutes =
     app.post(
       '/p2p/goods-receipts/',
       {
-        config: SIGNED_IN,
+        config: RECEIVING,
         schema: {
           tags,
           summary: 'Record goods received against a sent purchase order (GRN)',

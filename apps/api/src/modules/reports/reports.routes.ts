@@ -4,7 +4,7 @@ import { principalOf } from '../../infra/auth.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const tags = ['Procure to pay: reports'];
-const SIGNED_IN = { access: {} } as const;
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody };
 
 /** Spend, cycle times and invoice exceptions of the current buying organisation. */
@@ -14,7 +14,7 @@ export const reportsRoutes =
     app.get(
       '/p2p/reports/spend/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Spend by supplier, category, cost centre or month (ordered, invoiced, paid; net of tax)',
@@ -27,7 +27,7 @@ export const reportsRoutes =
     app.get(
       '/p2p/reports/cycle-times/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Purchase order cycle times per supplier (average days)',
@@ -39,7 +39,7 @@ export const reportsRoutes =
     app.get(
       '/p2p/reports/exceptions/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Invoice variances by kind',

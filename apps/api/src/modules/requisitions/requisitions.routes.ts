@@ -31,7 +31,7 @@ import {
 } from './requisition-records.service.ts';
 
 const tags = ['Procure to pay: requisitions'];
-const SIGNED_IN = { access: {} } as const;
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const attachmentParams = idParams.extend({ attachment_id: z.coerce.number().int().positive() });
@@ -71,7 +71,7 @@ export const requisitionsRoutes =
     app.post(
       '/p2p/requisitions/budget-check/',
       {
-        config: SIGNED_IN,
+        config: { access: { side: 'buyer', readOnly: true } },
         schema: {
           tags,
           summary: 'What these lines would charge against each budget today (the form’s live indicator)',
@@ -85,7 +85,7 @@ export const requisitionsRoutes =
     app.get(
       '/p2p/requisitions/:id/timeline/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Every recorded change of the requisition, oldest first (from the audit log)',
@@ -99,7 +99,7 @@ export const requisitionsRoutes =
     app.get(
       '/p2p/requisitions/:id/attachments/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Attachments of a requisition',
@@ -113,7 +113,7 @@ export const requisitionsRoutes =
     app.post(
       '/p2p/requisitions/:id/attachments/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Attach a file (its requester, while draft or returned)',
@@ -134,7 +134,7 @@ export const requisitionsRoutes =
     app.delete(
       '/p2p/requisitions/:id/attachments/:attachment_id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Remove an attachment (its requester, while draft or returned)',
@@ -156,7 +156,7 @@ export const requisitionsRoutes =
     app.get(
       '/p2p/requisitions/:id/attachments/:attachment_id/download/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: { tags, summary: 'Download an attachment', params: attachmentParams },
       },
       async (request, reply) => {
@@ -172,7 +172,7 @@ export const requisitionsRoutes =
     app.post(
       '/p2p/approvals/bulk-approve/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags: ['Procure to pay: approvals'],
           summary: 'Approve several small items at once; each succeeds or fails on its own',
@@ -186,7 +186,7 @@ export const requisitionsRoutes =
     app.get(
       '/p2p/requisitions/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Requisitions, newest first',
@@ -213,7 +213,7 @@ export const requisitionsRoutes =
     app.post(
       '/p2p/requisitions/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Start a requisition (a numbered draft)',
@@ -228,7 +228,7 @@ export const requisitionsRoutes =
     app.get(
       '/p2p/requisitions/:id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'One requisition with its lines',
@@ -242,7 +242,7 @@ export const requisitionsRoutes =
     app.put(
       '/p2p/requisitions/:id/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Change a draft or returned requisition (its requester)',
@@ -258,7 +258,7 @@ export const requisitionsRoutes =
     app.post(
       '/p2p/requisitions/:id/cancel/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Withdraw a requisition nobody has ordered yet (its requester)',
@@ -274,7 +274,7 @@ export const requisitionsRoutes =
     app.post(
       '/p2p/requisitions/:id/submit/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Send a draft or returned requisition for approval (its requester)',
@@ -293,7 +293,7 @@ export const requisitionsRoutes =
       app.post(
         `/p2p/requisitions/:id/${path}/`,
         {
-          config: SIGNED_IN,
+          config: BUYER_STAFF,
           schema: {
             tags,
             summary,
@@ -310,7 +310,7 @@ export const requisitionsRoutes =
     app.get(
       '/p2p/approvals/inbox/',
       {
-        config: SIGNED_IN,
+        config: BUYER_STAFF,
         schema: {
           tags: ['Procure to pay: approvals'],
           summary: 'Everything waiting for my decision, oldest first',

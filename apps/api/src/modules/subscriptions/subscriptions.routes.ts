@@ -17,7 +17,7 @@ import type { RateLimiter } from '../system/rate-limit.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 const tags = ['Tender alerts'];
-const PUBLIC = { access: { public: true } } as const;
+const PUBLIC = { access: { side: 'public' } } as const;
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody };
 const codeParams = z.object({ code: z.string().min(1).max(64) });
 

@@ -23,7 +23,7 @@ export const suppliersRoutes =
     app.get(
       '/p2p/suppliers/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Suppliers of the current organisation, by name',
@@ -48,7 +48,7 @@ export const suppliersRoutes =
     app.post(
       '/p2p/suppliers/',
       {
-        config: { access: { roles: [...SUPPLIER_MANAGERS] } },
+        config: { access: { side: 'buyer', roles: [...SUPPLIER_MANAGERS] } },
         schema: {
           tags,
           summary:
@@ -64,7 +64,7 @@ export const suppliersRoutes =
     app.get(
       '/p2p/suppliers/:id/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: { tags, summary: 'One supplier', params: idParams, response: { 200: supplier, ...errors } },
       },
       async (request) => suppliers.get(principalOf(request), request.params.id),
@@ -73,7 +73,7 @@ export const suppliersRoutes =
     app.patch(
       '/p2p/suppliers/:id/',
       {
-        config: { access: { roles: [...SUPPLIER_MANAGERS] } },
+        config: { access: { side: 'buyer', roles: [...SUPPLIER_MANAGERS] } },
         schema: {
           tags,
           summary: 'Block or unblock a supplier, or change its categories and payment terms',

@@ -6,7 +6,7 @@ import { principalOf } from '../../infra/auth.ts';
 import type { TaxRatesService } from './tax-rates.service.ts';
 
 const tags = ['Procure to pay: set-up'];
-const ADMIN = { access: { roles: ['org_admin'] as Role[] } } as const;
+const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
@@ -17,7 +17,7 @@ export const taxRatesRoutes =
     app.get(
       '/p2p/tax-rates/',
       {
-        config: { access: {} },
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Tax rates, the default first',

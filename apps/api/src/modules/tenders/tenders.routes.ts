@@ -33,9 +33,9 @@ interface Deps {
 
 const tags = ['Tender alerts'];
 const moderationTags = ['Tender moderation'];
-const PUBLIC = { access: { public: true } } as const;
-const ADVERTISER = { access: { roles: ['advertiser'] as Role[] } };
-const MODERATOR = { access: { roles: ['moderator'] as Role[] } };
+const PUBLIC = { access: { side: 'public' } } as const;
+const ADVERTISER = { access: { side: 'signed_in', roles: ['advertiser'] as Role[] } } as const;
+const MODERATOR = { access: { side: 'operator', roles: ['moderator', 'super_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** Multipart text fields checked with the same zod schema a JSON body would be. */
