@@ -13,6 +13,7 @@ const TEMPLATES = Object.keys({
   tender_approved: true,
   tender_rejected: true,
   payment_receipt: true,
+  payment_flagged: true,
   subscription_received: true,
   approval_requested: true,
   requisition_approved: true,

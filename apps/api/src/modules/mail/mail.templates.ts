@@ -17,6 +17,7 @@ export type TemplateName =
   | 'tender_approved'
   | 'tender_rejected'
   | 'payment_receipt'
+  | 'payment_flagged'
   | 'subscription_received'
   | 'approval_requested'
   | 'requisition_approved'
@@ -133,6 +134,17 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Total: {amount}',
       ],
       action: 'View your order',
+      expected: true,
+    },
+    payment_flagged: {
+      subject: 'Payment received but not applied: {reference}',
+      lines: [
+        'A payment for {item} ({reference}) was received but not applied to the order: {reason}.',
+        'Payment method: {method}',
+        'Transaction ID: {receipt}',
+        'Order total: {amount}',
+        'Please check it with the customer and refund it (or apply it by hand), then note what was done.',
+      ],
       expected: true,
     },
     subscription_received: {
@@ -372,6 +384,17 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Tazama agizo lako',
       expected: true,
     },
+    payment_flagged: {
+      subject: 'Malipo yamepokelewa lakini hayajatumika: {reference}',
+      lines: [
+        'Malipo ya {item} ({reference}) yamepokelewa lakini hayajatumika kwa agizo: {reason}.',
+        'Njia ya malipo: {method}',
+        'Nambari ya muamala: {receipt}',
+        'Jumla ya agizo: {amount}',
+        'Tafadhali thibitisha na mteja na umrejeshee pesa (au yatumie kwa mkono), kisha andika kilichofanyika.',
+      ],
+      expected: true,
+    },
     subscription_received: {
       subject: 'Usajili wako wa arifa za zabuni: {reference}',
       lines: [
@@ -607,6 +630,17 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Total : {amount}',
       ],
       action: 'Voir votre commande',
+      expected: true,
+    },
+    payment_flagged: {
+      subject: 'Paiement reçu mais non appliqué : {reference}',
+      lines: [
+        "Un paiement pour {item} ({reference}) a été reçu mais n'a pas été appliqué à la commande : {reason}.",
+        'Moyen de paiement : {method}',
+        'Identifiant de transaction : {receipt}',
+        'Total de la commande : {amount}',
+        "Veuillez vérifier avec le client et le rembourser (ou l'appliquer à la main), puis noter ce qui a été fait.",
+      ],
       expected: true,
     },
     subscription_received: {
@@ -848,6 +882,17 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Ver a sua encomenda',
       expected: true,
     },
+    payment_flagged: {
+      subject: 'Pagamento recebido mas não aplicado: {reference}',
+      lines: [
+        'Um pagamento de {item} ({reference}) foi recebido mas não foi aplicado à encomenda: {reason}.',
+        'Método de pagamento: {method}',
+        'ID da transação: {receipt}',
+        'Total da encomenda: {amount}',
+        'Verifique com o cliente e reembolse-o (ou aplique-o manualmente) e registe o que foi feito.',
+      ],
+      expected: true,
+    },
     subscription_received: {
       subject: 'A sua assinatura de alertas de concursos: {reference}',
       lines: [
@@ -1075,6 +1120,17 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'ጠቅላላ፦ {amount}',
       ],
       action: 'ትዕዛዝዎን ይመልከቱ',
+      expected: true,
+    },
+    payment_flagged: {
+      subject: 'ክፍያ ደርሷል ግን አልተተገበረም፦ {reference}',
+      lines: [
+        'ለ{item} ({reference}) የተደረገ ክፍያ ደርሷል ግን ለትዕዛዙ አልተተገበረም፦ {reason}።',
+        'የክፍያ ዘዴ፦ {method}',
+        'የግብይት መለያ፦ {receipt}',
+        'የትዕዛዙ ድምር፦ {amount}',
+        'እባክዎ ከደንበኛው ጋር ያረጋግጡና ገንዘቡን ይመልሱ (ወይም በእጅ ይተግብሩት)፣ ከዚያም የተደረገውን ይመዝግቡ።',
+      ],
       expected: true,
     },
     subscription_received: {
