@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import { inject } from 'vitest';
 import { buildApp, createServices, type Services } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { loadConfig, type Config } from '../src/config.ts';
 import { connectDatabase, type Database } from '../src/infra/database.ts';
 import type { Clock } from '../src/modules/core/core.service.ts';
 import { databaseUrl, uniqueName, withAdmin } from './test-postgres.ts';
@@ -13,6 +13,7 @@ import { databaseUrl, uniqueName, withAdmin } from './test-postgres.ts';
 export interface TestContext {
   app: FastifyInstance;
   services: Services;
+  config: Config;
   database: Database;
   url: string;
   /** This test's DATA_DIR (uploaded files live in its `files` folder). */
@@ -74,6 +75,7 @@ export async function createTestContext(
   return {
     app,
     services,
+    config,
     database,
     url,
     dataDir,
