@@ -1,0 +1,385 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/harness.ts';
+import { bearer } from '../test/identity.ts';
+import {
+  BUYER_ROLES,
+  CALLERS,
+  matrixWorld,
+  type BuyerRole,
+  type Caller,
+  type MatrixWorld,
+} from '../test/matrix.ts';
+
+/**
+ * The authorisation matrix (issue 13, point 6): every /api/v1 operation of the OpenAPI document, called as
+ * every kind of caller with ids that exist. The table below says, per operation, which callers MAY get a 2xx;
+ * it is written from the access policy (README "Accounts and security"), not from the routes' declarations,
+ * so a route declared wrongly fails here. A new route fails here until it is entered in the table.
+ *
+ * Bodies are empty (`{}`) unless the table gives one, so allowed callers often get a 400: only a 2xx from a
+ * caller outside the set, or a 5xx from anyone, is a finding.
+ */
+
+type Rule = readonly Caller[] | ((key: string) => readonly Caller[]);
+interface Entry {
+  may: Rule;
+  /** Query string (without `?`) that the handler needs to get past validation. */
+  query?: (world: MatrixWorld) => string;
+  /** A valid body, where reaching the handler matters more than the empty one. */
+  body?: (world: MatrixWorld) => object;
+}
+
+const ALL: readonly Caller[] = CALLERS;
+const SIGNED_IN = CALLERS.filter((caller) => caller !== 'anonymous');
+const NOBODY: readonly Caller[] = [];
+const OPERATOR: readonly Caller[] = ['moderator', 'super_admin'];
+const ADVERTISER: readonly Caller[] = ['advertiser'];
+const ORGANISATION_ADMINS: readonly Caller[] = [
+  'a:org_admin',
+  'b:org_admin',
+  's1:supplier_admin',
+  's2:supplier_admin',
+  'super_admin',
+];
+const WRITERS = BUYER_ROLES.filter((role) => role !== 'auditor');
+
+const hasId = (key: string) => key.includes('{');
+const ofA = (roles: readonly BuyerRole[]) => roles.map((role) => `a:${role}` as const);
+/** Platform reads: every buyer role of A; B's administrator only on collections (its own rows). */
+const read: Rule = (key) => [...ofA(BUYER_ROLES), ...(hasId(key) ? [] : (['b:org_admin'] as const))];
+/** Platform writes by these roles of A; B's administrator on collections when org_admin is among them. */
+const write =
+  (...roles: BuyerRole[]): Rule =>
+  (key) => [...ofA(roles), ...(!hasId(key) && roles.includes('org_admin') ? (['b:org_admin'] as const) : [])];
+const writers = write(...WRITERS);
+const admin = write('org_admin');
+const procurement = write('org_admin', 'buyer');
+const finance = write('finance');
+/** Supplier portal: S1's users; S2 only on collections (its own, empty, lists). */
+const portal: Rule = (key) => [
+  's1:supplier_admin',
+  's1:supplier_user',
+  ...(hasId(key) ? [] : (['s2:supplier_admin'] as const)),
+];
+
+const requisitionBody = (world: MatrixWorld) => ({
+  title: 'Matrix requisition',
+  lines: [
+    {
+      description: 'Toner',
+      category_id: world.ids.category,
+      department_id: world.ids.department,
+      quantity: '1',
+      unit_price: '5000',
+    },
+  ],
+});
+
+const MATRIX: Record<string, Entry> = {
+  // Reference data and the public site.
+  'GET /api/v1/core/countries/': { may: ALL },
+  'GET /api/v1/core/countries/available-jobs/': { may: ALL },
+  'GET /api/v1/core/buyers/': { may: ALL },
+  'GET /api/v1/core/category-types/': { may: ALL },
+  'GET /api/v1/core/available-jobs/': { may: ALL },
+  'GET /api/v1/core/available-jobs/{id}/': { may: ALL },
+  'GET /api/v1/core/options/': { may: ALL },
+  'GET /api/v1/core/site/': { may: ALL },
+
+  // Accounts.
+  'POST /api/v1/authentication/token/': { may: ALL },
+  'POST /api/v1/authentication/token/refresh/': { may: ALL },
+  'POST /api/v1/authentication/logout/': { may: SIGNED_IN },
+  // Only the two-factor pending token: with a full token nobody completes it.
+  'POST /api/v1/authentication/tfa/verify/': { may: NOBODY },
+  'POST /api/v1/authentication/register/': { may: ALL },
+  'GET /api/v1/authentication/verify_email': { may: ALL, query: () => 'token=not-a-real-token' },
+  'GET /api/v1/authentication/me/': { may: SIGNED_IN },
+  'PATCH /api/v1/authentication/me/': { may: SIGNED_IN },
+  'POST /api/v1/authentication/change-password/': { may: SIGNED_IN },
+  'POST /api/v1/authentication/reset_password_request/': { may: ALL },
+  'POST /api/v1/authentication/confirm/': { may: ALL },
+  'POST /api/v1/authentication/tfa/setup/': { may: SIGNED_IN },
+  'POST /api/v1/authentication/tfa/enable/': { may: SIGNED_IN },
+  'POST /api/v1/authentication/tfa/disable/': { may: SIGNED_IN },
+  'POST /api/v1/authentication/switch-buyer/': { may: SIGNED_IN },
+
+  // Organisations: each administrator in its own organisation; the operator's super administrator.
+  'POST /api/v1/organisations/members/invite/': { may: ORGANISATION_ADMINS },
+  'GET /api/v1/organisations/members/': { may: ORGANISATION_ADMINS },
+  // {user_id} is a member of A: only A's administrator and the super administrator.
+  'POST /api/v1/organisations/members/{user_id}/roles/': { may: ['a:org_admin', 'super_admin'] },
+  'DELETE /api/v1/organisations/members/{user_id}/roles/': { may: ['a:org_admin', 'super_admin'] },
+
+  // Platform, buyer side: staff of the current buyer only.
+  'GET /api/v1/p2p/departments/': { may: read },
+  'POST /api/v1/p2p/departments/': { may: admin },
+  'GET /api/v1/p2p/departments/{id}/': { may: read },
+  'PATCH /api/v1/p2p/departments/{id}/': { may: admin },
+  'GET /api/v1/p2p/fiscal-years/': { may: read },
+  'POST /api/v1/p2p/fiscal-years/': { may: admin },
+  'PATCH /api/v1/p2p/fiscal-years/{id}/': { may: admin },
+  'GET /api/v1/p2p/tax-rates/': { may: read },
+  'POST /api/v1/p2p/tax-rates/': { may: admin },
+  'PATCH /api/v1/p2p/tax-rates/{id}/': { may: admin },
+  'GET /api/v1/p2p/budgets/{id}/utilisation/': { may: read },
+  'GET /api/v1/p2p/budgets/': { may: read },
+  'POST /api/v1/p2p/budgets/': { may: admin },
+  'GET /api/v1/p2p/budgets/{id}/': { may: read },
+  'PUT /api/v1/p2p/budgets/{id}/': { may: admin },
+  'GET /api/v1/p2p/approval-workflows/': { may: read },
+  'POST /api/v1/p2p/approval-workflows/': { may: admin },
+  'POST /api/v1/p2p/approval-workflows/preview/': { may: read, body: () => ({ amount: '750000' }) },
+  'GET /api/v1/p2p/approval-workflows/{id}/': { may: read },
+  'PUT /api/v1/p2p/approval-workflows/{id}/': { may: admin },
+  'POST /api/v1/p2p/requisitions/budget-check/': { may: read, body: requisitionBody },
+  'GET /api/v1/p2p/requisitions/{id}/timeline/': { may: read },
+  'GET /api/v1/p2p/requisitions/{id}/attachments/': { may: read },
+  'POST /api/v1/p2p/requisitions/{id}/attachments/': { may: writers },
+  'DELETE /api/v1/p2p/requisitions/{id}/attachments/{attachment_id}/': { may: writers },
+  'GET /api/v1/p2p/requisitions/{id}/attachments/{attachment_id}/download/': { may: read },
+  'POST /api/v1/p2p/approvals/bulk-approve/': { may: writers },
+  'GET /api/v1/p2p/requisitions/': { may: read },
+  'POST /api/v1/p2p/requisitions/': { may: writers, body: requisitionBody },
+  'GET /api/v1/p2p/requisitions/{id}/': { may: read },
+  'PUT /api/v1/p2p/requisitions/{id}/': { may: writers },
+  'POST /api/v1/p2p/requisitions/{id}/cancel/': { may: writers },
+  'POST /api/v1/p2p/requisitions/{id}/submit/': { may: writers },
+  'POST /api/v1/p2p/requisitions/{id}/approve/': { may: writers },
+  'POST /api/v1/p2p/requisitions/{id}/reject/': { may: writers },
+  'POST /api/v1/p2p/requisitions/{id}/return/': { may: writers },
+  'GET /api/v1/p2p/approvals/inbox/': { may: read },
+  'GET /api/v1/p2p/purchase-orders/': { may: read },
+  'POST /api/v1/p2p/purchase-orders/': { may: procurement },
+  'GET /api/v1/p2p/purchase-orders/{id}/': { may: read },
+  'PUT /api/v1/p2p/purchase-orders/{id}/': { may: procurement },
+  'POST /api/v1/p2p/purchase-orders/{id}/submit/': { may: procurement },
+  'POST /api/v1/p2p/purchase-orders/{id}/send/': { may: procurement },
+  'POST /api/v1/p2p/purchase-orders/{id}/close/': { may: procurement },
+  // Whose turn it is, the service decides.
+  'POST /api/v1/p2p/purchase-orders/{id}/approve/': { may: writers },
+  'POST /api/v1/p2p/purchase-orders/{id}/reject/': { may: writers },
+  'POST /api/v1/p2p/purchase-orders/{id}/cancel/': { may: procurement },
+  'GET /api/v1/p2p/purchase-orders/{id}/pdf/': { may: read },
+  'GET /api/v1/p2p/goods-receipts/': { may: read },
+  'POST /api/v1/p2p/goods-receipts/': { may: write('org_admin', 'buyer', 'requester') },
+  'GET /api/v1/p2p/reports/spend/': { may: read },
+  'GET /api/v1/p2p/reports/cycle-times/': { may: read },
+  'GET /api/v1/p2p/reports/exceptions/': { may: read },
+  'GET /api/v1/p2p/invoices/': { may: read },
+  'POST /api/v1/p2p/invoices/': { may: finance },
+  'GET /api/v1/p2p/invoices/{id}/': { may: read },
+  'GET /api/v1/p2p/invoices/{id}/match/': { may: read },
+  'GET /api/v1/p2p/invoices/{id}/file/': { may: read },
+  'POST /api/v1/p2p/invoices/{id}/approve/': { may: finance },
+  'POST /api/v1/p2p/invoices/{id}/reject/': { may: finance },
+  'POST /api/v1/p2p/invoices/{id}/resolve-exception/': { may: finance },
+  'GET /api/v1/p2p/payments/': { may: read },
+  'POST /api/v1/p2p/payments/': { may: finance },
+  'GET /api/v1/p2p/matching-settings/': { may: admin },
+  'PUT /api/v1/p2p/matching-settings/': { may: admin },
+  'GET /api/v1/p2p/suppliers/': { may: read },
+  'POST /api/v1/p2p/suppliers/': { may: procurement },
+  'GET /api/v1/p2p/suppliers/{id}/': { may: read },
+  'PATCH /api/v1/p2p/suppliers/{id}/': { may: procurement },
+  'GET /api/v1/p2p/delegations/': { may: read },
+  'POST /api/v1/p2p/delegations/': { may: writers },
+  'DELETE /api/v1/p2p/delegations/{id}/': { may: writers },
+
+  // Supplier portal.
+  'GET /api/v1/portal/buyers/': { may: portal },
+  'GET /api/v1/portal/invoices/': { may: portal },
+  'POST /api/v1/portal/invoices/': { may: portal },
+  'GET /api/v1/portal/invoices/{id}/': { may: portal },
+  'POST /api/v1/portal/invoices/{id}/file/': { may: portal },
+  'GET /api/v1/portal/invoices/{id}/file/': { may: portal },
+  'GET /api/v1/portal/statement/': { may: portal },
+  'GET /api/v1/portal/purchase-orders/': { may: portal },
+  'GET /api/v1/portal/purchase-orders/{id}/': { may: portal },
+  'GET /api/v1/portal/purchase-orders/{id}/pdf/': { may: portal },
+  'POST /api/v1/portal/purchase-orders/{id}/acknowledge/': { may: portal },
+  'POST /api/v1/portal/purchase-orders/{id}/decline/': { may: portal },
+
+  // Everyone's own bell.
+  'GET /api/v1/notifications/': { may: SIGNED_IN },
+  'POST /api/v1/notifications/{id}/read/': { may: SIGNED_IN },
+  'POST /api/v1/notifications/read-all/': { may: SIGNED_IN },
+
+  // Tender alerts: the public bulletin, advertisers' own orders, the operator's moderation.
+  'GET /api/v1/tender-alerts/available-tenders/': { may: ALL },
+  'POST /api/v1/tender-alerts/available-tenders/publish-tender/': { may: ADVERTISER },
+  'GET /api/v1/tender-alerts/available-tenders/my-published-tenders/': { may: ADVERTISER },
+  'GET /api/v1/tender-alerts/available-tenders/my-published-tender/': {
+    may: ADVERTISER,
+    query: (world) => `code=${encodeURIComponent(world.codes.tenderOrder)}`,
+  },
+  'GET /api/v1/tender-alerts/available-tenders/{id}/': { may: ALL },
+  'GET /api/v1/tender-alerts/available-tenders/{id}/attachments/{attachmentId}/': { may: ALL },
+  'GET /api/v1/tender-alerts/moderation/tenders/': { may: OPERATOR },
+  'POST /api/v1/tender-alerts/moderation/tenders/': { may: OPERATOR },
+  'GET /api/v1/tender-alerts/moderation/tenders/{id}/': { may: OPERATOR },
+  'PUT /api/v1/tender-alerts/moderation/tenders/{id}/': { may: OPERATOR },
+  'POST /api/v1/tender-alerts/moderation/tenders/{id}/approve/': { may: OPERATOR },
+  'POST /api/v1/tender-alerts/moderation/tenders/{id}/reject/': { may: OPERATOR },
+  'POST /api/v1/tender-alerts/moderation/tenders/{id}/cancel/': { may: OPERATOR },
+  'POST /api/v1/tender-alerts/available-tenders/payment/{code}/': { may: ADVERTISER },
+  'GET /api/v1/tender-alerts/subscription/plans/': { may: ALL },
+  'POST /api/v1/tender-alerts/subscription/subscribe/': { may: ALL },
+  'GET /api/v1/tender-alerts/subscription/search_subscription/': {
+    may: ALL,
+    query: () => 'email=jane%40builders.example',
+  },
+  'GET /api/v1/tender-alerts/subscription/search_subscription_code/': {
+    may: ALL,
+    query: (world) => `code=${encodeURIComponent(world.codes.subscription)}`,
+  },
+  'GET /api/v1/tender-alerts/subscription/retrieve/{code}/': { may: ALL },
+  'POST /api/v1/tender-alerts/subscription/payment/{code}/': { may: ALL },
+
+  // The operator's audit trail.
+  'GET /api/v1/audit/events/': { may: OPERATOR },
+};
+
+/** The row behind each path parameter: A's documents (S1's, on the portal), the real order codes. */
+function fillPath(path: string, world: MatrixWorld): string {
+  const { ids, codes } = world;
+  const idOf = (): number => {
+    const table: Array<[RegExp, number]> = [
+      [/^\/api\/v1\/core\/available-jobs\//, ids.sourcingEvent],
+      [/\/departments\//, ids.department],
+      [/\/fiscal-years\//, ids.fiscalYear],
+      [/\/tax-rates\//, ids.taxRate],
+      [/\/budgets\//, ids.budget],
+      [/\/approval-workflows\//, ids.workflow],
+      [/\/requisitions\//, ids.requisition],
+      [/\/purchase-orders\//, ids.purchaseOrder],
+      [/\/invoices\//, ids.invoice],
+      [/\/suppliers\//, ids.supplierS1],
+      [/\/delegations\//, ids.delegation],
+      [/^\/api\/v1\/notifications\//, ids.notification],
+      [/\/available-tenders\//, ids.tender],
+      [/\/moderation\/tenders\//, ids.tender],
+    ];
+    const found = table.find(([pattern]) => pattern.test(path));
+    if (!found) throw new Error(`No seeded id for ${path}: add one to fillPath`);
+    return found[1];
+  };
+  return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    if (name === 'id') return String(idOf());
+    if (name === 'attachment_id') return String(ids.requisitionAttachment);
+    if (name === 'attachmentId') return String(ids.tenderAttachment);
+    if (name === 'user_id') return String(ids.member);
+    if (name === 'code')
+      return encodeURIComponent(path.includes('/subscription/') ? codes.subscription : codes.tenderOrder);
+    throw new Error(`No seeded value for {${name}} in ${path}: add one to fillPath`);
+  });
+}
+
+const SESSION_ENDING = [
+  'POST /api/v1/authentication/change-password/',
+  'POST /api/v1/authentication/tfa/setup/',
+  'POST /api/v1/authentication/tfa/enable/',
+  'POST /api/v1/authentication/tfa/disable/',
+  'POST /api/v1/authentication/tfa/verify/',
+  'POST /api/v1/authentication/switch-buyer/',
+];
+
+/**
+ * Calls run in phases so an allowed caller's write does not spoil a later call: reads, then writes, then
+ * those that end a document (cancel, reject, delete), then the order's own end, then the session's.
+ */
+function phaseOf(key: string): number {
+  const [method, path] = key.split(' ') as [string, string];
+  if (key === 'POST /api/v1/authentication/logout/') return 6;
+  if (SESSION_ENDING.includes(key)) return 5;
+  if (/\/purchase-orders\/\{id\}\/(cancel|close)\/$/.test(path) || path.includes('/moderation/')) return 4;
+  if (method === 'DELETE' || /\/(cancel|reject|decline|return)\/$/.test(path)) return 3;
+  if (method === 'GET' || MATRIX[key]?.may === read) return 1;
+  return 2;
+}
+
+let ctx: TestContext;
+let world: MatrixWorld;
+let operations: string[];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  world = await matrixWorld(ctx);
+  const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+    paths: Record<string, Record<string, unknown>>;
+  };
+  operations = Object.entries(document.paths)
+    .filter(([path]) => path.startsWith('/api/v1/'))
+    .flatMap(([path, item]) =>
+      Object.keys(item)
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path}`),
+    );
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('the authorisation matrix', () => {
+  it('has an entry for every operation of the OpenAPI document, and none for operations that are gone', () => {
+    const missing = operations.filter((key) => !(key in MATRIX));
+    const gone = Object.keys(MATRIX).filter((key) => !operations.includes(key));
+    expect(missing, 'operations without an entry in MATRIX (say who may call them)').toEqual([]);
+    expect(gone, 'MATRIX entries whose operation no longer exists').toEqual([]);
+  });
+
+  it('gives no caller a 2xx outside its entry, and nobody a 5xx', async () => {
+    const keys = operations
+      .filter((key) => key in MATRIX)
+      .map((key, index) => ({ key, index }))
+      .sort((a, b) => phaseOf(a.key) - phaseOf(b.key) || a.index - b.index)
+      .map(({ key }) => key);
+    const unexpected: string[] = [];
+    const failures: string[] = [];
+    const succeeded = new Set<string>();
+    let calls = 0;
+    for (const key of keys) {
+      const entry = MATRIX[key]!;
+      const may = new Set(typeof entry.may === 'function' ? entry.may(key) : entry.may);
+      const [method, path] = key.split(' ') as [string, string];
+      const query = entry.query?.(world);
+      const url = `${fillPath(path, world)}${query ? `?${query}` : ''}`;
+      // Callers outside the set first, so an allowed caller's write cannot hide another's hole.
+      const callers = [...CALLERS].sort((a, b) => Number(may.has(a)) - Number(may.has(b)));
+      for (const caller of callers) {
+        const token = world.tokens[caller];
+        const response = await ctx.app.inject({
+          method: method as 'GET',
+          url,
+          headers: token ? bearer(token) : {},
+          remoteAddress: world.addresses[caller],
+          ...(method === 'GET' || method === 'DELETE' ? {} : { payload: entry.body?.(world) ?? {} }),
+        });
+        calls += 1;
+        const status = response.statusCode;
+        const line = `${key} ${caller} ${status}`;
+        if (status >= 200 && status < 300) {
+          if (may.has(caller)) succeeded.add(key);
+          else unexpected.push(line);
+        }
+        if (status >= 500) failures.push(`${line} ${response.body.slice(0, 160)}`);
+      }
+    }
+    // The ids exist: every read of one row succeeds for someone allowed (else the matrix proves nothing).
+    const unread = keys.filter(
+      (key) => key.startsWith('GET ') && hasId(key) && !succeeded.has(key) && MATRIX[key]!.may !== NOBODY,
+    );
+    console.log(
+      [
+        `authorisation matrix: ${keys.length} operations × ${CALLERS.length} callers = ${calls} calls tried, ` +
+          `${unexpected.length} unexpected 2xx, ${failures.length} 5xx`,
+        ...unexpected.map((line) => `  unexpected 2xx: ${line}`),
+        ...failures.map((line) => `  5xx: ${line}`),
+        ...unread.map((key) => `  no allowed caller could read: ${key}`),
+      ].join('\n'),
+    );
+    expect.soft(unexpected, 'callers that got a 2xx outside their entry').toEqual([]);
+    expect.soft(failures, 'calls answered with a 5xx').toEqual([]);
+    expect.soft(unread, 'reads of a seeded row that no allowed caller could do').toEqual([]);
+  }, 180_000);
+});
