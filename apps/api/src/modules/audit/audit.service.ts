@@ -54,6 +54,7 @@ export type AuditAction =
   | 'delegation.removed'
   | 'member.invited'
   | 'supplier.added'
+  | 'member.invitation_accepted'
   | 'supplier.updated'
   | 'purchase_order.created'
   | 'purchase_order.updated'

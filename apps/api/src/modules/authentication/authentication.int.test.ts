@@ -370,7 +370,12 @@ describe('sessions and cookies', () => {
     });
     const { response } = await login(ctx, member.email, member.password);
     const refresh = response.cookies.find((c) => c.name === 'zabuni_refresh')!.value;
-    const out = await post('/api/v1/authentication/logout/', {}, { cookie: `zabuni_refresh=${refresh}` });
+    // A cookie write: the web app's X-Requested-With is required (see account-protection.int.test.ts).
+    const out = await post(
+      '/api/v1/authentication/logout/',
+      {},
+      { cookie: `zabuni_refresh=${refresh}`, 'x-requested-with': 'XMLHttpRequest' },
+    );
     expect(out.statusCode).toBe(200);
     expect(out.cookies.find((c) => c.name === 'zabuni_access')?.value).toBe('');
     expect(

@@ -135,6 +135,36 @@ export const authenticationRepository = (db: Executor) => ({
       .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
   },
 
+  /**
+   * Ends every session of the user by removing them (a new password): a refresh token of one of them is
+   * then unknown, not "used twice", so it cannot set off reuse detection against the sessions opened after.
+   */
+  async deleteSessions(userId: number) {
+    await db.delete(refreshSessions).where(eq(refreshSessions.userId, userId));
+  },
+
+  /** The user's live session holding this refresh token, if any (not consumed). */
+  async liveSession(userId: number, tokenHash: string, now: Date) {
+    const [session] = await db
+      .select()
+      .from(refreshSessions)
+      .where(
+        and(
+          eq(refreshSessions.userId, userId),
+          eq(refreshSessions.tokenHash, tokenHash),
+          isNull(refreshSessions.revokedAt),
+          gt(refreshSessions.expiresAt, now),
+        ),
+      );
+    return session ?? null;
+  },
+
+  /** Access tokens issued before this instant no longer count (null: none is cut off). */
+  async sessionsValidAfter(userId: number): Promise<Date | null> {
+    const [row] = await db.select({ at: users.sessionsValidAfter }).from(users).where(eq(users.id, userId));
+    return row?.at ?? null;
+  },
+
   async replaceRecoveryCodes(userId: number, codeHashes: string[]) {
     await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     if (codeHashes.length > 0)

@@ -21,7 +21,7 @@ import {
 } from '@zabuni/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../infra/auth.ts';
+import { ACCESS_COOKIE, ACCESS_MESSAGES, principalOf, REFRESH_COOKIE } from '../../infra/auth.ts';
 import { sha256 } from '../../infra/crypto.ts';
 import { AppError } from '../../infra/errors.ts';
 import { TOKEN_LIFETIME } from '@zabuni/domain';
@@ -86,19 +86,34 @@ export const authenticationRoutes =
         },
       },
       async (request, reply) => {
-        const identifier = (request.body.username || request.body.email || '').toLowerCase();
-        await limiter.hit(
+        const identifier = (request.body.username || request.body.email || '').trim().toLowerCase();
+        // Failures are counted, successes are not: an office of colleagues behind one address all sign in,
+        // while guessing slows the address and the account (whatever spelling of it is typed).
+        const rules = [
           { key: `token:ip:${request.ip}`, limit: 30, windowSeconds: 300 },
-          { key: `token:account:${sha256(identifier)}`, limit: 10, windowSeconds: 900 },
-        );
-        const session = await authentication.login(
-          identifier,
-          request.body.password,
-          request.body.remember ?? false,
-          context(request),
-        );
-        setSessionCookies(reply, session);
-        return { access: session.access };
+          {
+            key: `token:account:${await authentication.signInThrottleKey(identifier)}`,
+            limit: 10,
+            windowSeconds: 900,
+          },
+        ];
+        await limiter.check(...rules);
+        try {
+          const session = await authentication.login(
+            identifier,
+            request.body.password,
+            request.body.remember ?? false,
+            context(request),
+          );
+          setSessionCookies(reply, session);
+          return { access: session.access };
+        } catch (error) {
+          // A wrong password or unknown account counts for the address and the account; an attempt on a
+          // locked account only for the address (the account is already stopped).
+          if (error instanceof AppError && error.code === 'unauthenticated') await limiter.record(...rules);
+          if (error instanceof AppError && error.code === 'rate_limited') await limiter.record(rules[0]!);
+          throw error;
+        }
       },
     );
 
@@ -130,9 +145,22 @@ export const authenticationRoutes =
       '/authentication/logout/',
       {
         config: PUBLIC,
-        schema: { tags, summary: 'End the session and clear its cookies', response: { 200: messageBody } },
+        schema: {
+          tags,
+          summary: 'End the session and clear its cookies',
+          description:
+            'Public (it must work with only the refresh cookie), but a call carrying a session cookie and no ' +
+            'Bearer token is a cookie write: without `X-Requested-With: XMLHttpRequest` it is refused (403).',
+          response: { 200: messageBody, 403: errorBody },
+        },
       },
       async (request, reply) => {
+        const cookieAuthenticated =
+          !request.headers.authorization?.startsWith('Bearer ') &&
+          Boolean(request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]);
+        if (cookieAuthenticated && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+          throw new AppError('forbidden', ACCESS_MESSAGES.csrf);
+        }
         await authentication.logout(
           request.cookies[REFRESH_COOKIE] ?? null,
           request.principal?.userId ?? null,
@@ -273,19 +301,41 @@ export const authenticationRoutes =
         config: SIGNED_IN,
         schema: {
           tags,
-          summary: 'Change the password (ends other sessions)',
+          summary:
+            'Change the password: ends every session, this one too unless `keep_this_session: true` (default false)',
+          description:
+            'Every refresh session of the user is revoked and every access token issued before the change stops ' +
+            'working. With `"keep_this_session": true` the caller goes on: the answer carries a new `access` token ' +
+            '(and new cookies replacing the session whose refresh cookie came with the request).',
           body: changePasswordRequest,
-          response: { 200: messageBody, 400: errorBody, 401: errorBody },
+          response: {
+            200: messageBody.extend({ access: z.string().optional() }),
+            400: errorBody,
+            401: errorBody,
+          },
         },
       },
-      async (request) => {
-        await authentication.changePassword(
+      async (request, reply) => {
+        const keep = request.body.keep_this_session === true;
+        const outcome = await authentication.changePassword(
           principalOf(request).userId,
           request.body.current_password,
           request.body.password,
+          keep ? { refreshToken: request.cookies[REFRESH_COOKIE] ?? null } : null,
           context(request),
         );
-        return { detail: 'Your password has been changed.' };
+        const detail = 'Your password has been changed.';
+        if (outcome.session) setSessionCookies(reply, outcome.session);
+        else if (outcome.access) {
+          reply.setCookie(ACCESS_COOKIE, outcome.access, {
+            path: '/',
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: secureCookies,
+            maxAge: minutes(TOKEN_LIFETIME.accessMinutes),
+          });
+        }
+        return outcome.access ? { detail, access: outcome.access } : { detail };
       },
     );
 
@@ -383,6 +433,30 @@ export const authenticationRoutes =
           context(request),
         );
         return { detail: 'Two-factor verification is now off.' };
+      },
+    );
+
+    app.post(
+      '/organisations/invitations/accept/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags: ['Organisations'],
+          summary: 'Accept an invitation to a buying organisation (signed in with the invited email)',
+          description:
+            'The token from the invitation mail grants its roles to the signed-in user, once, before it expires, ' +
+            'and only if the account email is the invited one (403 otherwise): the link alone gives nobody access.',
+          body: z.object({ token: z.string().trim().min(1).max(200) }),
+          response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        const { userId } = principalOf(request);
+        await limiter.hit({ key: `invitation:user:${userId}`, limit: 20, windowSeconds: 3600 });
+        const accepted = await authentication.acceptInvitation(userId, request.body.token, context(request));
+        return {
+          detail: `You now have access to ${accepted.organisation} as ${accepted.roles.join(', ')}.`,
+        };
       },
     );
 

@@ -197,8 +197,10 @@ export function createAuthenticationService(deps: Deps) {
   }
 
   /**
-   * A new password ends every session (a stolen one included), clears any lockout, is audited, and the
-   * owner is told by mail. Returns the mail to dispatch after the commit.
+   * A new password ends every session (a stolen one included): refresh sessions are revoked, and access
+   * tokens issued before now stop counting (`sessions_valid_after`, compared with the token's `iat` on every
+   * request). It clears any lockout, is audited, and the owner is told by mail. Returns the mail to dispatch
+   * after the commit.
    */
   async function storeNewPassword(
     tx: Tx,
@@ -208,8 +210,14 @@ export function createAuthenticationService(deps: Deps) {
     context: RequestContext,
   ): Promise<number> {
     const repository = authenticationRepository(tx);
-    await repository.update(user.id, { passwordHash, failedLoginCount: 0, lockedUntil: null });
-    await repository.revokeSessions(user.id, clock.now());
+    await repository.update(user.id, {
+      passwordHash,
+      failedLoginCount: 0,
+      lockedUntil: null,
+      // Wall-clock time, like the `iat` of the tokens it is compared with (not the injectable clock).
+      sessionsValidAfter: new Date(),
+    });
+    await repository.deleteSessions(user.id);
     await audit.record(tx, { action, actorUserId: user.id, ip: context.ip });
     return mail.enqueue(tx, {
       to: user.email,
@@ -277,6 +285,21 @@ export function createAuthenticationService(deps: Deps) {
   return {
     provisionAccount,
     hashPassword,
+
+    /**
+     * What sign-in throttling counts failures against: the account itself when the identifier names one
+     * (whatever its letter case, email or username), else the identifier as typed, normalised.
+     */
+    async signInThrottleKey(identifier: string): Promise<string> {
+      const user = await users().findByLogin(identifier);
+      return user ? `user:${user.id}` : `unknown:${sha256(identifier.trim().toLowerCase())}`;
+    },
+
+    /**
+     * Access tokens issued (`iat`) before this instant must be refused: set by a password reset or change.
+     * Null when nothing was ended. The request-time check reads the same column (organisations' callerRecord).
+     */
+    sessionsValidAfter: (userId: number): Promise<Date | null> => users().sessionsValidAfter(userId),
 
     async register(input: RegistrationInput, context: RequestContext): Promise<void> {
       const [country] = await db
@@ -518,14 +541,16 @@ export function createAuthenticationService(deps: Deps) {
     },
 
     /**
-     * An organisation administrator adds someone by email with roles. A new person gets an account (with an
-     * unusable password) and a link to choose theirs; someone with an account is told they have access.
+     * An organisation administrator invites someone by email with roles. The answer is the same whoever the
+     * address belongs to. A new person gets an account (with an unusable password) holding the roles and a
+     * link to choose a password. An existing account gains nothing yet: a pending invitation is stored (only
+     * its token's hash) and the person gets a link to accept it while signed in (`acceptInvitation`).
      */
     async inviteMember(
       principal: { userId: number; firstName: string; lastName: string; grants: Grant[] },
       invitation: MemberInvitation,
       context: RequestContext,
-    ): Promise<'invited' | 'added'> {
+    ): Promise<void> {
       const organisationId = invitation.organisation_id;
       if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
         throw new AppError('forbidden', 'You do not administer this organisation.');
@@ -539,9 +564,45 @@ export function createAuthenticationService(deps: Deps) {
           throw new AppError('validation', `roles: ${message}`, { roles: [message] });
         }
       }
+      const email = invitation.email.toLowerCase();
       const by = `${principal.firstName} ${principal.lastName}`;
+      // Hashed whoever is invited, so a new and an existing address take the same time.
       const placeholder = await hashPassword(randomToken());
-      const { mailId, isNew } = await db.transaction(async (tx) => {
+      const mailId = await db.transaction(async (tx) => {
+        const params = { item: by, title: profile.name, reference: invitation.roles.join(', ') };
+        const existing = await authenticationRepository(tx).findByEmail(email);
+        if (existing) {
+          const token = randomToken();
+          const now = clock.now();
+          const pending = organisations.invitations(tx);
+          await pending.retire(organisationId, email, now);
+          await pending.insert({
+            organisationId,
+            email,
+            roles: invitation.roles,
+            invitedBy: principal.userId,
+            tokenHash: sha256(token),
+            expiresAt: new Date(now.getTime() + TOKEN_LIFETIME.activationHours * 3_600_000),
+          });
+          await audit.record(tx, {
+            action: 'member.invited',
+            actorUserId: principal.userId,
+            organisationId,
+            ip: context.ip,
+            detail: { user_id: existing.id, roles: invitation.roles, new_account: false, pending: true },
+          });
+          return mail.enqueue(tx, {
+            to: existing.email,
+            template: 'member_invitation',
+            language: existing.language,
+            params: {
+              ...params,
+              name: existing.firstName,
+              link: `${publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
+              hours: TOKEN_LIFETIME.activationHours,
+            },
+          });
+        }
         const account = await provisionAccount(tx, invitation, placeholder);
         for (const role of invitation.roles) {
           await organisations.addMember(tx, account.userId, organisationId, role as Role);
@@ -551,19 +612,65 @@ export function createAuthenticationService(deps: Deps) {
           actorUserId: principal.userId,
           organisationId,
           ip: context.ip,
-          detail: { user_id: account.userId, roles: invitation.roles, new_account: account.isNew },
+          detail: { user_id: account.userId, roles: invitation.roles, new_account: true },
         });
-        const params = { item: by, title: profile.name, reference: invitation.roles.join(', ') };
-        const mailId = await mail.enqueue(tx, {
-          to: invitation.email,
-          template: account.isNew ? 'member_invited' : 'member_added',
+        return mail.enqueue(tx, {
+          to: email,
+          template: 'member_invited',
           language: account.language,
           params: { ...params, name: account.firstName, link: account.link, hours: account.hours },
         });
-        return { mailId, isNew: account.isNew };
       });
       await mail.dispatch([mailId]);
-      return isNew ? 'invited' : 'added';
+    },
+
+    /**
+     * The invited person, signed in with the invited email, accepts: the roles are granted then, once.
+     * The link alone is not enough (a forwarded mail gives nobody else access).
+     */
+    async acceptInvitation(
+      userId: number,
+      token: string,
+      context: RequestContext,
+    ): Promise<{ organisation: string; roles: Role[] }> {
+      const user = await activeUser(userId);
+      return db.transaction(async (tx) => {
+        const pending = organisations.invitations(tx);
+        const invitation = await pending.forUpdate(sha256(token));
+        if (!invitation) throw new AppError('validation', 'This invitation link is not valid.');
+        if (invitation.email !== user.email.toLowerCase()) {
+          throw new AppError(
+            'forbidden',
+            'This invitation was sent to another email address. Sign in with the account it was sent to.',
+          );
+        }
+        if (invitation.acceptedAt) throw new AppError('validation', 'This invitation has already been used.');
+        if (invitation.retiredAt)
+          throw new AppError(
+            'validation',
+            'A newer invitation replaced this one. Use the link in the latest mail.',
+          );
+        const now = clock.now();
+        if (invitation.expiresAt.getTime() <= now.getTime())
+          throw new AppError(
+            'validation',
+            'This invitation has expired. Ask the organisation administrator to invite you again.',
+          );
+        const profile = await organisations.profileOf(invitation.organisationId);
+        if (!profile || profile.kind !== 'buyer')
+          throw new AppError('validation', 'This invitation link is not valid.');
+        const roles = invitation.roles as Role[];
+        for (const role of roles) await organisations.addMember(tx, user.id, invitation.organisationId, role);
+        await pending.markAccepted(invitation.id, now);
+        await audit.record(tx, {
+          action: 'member.invitation_accepted',
+          actorUserId: user.id,
+          organisationId: invitation.organisationId,
+          ip: context.ip,
+          detail: { roles, invited_by: invitation.invitedBy },
+        });
+        return { organisation: profile.name, roles };
+      });
     },
 
     async requestPasswordReset(email: string, context: RequestContext): Promise<void> {
@@ -606,12 +713,18 @@ export function createAuthenticationService(deps: Deps) {
       await mail.dispatch([mailId]);
     },
 
+    /**
+     * Every session of the user ends. With `keep`, the caller goes on: a new session replaces the one whose
+     * refresh token it holds (same "remember me" and two-factor state), or, for a Bearer client without one,
+     * a new access token is issued.
+     */
     async changePassword(
       userId: number,
       current: string,
       next: string,
+      keep: { refreshToken: string | null } | null,
       context: RequestContext,
-    ): Promise<void> {
+    ): Promise<{ session: IssuedSession | null; access: string | null }> {
       const user = await activeUser(userId);
       if (!(await passwordMatches(user.passwordHash, current))) {
         throw new AppError('validation', 'current_password: The current password is not correct.', {
@@ -619,10 +732,23 @@ export function createAuthenticationService(deps: Deps) {
         });
       }
       const passwordHash = await hashPassword(next);
-      const mailId = await db.transaction((tx) =>
-        storeNewPassword(tx, user, passwordHash, 'password.changed', context),
-      );
+      const { mailId, kept } = await db.transaction(async (tx) => {
+        const kept = keep?.refreshToken
+          ? await authenticationRepository(tx).liveSession(user.id, sha256(keep.refreshToken), clock.now())
+          : null;
+        const mailId = await storeNewPassword(tx, user, passwordHash, 'password.changed', context);
+        return { mailId, kept };
+      });
       await mail.dispatch([mailId]);
+      if (!keep) return { session: null, access: null };
+      if (kept) {
+        const session = await openSession(user, kept.remember, kept.twoFactorVerified);
+        return { session, access: session.access };
+      }
+      return {
+        session: null,
+        access: await signer.sign(await claimsFor(user, false), TOKEN_LIFETIME.accessMinutes),
+      };
     },
 
     async updateProfile(

@@ -20,7 +20,7 @@ const TEMPLATES = Object.keys({
   requisition_rejected: true,
   requisition_returned: true,
   member_invited: true,
-  member_added: true,
+  member_invitation: true,
   supplier_invited: true,
   supplier_added: true,
   purchase_order_approval_requested: true,
@@ -85,9 +85,9 @@ describe('renderMail', () => {
     });
   }
 
-  it('asks invited newcomers to ignore the mail if they did not expect it, but not members who were added', () => {
+  it('asks invited newcomers and invited account holders to ignore the mail if they did not expect it', () => {
     expect(renderMail('member_invited', 'en', ALL_PARAMS).text).toContain('If you did not ask for this');
-    expect(renderMail('member_added', 'en', ALL_PARAMS).text).not.toContain('If you did not ask for this');
+    expect(renderMail('member_invitation', 'en', ALL_PARAMS).text).toContain('If you did not ask for this');
   });
 
   it('asks invited suppliers to ignore the mail if they did not expect it, but not the recipients of other supplier mails', () => {

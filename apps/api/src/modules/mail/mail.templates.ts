@@ -24,7 +24,7 @@ export type TemplateName =
   | 'requisition_rejected'
   | 'requisition_returned'
   | 'member_invited'
-  | 'member_added'
+  | 'member_invitation'
   | 'supplier_invited'
   | 'supplier_added'
   | 'purchase_order_approval_requested'
@@ -198,14 +198,13 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       ],
       action: 'Choose my password',
     },
-    member_added: {
-      subject: 'You now have access to {title} on Zabuni',
+    member_invitation: {
+      subject: '{item} invites you to join {title} on Zabuni',
       lines: [
-        '{item} gave you access to {title} on Zabuni with these roles: {reference}.',
-        'Sign in and choose {title} in the organisation switcher.',
+        '{item} invites you to join {title} on Zabuni with these roles: {reference}.',
+        'Sign in with this email address and accept the invitation. You gain access only once you accept. The link is valid for {hours} hours.',
       ],
-      action: 'Sign in',
-      expected: true,
+      action: 'Accept the invitation',
     },
     supplier_invited: {
       subject: '{title} invites you to its supplier portal on Zabuni',
@@ -446,14 +445,13 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       ],
       action: 'Chagua nenosiri langu',
     },
-    member_added: {
-      subject: 'Sasa unaweza kufikia {title} kwenye Zabuni',
+    member_invitation: {
+      subject: '{item} anakualika ujiunge na {title} kwenye Zabuni',
       lines: [
-        '{item} amekupa ruhusa ya kufikia {title} kwenye Zabuni ukiwa na majukumu haya: {reference}.',
-        'Ingia kisha uchague {title} kwenye menyu ya shirika.',
+        '{item} anakualika ujiunge na {title} kwenye Zabuni ukiwa na majukumu haya: {reference}.',
+        'Ingia kwa anwani hii ya barua pepe kisha ukubali mwaliko. Utapata ruhusa baada ya kukubali tu. Kiungo kinatumika kwa saa {hours}.',
       ],
-      action: 'Ingia',
-      expected: true,
+      action: 'Kubali mwaliko',
     },
     supplier_invited: {
       subject: '{title} inakualika kwenye lango lake la wasambazaji la Zabuni',
@@ -694,14 +692,13 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       ],
       action: 'Choisir mon mot de passe',
     },
-    member_added: {
-      subject: 'Vous avez désormais accès à {title} sur Zabuni',
+    member_invitation: {
+      subject: '{item} vous invite à rejoindre {title} sur Zabuni',
       lines: [
-        '{item} vous a donné accès à {title} sur Zabuni avec les rôles suivants : {reference}.',
-        'Connectez-vous, puis choisissez {title} dans le menu de l’organisation.',
+        '{item} vous invite à rejoindre {title} sur Zabuni avec les rôles suivants : {reference}.',
+        'Connectez-vous avec cette adresse e-mail et acceptez l’invitation. Vous n’obtenez l’accès qu’une fois l’invitation acceptée. Le lien est valable {hours} heures.',
       ],
-      action: 'Se connecter',
-      expected: true,
+      action: 'Accepter l’invitation',
     },
     supplier_invited: {
       subject: '{title} vous invite à rejoindre son portail fournisseurs sur Zabuni',
@@ -944,14 +941,13 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       ],
       action: 'Escolher a minha palavra-passe',
     },
-    member_added: {
-      subject: 'Já tem acesso a {title} na Zabuni',
+    member_invitation: {
+      subject: '{item} convida-o a juntar-se a {title} na Zabuni',
       lines: [
-        '{item} deu-lhe acesso a {title} na Zabuni com estas funções: {reference}.',
-        'Entre e escolha {title} no menu da organização.',
+        '{item} convida-o a juntar-se a {title} na Zabuni com estas funções: {reference}.',
+        'Entre com este endereço de e-mail e aceite o convite. Só terá acesso depois de aceitar. A ligação é válida durante {hours} horas.',
       ],
-      action: 'Entrar',
-      expected: true,
+      action: 'Aceitar o convite',
     },
     supplier_invited: {
       subject: '{title} convida-o para o portal de fornecedores na Zabuni',
@@ -1178,14 +1174,13 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       ],
       action: 'የይለፍ ቃሌን ልምረጥ',
     },
-    member_added: {
-      subject: 'አሁን በZabuni ላይ የ{title} መዳረሻ አለዎት',
+    member_invitation: {
+      subject: '{item} በZabuni ላይ {title} እንዲቀላቀሉ ጋብዘዎታል',
       lines: [
-        '{item} በZabuni ላይ የ{title} መዳረሻ በእነዚህ ሚናዎች ሰጥተውዎታል፦ {reference}።',
-        'ይግቡ እና በድርጅት ምናሌው ውስጥ {title} ይምረጡ።',
+        '{item} በZabuni ላይ {title} እንዲቀላቀሉ በእነዚህ ሚናዎች ጋብዘዎታል፦ {reference}።',
+        'በዚህ የኢሜይል አድራሻ ይግቡ እና ግብዣውን ይቀበሉ። መዳረሻ የሚያገኙት ግብዣውን ከተቀበሉ በኋላ ብቻ ነው። ሊንኩ ለ{hours} ሰዓታት ያገለግላል።',
       ],
-      action: 'ይግቡ',
-      expected: true,
+      action: 'ግብዣውን ተቀበል',
     },
     supplier_invited: {
       subject: '{title} በZabuni ላይ ወዳለው የአቅራቢዎች ፖርታሉ ጋብዞዎታል',

@@ -1,8 +1,13 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationKind, Role } from '@zabuni/domain';
 import { rowsAndCount, type Db, type Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
-import { buyerSuppliers, memberships, organisations } from './organisations.tables.ts';
+import {
+  buyerSuppliers,
+  memberships,
+  organisationInvitations,
+  organisations,
+} from './organisations.tables.ts';
 
 export interface ListFilter {
   /** A prefix tsquery (see `toPrefixTsQuery`), or null for no text filter. */
@@ -85,6 +90,7 @@ export const organisationsRepository = (db: Executor) => ({
     const rows = await db
       .select({
         active: users.isActive,
+        sessionsValidAfter: users.sessionsValidAfter,
         organisationId: memberships.organisationId,
         role: memberships.role,
       })
@@ -122,6 +128,42 @@ export const organisationsRepository = (db: Executor) => ({
       .where(inArray(buyerSuppliers.supplierId, supplierIds))
       .orderBy(asc(buyerSuppliers.buyerId));
     return rows.map((row) => row.buyerId);
+  },
+
+  /** Earlier unanswered invitations of this email to this organisation stop working when a new one is sent. */
+  async retireInvitations(organisationId: number, email: string, now: Date) {
+    await db
+      .update(organisationInvitations)
+      .set({ retiredAt: now })
+      .where(
+        and(
+          eq(organisationInvitations.organisationId, organisationId),
+          eq(organisationInvitations.email, email.toLowerCase()),
+          isNull(organisationInvitations.acceptedAt),
+          isNull(organisationInvitations.retiredAt),
+        ),
+      );
+  },
+
+  async insertInvitation(invitation: typeof organisationInvitations.$inferInsert) {
+    await db.insert(organisationInvitations).values(invitation);
+  },
+
+  /** The invitation holding this token hash, locked until the transaction ends (accepted once). */
+  async invitationForUpdate(tokenHash: string) {
+    const [row] = await db
+      .select()
+      .from(organisationInvitations)
+      .where(eq(organisationInvitations.tokenHash, tokenHash))
+      .for('update');
+    return row ?? null;
+  },
+
+  async markInvitationAccepted(id: number, now: Date) {
+    await db
+      .update(organisationInvitations)
+      .set({ acceptedAt: now })
+      .where(eq(organisationInvitations.id, id));
   },
 
   /**

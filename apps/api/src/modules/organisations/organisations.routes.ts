@@ -5,6 +5,8 @@ import {
   messageBody,
   paginated,
   paginationQuery,
+  queryId,
+  recordId,
   roleSchema,
   type MemberInvitation,
 } from '@zabuni/contracts';
@@ -31,7 +33,7 @@ export const organisationsRoutes =
   }: {
     organisations: OrganisationsService;
     /** Adds a person by email (the authentication service owns accounts and their one-time links). */
-    invite: (principal: Principal, invitation: MemberInvitation, ip: string) => Promise<'invited' | 'added'>;
+    invite: (principal: Principal, invitation: MemberInvitation, ip: string) => Promise<void>;
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
   async (app) => {
@@ -41,24 +43,26 @@ export const organisationsRoutes =
         config: { access: { side: 'buyer', roles: ['org_admin'] as Role[] } },
         schema: {
           tags: ['Organisations'],
-          summary: 'Add someone to a buying organisation by email, with roles (organisation administrators)',
+          summary:
+            'Invite someone to a buying organisation by email, with roles (organisation administrators)',
+          description:
+            'The answer is the same whether or not the address has an account. A new person gets an account with ' +
+            'the roles and a link to choose a password. An existing account gains nothing until its holder, signed ' +
+            'in with that email, accepts the mailed invitation (`POST /organisations/invitations/accept/`).',
           body: memberInvitation,
           response: { 201: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
         },
       },
       async (request, reply) => {
-        const outcome = await invite(principalOf(request), request.body, request.ip);
+        await invite(principalOf(request), request.body, request.ip);
         return reply.code(201).send({
-          detail:
-            outcome === 'invited'
-              ? `We have sent ${request.body.email} an invitation to choose a password.`
-              : `${request.body.email} already has an account and now has access.`,
+          detail: `We have emailed an invitation to ${request.body.email.toLowerCase()}. Access begins once the invitation is accepted.`,
         });
       },
     );
 
-    const roleChange = z.object({ organisation_id: z.number().int().positive(), role: roleSchema });
-    const userParams = z.object({ user_id: z.coerce.number().int().positive() });
+    const roleChange = z.object({ organisation_id: recordId(), role: roleSchema });
+    const userParams = z.object({ user_id: queryId });
     const adminAccess = {
       access: { side: 'signed_in', roles: ['org_admin', 'supplier_admin', 'super_admin'] as Role[] },
     } as const;

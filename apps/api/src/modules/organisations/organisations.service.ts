@@ -102,6 +102,16 @@ export function createOrganisationsService({
     profileOf: (organisationId: number) => organisationsRepository(db).profileOf(organisationId),
     isMember: (tx: Executor, userId: number, organisationId: number) =>
       organisationsRepository(tx).isMember(userId, organisationId),
+    /** Pending invitations of existing accounts (issue 13): see the authentication service's inviteMember. */
+    invitations: (tx: Executor) => {
+      const repository = organisationsRepository(tx);
+      return {
+        retire: repository.retireInvitations,
+        insert: repository.insertInvitation,
+        forUpdate: repository.invitationForUpdate,
+        markAccepted: repository.markInvitationAccepted,
+      };
+    },
     addToSupplierList: (tx: Executor, buyerId: number, supplierId: number) =>
       organisationsRepository(tx).addToSupplierList(buyerId, supplierId),
 
@@ -117,7 +127,7 @@ export function createOrganisationsService({
             ? []
             : [{ organisationId: row.organisationId, role: row.role as Role }],
         ),
-        sessionsValidAfter: null,
+        sessionsValidAfter: first.sessionsValidAfter,
       };
     },
 

@@ -14,35 +14,60 @@ export interface RateRule {
  * forgets nothing (ARCHITECTURE §1). One upsert per rule.
  */
 export function createRateLimiter(db: Db) {
+  const tooMany = (windowStartedAt: Date, windowSeconds: number) => {
+    const retryAfter = Math.max(
+      1,
+      Math.ceil((new Date(windowStartedAt).getTime() + windowSeconds * 1000 - Date.now()) / 1000),
+    );
+    return new AppError(
+      'rate_limited',
+      'Too many requests. Please wait a moment and try again.',
+      {},
+      { 'Retry-After': String(retryAfter) },
+    );
+  };
+
+  /** Adds one to the rule's counter (a new window when the last one is over); returns the window's count. */
+  async function count(rule: RateRule) {
+    const result = await db.execute<{ hits: number; window_started_at: Date }>(sql`
+      INSERT INTO rate_limit_counters (key, window_started_at, hits)
+      VALUES (${rule.key}, now(), 1)
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                    THEN 1 ELSE rate_limit_counters.hits + 1 END,
+        window_started_at = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
+                    THEN now() ELSE rate_limit_counters.window_started_at END
+      RETURNING hits, window_started_at`);
+    return result.rows[0];
+  }
+
   return {
     /** Counts a hit on each rule; throws 429 when any rule is over its limit. */
     async hit(...rules: RateRule[]): Promise<void> {
       for (const rule of rules) {
-        const result = await db.execute<{ hits: number; window_started_at: Date }>(sql`
-          INSERT INTO rate_limit_counters (key, window_started_at, hits)
-          VALUES (${rule.key}, now(), 1)
-          ON CONFLICT (key) DO UPDATE SET
-            hits = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
-                        THEN 1 ELSE rate_limit_counters.hits + 1 END,
-            window_started_at = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
-                        THEN now() ELSE rate_limit_counters.window_started_at END
-          RETURNING hits, window_started_at`);
-        const row = result.rows[0];
-        if (row && row.hits > rule.limit) {
-          const retryAfter = Math.max(
-            1,
-            Math.ceil(
-              (new Date(row.window_started_at).getTime() + rule.windowSeconds * 1000 - Date.now()) / 1000,
-            ),
-          );
-          throw new AppError(
-            'rate_limited',
-            'Too many requests. Please wait a moment and try again.',
-            {},
-            { 'Retry-After': String(retryAfter) },
-          );
-        }
+        const row = await count(rule);
+        if (row && row.hits > rule.limit) throw tooMany(row.window_started_at, rule.windowSeconds);
       }
+    },
+
+    /**
+     * Throws 429 when a rule has already been hit `limit` times in its current window, without counting
+     * this request: with `record`, for limits that count only some outcomes (failed sign-ins).
+     */
+    async check(...rules: RateRule[]): Promise<void> {
+      for (const rule of rules) {
+        const result = await db.execute<{ hits: number; window_started_at: Date }>(sql`
+          SELECT hits, window_started_at FROM rate_limit_counters
+          WHERE key = ${rule.key}
+            AND window_started_at > now() - make_interval(secs => ${rule.windowSeconds})`);
+        const row = result.rows[0];
+        if (row && row.hits >= rule.limit) throw tooMany(row.window_started_at, rule.windowSeconds);
+      }
+    },
+
+    /** Counts an outcome against each rule (see `check`); never throws for being over the limit. */
+    async record(...rules: RateRule[]): Promise<void> {
+      for (const rule of rules) await count(rule);
     },
   };
 }
