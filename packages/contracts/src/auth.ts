@@ -139,6 +139,8 @@ export const changePasswordRequest = z
     current_password: z.string().min(1, { error: AUTH_MESSAGES.required }),
     password,
     password2: z.string(),
+    /** Issue 13: every session ends on a change of password; true keeps the one making the change. */
+    keep_this_session: z.boolean().optional(),
   })
   .refine(passwordsMatch, passwordMismatchIssue);
 
@@ -147,8 +149,6 @@ export const profileUpdate = z.object({
   last_name: required(100),
   phone_number: phone,
   language: z.enum(['en', 'sw', 'fr', 'pt', 'am']),
-    /** Issue 13: every session ends on a change of password; true keeps the one making the change. */
-    keep_this_session: z.boolean().optional(),
 });
 
 export const verifyEmailQuery = z.object({
