@@ -110,6 +110,8 @@ const MATRIX: Record<string, Entry> = {
   // {user_id} is a member of A: only A's administrator and the super administrator.
   'POST /api/v1/organisations/members/{user_id}/roles/': { may: ['a:org_admin', 'super_admin'] },
   'DELETE /api/v1/organisations/members/{user_id}/roles/': { may: ['a:org_admin', 'super_admin'] },
+  // The invited person accepts, signed in (the token in the body decides whose invitation it is).
+  'POST /api/v1/organisations/invitations/accept/': { may: SIGNED_IN },
 
   // Platform, buyer side: staff of the current buyer only.
   'GET /api/v1/p2p/departments/': { may: read },
@@ -182,6 +184,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/p2p/suppliers/': { may: procurement },
   'GET /api/v1/p2p/suppliers/{id}/': { may: read },
   'PATCH /api/v1/p2p/suppliers/{id}/': { may: procurement },
+  'GET /api/v1/p2p/organisation-settings/': { may: read },
+  'PATCH /api/v1/p2p/organisation-settings/': { may: admin },
   'GET /api/v1/p2p/delegations/': { may: read },
   'POST /api/v1/p2p/delegations/': { may: writers },
   'DELETE /api/v1/p2p/delegations/{id}/': { may: writers },
@@ -236,8 +240,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/tender-alerts/subscription/retrieve/{code}/': { may: ALL },
   'POST /api/v1/tender-alerts/subscription/payment/{code}/': { may: ALL },
 
-  // The operator's audit trail.
+  // The operator's audit trail, and payments received but not applied (support refunds them).
   'GET /api/v1/audit/events/': { may: OPERATOR },
+  'GET /api/v1/payments/flagged/': { may: OPERATOR },
 };
 
 /** The row behind each path parameter: A's documents (S1's, on the portal), the real order codes. */

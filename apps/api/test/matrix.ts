@@ -89,11 +89,18 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
   };
 
   // The buyer roles procurementSetUp has no member for.
+  const memberIds: Partial<Record<BuyerRole, number>> = {};
   for (const role of BUYER_ROLES) {
     const caller = `a:${role}` as const;
     if (tokens[caller]) continue;
     const email = `${role.replace(/_/g, '-')}@umoja.example`;
-    await createMember(ctx, { kind: 'buyer', role: role as Role, email, organisationId: buyerA });
+    const member = await createMember(ctx, {
+      kind: 'buyer',
+      role: role as Role,
+      email,
+      organisationId: buyerA,
+    });
+    memberIds[role] = member.userId;
     tokens[caller] = await tokenFor(ctx, email, PASSWORD);
   }
 
@@ -174,9 +181,9 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
   });
   expect(paid.statusCode, paid.body).toBe(201);
 
-  // The budget owner is away for three days; the buyer decides for them.
+  // The budget owner is away for three days; an approver decides for them.
   const delegation = await created('kamau', 'p2p/delegations/', {
-    delegate_id: people.otieno,
+    delegate_id: memberIds.approver,
     starts_on: TODAY(),
     ends_on: new Date(Date.now() + 3 * 86_400_000 + 3 * 3_600_000).toISOString().slice(0, 10),
     reason: 'Annual leave',
