@@ -40,6 +40,7 @@ import { createBudgetsService } from './modules/budgets/budgets.service.ts';
 import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
 import { createApprovalWorkflowsService } from './modules/approval-workflows/approval-workflows.service.ts';
 import { approvalWorkflowsRoutes } from './modules/approval-workflows/approval-workflows.routes.ts';
+import { organisationSettingsRoutes } from './modules/approval-workflows/organisation-settings.routes.ts';
 import { createNumberingService } from './modules/numbering/numbering.service.ts';
 import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
 import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
@@ -384,6 +385,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     approvalWorkflowsRoutes({ workflows: services.approvalWorkflows, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
+  await app.register(organisationSettingsRoutes({ workflows: services.approvalWorkflows }), {
+    prefix: '/api/v1',
+  });
   await app.register(
     requisitionsRoutes({
       requisitions: services.requisitions,

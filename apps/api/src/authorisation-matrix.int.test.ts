@@ -134,6 +134,12 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/p2p/approval-workflows/preview/': { may: read, body: () => ({ amount: '750000' }) },
   'GET /api/v1/p2p/approval-workflows/{id}/': { may: read },
   'PUT /api/v1/p2p/approval-workflows/{id}/': { may: admin },
+  'GET /api/v1/p2p/organisation-settings/': { may: read },
+  // Sets the switch to its default, so the calls leave the organisation as they found it.
+  'PATCH /api/v1/p2p/organisation-settings/': {
+    may: admin,
+    body: () => ({ sod_one_step_per_person: true }),
+  },
   'POST /api/v1/p2p/requisitions/budget-check/': { may: read, body: requisitionBody },
   'GET /api/v1/p2p/requisitions/{id}/timeline/': { may: read },
   'GET /api/v1/p2p/requisitions/{id}/attachments/': { may: read },

@@ -11,6 +11,8 @@ export const DELEGATION_MESSAGES = {
   notMember: 'Choose a member of this organisation.',
   othersOnlyAdmin: 'Only an organisation administrator can set a delegation for someone else.',
   notYours: 'Only the person who is away or an organisation administrator can remove this delegation.',
+  delegateCannotApprove:
+    'Choose a delegate who may approve (an approver, budget owner, budget exception approver or finance): someone who only raises requests cannot stand in for an approver.',
 } as const;
 
 const day = z.string({ error: DELEGATION_MESSAGES.date }).trim().refine(isIsoDate, {

@@ -21,3 +21,4 @@ export * from './suppliers.ts';
 export * from './purchase-orders.ts';
 export * from './invoices.ts';
 export * from './reports.ts';
+export * from './organisation-settings.ts';

@@ -1,8 +1,13 @@
+import { SEGREGATION_MESSAGES } from '@zabuni/contracts';
 import {
   BUDGET_EXCEPTION_ROLE,
-  canAct,
+  canDecide,
+  completableByDistinctPeople,
   workflowProgress,
   type DecisionRefusal,
+  type SegregatedCheck,
+  type SegregationContext,
+  type SegregationRefusal,
   type RecordedDecision,
   type ResolvedRoute,
   type StepDefinition,
@@ -46,6 +51,55 @@ export const decisionRefusals = (messages: {
   finished: new AppError('conflict', messages.finished),
 });
 
+/**
+ * The answer to a segregation-of-duties refusal: 403 with the reason in the document's words. `raised`
+ * keeps the document's own-document sentence (already translated on the web).
+ */
+export function segregationRefusalError(
+  reason: SegregationRefusal,
+  messages: { ownDocument: string; raisedSourceRequisition?: string },
+): AppError {
+  switch (reason) {
+    case 'raised':
+      return new AppError('forbidden', messages.ownDocument);
+    case 'raised_source_requisition':
+      return new AppError('forbidden', messages.raisedSourceRequisition ?? messages.ownDocument);
+    case 'raised_order':
+      return new AppError('forbidden', SEGREGATION_MESSAGES.invoice.raisedOrder);
+    case 'entered_invoice':
+      return new AppError('forbidden', SEGREGATION_MESSAGES.invoice.enteredInvoice);
+    case 'earlier_step':
+      return new AppError('forbidden', SEGREGATION_MESSAGES.earlierStep);
+  }
+}
+
+/** Throws the clear refusal when segregation of duties or the workflow refuses this decision. */
+export function assertMayDecide(
+  result: SegregatedCheck,
+  refusals: Record<DecisionRefusal, AppError>,
+  messages: { ownDocument: string; raisedSourceRequisition?: string },
+): void {
+  if (result.ok) return;
+  if (result.reason in refusals) throw refusals[result.reason as DecisionRefusal];
+  throw segregationRefusalError(result.reason as SegregationRefusal, messages);
+}
+
+/**
+ * With the one-step switch on, a route whose steps cannot each go to a different person would strand the
+ * document after its first steps: refused at submission, with the route in words.
+ */
+export function assertSeparable(
+  route: ResolvedRoute,
+  segregation: SegregationContext,
+  described: () => string[],
+): void {
+  if (!segregation.policy.oneStepPerPerson || completableByDistinctPeople(route)) return;
+  throw new AppError(
+    'validation',
+    SEGREGATION_MESSAGES.notSeparable.replace('{route}', described().join('; ')),
+  );
+}
+
 /** A document's approval as the API shows it: its route in words, where it stands, every decision. */
 export function approvalView(input: {
   route: ResolvedRoute;
@@ -53,6 +107,8 @@ export function approvalView(input: {
   decisions: ReadonlyArray<{ decision: StoredDecision; firstName: string; lastName: string }>;
   describedRoute: string[];
   userId: number;
+  /** Who raised the document and the organisation's switches: `waiting_for_me` honours them. */
+  segregation: SegregationContext;
 }) {
   const progress = workflowProgress(
     input.route,
@@ -63,7 +119,7 @@ export function approvalView(input: {
     route: input.describedRoute,
     state: progress.state,
     current_step: progress.currentStepIndex === null ? null : progress.currentStepIndex + 1,
-    waiting_for_me: canAct(String(input.userId), progress).ok,
+    waiting_for_me: canDecide(String(input.userId), progress, input.segregation).ok,
     decisions: input.decisions.map(({ decision: d, firstName, lastName }) => ({
       round: d.round,
       step: d.stepIndex + 1,

@@ -6,7 +6,7 @@ import { users } from '../authentication/authentication.tables.ts';
 import { categories } from '../core/core.tables.ts';
 import { departments } from '../departments/departments.tables.ts';
 import { memberships } from '../organisations/organisations.tables.ts';
-import { approvalWorkflowRules } from './approval-workflows.tables.ts';
+import { approvalWorkflowRules, organisationApprovalSettings } from './approval-workflows.tables.ts';
 
 export type WorkflowRuleRow = typeof approvalWorkflowRules.$inferSelect;
 export type WorkflowRuleValues = Omit<
@@ -102,6 +102,25 @@ export function approvalWorkflowsRepository(db: Executor) {
       if (ids.length === 0) return [];
       const rows = await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
       return rows.map((row) => row.id);
+    },
+
+    /** The organisation's approval settings; the defaults (everything on) when it never changed them. */
+    async settings(organisationId: number) {
+      const [row] = await db
+        .select()
+        .from(organisationApprovalSettings)
+        .where(eq(organisationApprovalSettings.organisationId, organisationId));
+      return { sodOneStepPerPerson: row?.sodOneStepPerPerson ?? true };
+    },
+
+    async saveSettings(organisationId: number, values: { sodOneStepPerPerson: boolean }) {
+      await db
+        .insert(organisationApprovalSettings)
+        .values({ organisationId, ...values })
+        .onConflictDoUpdate({
+          target: organisationApprovalSettings.organisationId,
+          set: { ...values, updatedAt: sql`now()` },
+        });
     },
 
     /** Who holds which role, who owns which department, and everyone's name: one resolution's directory. */

@@ -1,5 +1,7 @@
 import {
   WORKFLOW_MESSAGES,
+  type OrganisationSettings,
+  type OrganisationSettingsPatch,
   type WorkflowRuleForm,
   type WorkflowRuleView,
   type workflowPreview,
@@ -12,8 +14,11 @@ import {
   minorToDecimalText,
   resolveSteps,
   selectWorkflowRule,
+  withCurrentDelegations,
   workflowRuleProblems,
+  type ApprovalDirectory,
   type ApprovalDocument,
+  type SegregationPolicy,
   type ApproverDefinition,
   type ResolvedRoute,
   type StepDefinition,
@@ -74,6 +79,21 @@ export function toDomainRule(row: WorkflowRuleValues & { id: number }): Workflow
       purpose: step.purpose,
       approvers: step.approvers.map(approverOf),
     })),
+  };
+}
+
+type DirectoryRows = Awaited<ReturnType<ReturnType<typeof approvalWorkflowsRepository>['directory']>>;
+
+/** The organisation's people as route resolution reads them (ids as strings). */
+function directoryOf({ members, departments, delegations }: DirectoryRows): ApprovalDirectory {
+  return {
+    usersWithRole: (role) => members.filter((m) => m.role === role).map((m) => String(m.userId)),
+    budgetOwnerOf: (id) => {
+      const owner = departments.find((d) => String(d.id) === id)?.ownerId;
+      return owner === null || owner === undefined ? null : String(owner);
+    },
+    delegations,
+    rolesOf: (userId) => members.filter((m) => String(m.userId) === userId).map((m) => m.role),
   };
 }
 
@@ -195,7 +215,7 @@ export function createApprovalWorkflowsService({
     async routeFor(
       tx: Executor,
       organisationId: number,
-      document: ApprovalDocument,
+      document: ApprovalDocument & { barredIds?: readonly string[] },
       now: Date,
       /** Steps after the rule's, e.g. the budget exception an over-budget document needs. */
       extraSteps: readonly StepDefinition[] = [],
@@ -207,21 +227,60 @@ export function createApprovalWorkflowsService({
         document,
       );
       const directory = await repository.directory(organisationId, now);
-      const { members, departments, delegations } = directory;
       const route = resolveSteps(
         [...(chosen?.steps ?? DEFAULT_STEPS), ...extraSteps],
-        {
-          usersWithRole: (role) => members.filter((m) => m.role === role).map((m) => String(m.userId)),
-          budgetOwnerOf: (id) => {
-            const owner = departments.find((d) => String(d.id) === id)?.ownerId;
-            return owner === null || owner === undefined ? null : String(owner);
-          },
-          delegations,
-        },
+        directoryOf(directory),
         document,
         now,
       );
       return { rule: chosen ? { id: chosen.row.id, name: chosen.row.name } : null, route, directory };
+    },
+
+    /**
+     * Stored routes with the delegations running now (one directory read for many documents): a
+     * delegation also covers documents that were already waiting when it started. `barredIds`: people
+     * who took part in raising the document, never made delegates on it.
+     */
+    async delegationsNow(tx: Executor, organisationId: number, now: Date) {
+      const directory = directoryOf(await approvalWorkflowsRepository(tx).directory(organisationId, now));
+      return (route: ResolvedRoute, barredIds: readonly string[] = []): ResolvedRoute =>
+        withCurrentDelegations(route, directory, now, barredIds);
+    },
+
+    /** The organisation's segregation-of-duties switches. */
+    async policy(tx: Executor, organisationId: number): Promise<SegregationPolicy> {
+      const settings = await approvalWorkflowsRepository(tx).settings(organisationId);
+      return { oneStepPerPerson: settings.sodOneStepPerPerson };
+    },
+
+    async settings(principal: Principal): Promise<OrganisationSettings> {
+      const settings = await approvalWorkflowsRepository(db).settings(currentOrganisation(principal));
+      return { sod_one_step_per_person: settings.sodOneStepPerPerson };
+    },
+
+    /** An administrator changes the approval settings; the change is in the audit log. */
+    async updateSettings(
+      principal: Principal,
+      patch: OrganisationSettingsPatch,
+      ip: string | null,
+    ): Promise<OrganisationSettings> {
+      const organisationId = adminOf(principal);
+      await db.transaction(async (tx) => {
+        const repository = approvalWorkflowsRepository(tx);
+        const before = await repository.settings(organisationId);
+        const after = { sodOneStepPerPerson: patch.sod_one_step_per_person ?? before.sodOneStepPerPerson };
+        await repository.saveSettings(organisationId, after);
+        await audit.record(tx, {
+          action: 'approval_settings.updated',
+          actorUserId: principal.userId,
+          organisationId,
+          ip,
+          detail: {
+            sod_one_step_per_person: { from: before.sodOneStepPerPerson, to: after.sodOneStepPerPerson },
+          },
+        });
+      });
+      return this.settings(principal);
     },
 
     /** The organisation's people, roles and departments, for reading a stored route. */

@@ -41,6 +41,7 @@ export type AuditAction =
   | 'budget.updated'
   | 'approval_workflow.created'
   | 'approval_workflow.updated'
+  | 'approval_settings.updated'
   | 'requisition.created'
   | 'requisition.updated'
   | 'requisition.cancelled'

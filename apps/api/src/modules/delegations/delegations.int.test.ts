@@ -21,7 +21,7 @@ beforeAll(async () => {
   const organisations = await buyingOrganisations(ctx, [
     ['wanjiru', 'requester'],
     ['kamau', 'budget_owner'],
-    ['otieno', 'requester'],
+    ['otieno', 'approver'],
   ]);
   Object.assign(tokens, organisations.tokens);
   ids = organisations.ids;

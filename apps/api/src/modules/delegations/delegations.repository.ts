@@ -1,6 +1,7 @@
 import { aliasedTable, and, count, desc, eq, gte, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
+import { memberships } from '../organisations/organisations.tables.ts';
 import { approvalDelegations } from './delegations.tables.ts';
 
 const delegators = aliasedTable(users, 'delegators');
@@ -63,6 +64,15 @@ export function delegationsRepository(db: Executor) {
 
     async delete(id: number) {
       await db.delete(approvalDelegations).where(eq(approvalDelegations.id, id));
+    },
+
+    /** The roles this user holds in the organisation (a delegate must hold one that decides). */
+    async rolesOf(organisationId: number, userId: number): Promise<string[]> {
+      const rows = await db
+        .select({ role: memberships.role })
+        .from(memberships)
+        .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
+      return rows.map((row) => row.role);
     },
 
     /** Delegations that have not ended before this day: what route resolution may need. */

@@ -1,5 +1,5 @@
 import { DELEGATION_MESSAGES, type DelegationForm } from '@zabuni/contracts';
-import { hasRole, nairobiDate } from '@zabuni/domain';
+import { hasRole, mayBeDelegate, nairobiDate } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
@@ -74,6 +74,11 @@ export function createDelegationsService({
         }
         if (!(await isMember(tx, form.delegate_id, organisationId))) {
           throw fieldError('delegate_id', DELEGATION_MESSAGES.notMember);
+        }
+        // Segregation of duties: the delegate decides in the absent approver's place, so they must hold a
+        // role that decides documents; someone who only raises requests never approves.
+        if (!mayBeDelegate(await delegationsRepository(tx).rolesOf(organisationId, form.delegate_id))) {
+          throw fieldError('delegate_id', DELEGATION_MESSAGES.delegateCannotApprove);
         }
         const id = await delegationsRepository(tx).insert({
           organisationId,

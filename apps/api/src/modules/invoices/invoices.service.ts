@@ -1,6 +1,7 @@
 import {
   INVOICE_MESSAGES,
   REQUISITION_MESSAGES,
+  SEGREGATION_MESSAGES,
   type InvoiceForm,
   type InvoiceView,
   type SupplierPaymentForm,
@@ -8,9 +9,11 @@ import {
 import {
   availableInvoiceActions,
   checkPayment,
+  conflictOfInterest,
   decimalTextToMinor,
   formatMinor,
   hasRole,
+  invoiceParties,
   invoiceTransition,
   lineAmountMinor,
   matchInvoice,
@@ -19,6 +22,7 @@ import {
   quantityToThousandths,
   taxMinor as lineTaxMinor,
   thousandthsToQuantity,
+  type DocumentPart,
   type ExceptionResolution,
   type InvoiceAction,
   type InvoiceActor,
@@ -114,6 +118,47 @@ export function createInvoicesService({
     const isFinance = hasRole(principal.grants, ['finance'], organisationId);
     return { isFinance, canApprove: isFinance };
   };
+
+  /**
+   * Segregation of duties: how the caller took part in raising this invoice (entered it, raised its
+   * order, raised a requisition the order was made from), or null when they may decide it.
+   */
+  async function conflictOf(tx: Executor, principal: Principal, found: Found): Promise<DocumentPart | null> {
+    const orders = purchaseOrdersRepository(tx);
+    const order = await orders.find(found.invoice.organisationId, found.invoice.purchaseOrderId);
+    const lines = await orders.lines(found.invoice.purchaseOrderId);
+    return conflictOfInterest(
+      String(principal.userId),
+      invoiceParties({
+        orderRaisedBy: order?.order.createdByUserId ?? 0,
+        sourceRequesterIds: lines.flatMap((l) =>
+          l.requisitionRequesterId ? [l.requisitionRequesterId] : [],
+        ),
+        // Whoever entered it: a supplier's user never holds a role here, finance who typed it may not decide it.
+        enteredBy: found.invoice.submittedByUserId,
+      }),
+    );
+  }
+
+  const CONFLICT_MESSAGES: Record<DocumentPart, string> = {
+    raised: SEGREGATION_MESSAGES.invoice.enteredInvoice,
+    entered_invoice: SEGREGATION_MESSAGES.invoice.enteredInvoice,
+    raised_order: SEGREGATION_MESSAGES.invoice.raisedOrder,
+    raised_source_requisition: SEGREGATION_MESSAGES.invoice.raisedSourceRequisition,
+  };
+
+  async function assertMayDecide(tx: Executor, principal: Principal, found: Found) {
+    const conflict = await conflictOf(tx, principal, found);
+    if (conflict) throw new AppError('forbidden', CONFLICT_MESSAGES[conflict]);
+  }
+
+  /** Decisions on an invoice, which segregation of duties keeps from those who raised it. */
+  const DECISIONS: ReadonlySet<InvoiceAction> = new Set([
+    'approve',
+    'reject',
+    'accept',
+    'request_credit_note',
+  ]);
 
   const record = (
     tx: Executor,
@@ -268,7 +313,14 @@ export function createInvoicesService({
       file: i.fileName
         ? { name: i.fileName, size: i.fileSize ?? 0, download_url: `${base}/${i.id}/file/` }
         : null,
-      actions: asSupplier ? [] : availableInvoiceActions(i.status, actorOf(principal, i.organisationId)),
+      actions: asSupplier
+        ? []
+        : await (async () => {
+            const actions = availableInvoiceActions(i.status, actorOf(principal, i.organisationId));
+            if (!actions.some((a) => DECISIONS.has(a))) return actions;
+            const conflicted = (await conflictOf(db, principal, found)) !== null;
+            return conflicted ? actions.filter((a) => !DECISIONS.has(a)) : actions;
+          })(),
     };
   }
 
@@ -518,6 +570,7 @@ export function createInvoicesService({
           actor: actorOf(principal, organisationId),
         });
         if (!moved.ok) refuse(moved, 'approve', found.invoice.status);
+        await assertMayDecide(tx, principal, found);
         const lines = await repository.lines(id);
         const orderLines = await purchaseOrdersRepository(tx).lines(found.invoice.purchaseOrderId);
         const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
@@ -602,6 +655,7 @@ export function createInvoicesService({
           reason,
         });
         if (!moved.ok) refuse(moved, action, found.invoice.status);
+        await assertMayDecide(tx, principal, found);
         if (!reason.trim()) throw fieldError('reason', INVOICE_MESSAGES.reason);
         await repository.updateWhere(organisationId, id, [moved.from], {
           status: moved.to,

@@ -111,6 +111,7 @@ export function purchaseOrdersRepository(db: Executor) {
           departmentName: departments.name,
           requisitionId: requisitions.id,
           requisitionNumber: requisitions.number,
+          requisitionRequesterId: requisitions.requesterUserId,
           receivedThousandths: received(goodsReceiptLines.receivedThousandths),
           acceptedThousandths: received(goodsReceiptLines.acceptedThousandths),
           rejectedThousandths: received(goodsReceiptLines.rejectedThousandths),

@@ -1,27 +1,33 @@
 import {
   PURCHASE_ORDER_MESSAGES,
   REQUISITION_MESSAGES,
+  SEGREGATION_MESSAGES,
   type PurchaseOrderForm,
   type PurchaseOrderView,
 } from '@zabuni/contracts';
 import {
   availablePurchaseOrderActions,
+  barredFromDeciding,
+  canDecide,
   decide,
   decimalTextToMinor,
   formatMinor,
   hasRole,
   lineAmountMinor,
   minorToDecimalText,
+  purchaseOrderParties,
   purchaseOrderTransition,
   quantityToThousandths,
   taxMinor,
   thousandthsToQuantity,
+  waitingDeciders,
   workflowProgress,
   type PurchaseOrderAction,
   type PurchaseOrderActor,
   type PurchaseOrderStatus,
   type ResolvedRoute,
   type Role,
+  type SegregationContext,
   type WorkflowProgress,
 } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
@@ -32,6 +38,8 @@ import { currentOrganisation } from '../../infra/tenancy.ts';
 import { renderPurchaseOrderPdf } from '../../infra/documents/index.ts';
 import {
   approvalView,
+  assertMayDecide,
+  assertSeparable,
   decisionRefusals,
   overBudgetConsentStep,
   recordedDecisions,
@@ -53,6 +61,7 @@ export const RECEIVING_ROLES: readonly Role[] = ['org_admin', 'buyer', 'requeste
 
 const DECISION_MESSAGES = {
   ownDocument: 'You cannot approve or reject a purchase order you raised.',
+  raisedSourceRequisition: SEGREGATION_MESSAGES.purchase_order.raisedSourceRequisition,
   notYourTurn: 'This purchase order is not waiting for you.',
   alreadyDecided: 'You have already decided on this step.',
   finished: 'This purchase order is no longer waiting for approval.',
@@ -276,20 +285,43 @@ export function createPurchaseOrdersService({
     });
   }
 
+  /** Segregation of duties: the buyer who raised it, the requesters of its requisitions; the switches. */
+  const segregationOf = async (tx: Executor, found: Found, lines: Lines): Promise<SegregationContext> => ({
+    parties: purchaseOrderParties({
+      raisedBy: found.order.createdByUserId,
+      sourceRequesterIds: lines.flatMap((l) => (l.requisitionRequesterId ? [l.requisitionRequesterId] : [])),
+    }),
+    policy: await workflows.policy(tx, found.order.organisationId),
+  });
+
   const documentOf = (found: Found, lines: Lines) => ({
     documentType: 'purchase_order' as const,
     amountMinor: found.order.totalMinor,
     currency: found.order.currency,
     requesterId: String(found.order.createdByUserId),
+    // The requesters of the requisitions it orders never approve it either.
+    barredIds: barredFromDeciding(
+      purchaseOrderParties({
+        raisedBy: found.order.createdByUserId,
+        sourceRequesterIds: lines.flatMap((l) =>
+          l.requisitionRequesterId ? [l.requisitionRequesterId] : [],
+        ),
+      }),
+    ),
     costCentreIds: [...new Set(lines.map(({ line }) => String(line.departmentId)))],
     categoryIds: [...new Set(lines.map(({ line }) => String(line.categoryId)))],
   });
 
   const pathOf = (id: number) => `/app/p2p/purchase-orders/${id}`;
 
-  const askApprovers = (tx: Executor, found: Found, progress: WorkflowProgress) =>
+  const askApprovers = (
+    tx: Executor,
+    found: Found,
+    progress: WorkflowProgress,
+    segregation: SegregationContext,
+  ) =>
     notifications.announce(tx, {
-      userIds: progress.waitingFor.flatMap((slot) => slot.candidates.map((c) => Number(c.userId))),
+      userIds: waitingDeciders(progress, segregation).map(Number),
       organisationId: found.order.organisationId,
       template: 'purchase_order_approval_requested',
       params: {
@@ -336,12 +368,21 @@ export function createPurchaseOrdersService({
       let approval: PurchaseOrderView['approval'] = null;
       if (o.route && asSupplier === undefined) {
         const directory = await workflows.directory(db, organisationId);
+        const segregation = await segregationOf(db, found, lines);
+        const live =
+          o.status === 'pending_approval'
+            ? (await workflows.delegationsNow(db, organisationId, clock.now()))(
+                o.route,
+                barredFromDeciding(segregation.parties),
+              )
+            : o.route;
         approval = approvalView({
-          route: o.route,
+          route: live,
           round: o.round,
           decisions: await repository.decisions(id),
-          describedRoute: workflows.describe(o.route, directory),
+          describedRoute: workflows.describe(live, directory),
           userId: principal.userId,
+          segregation,
         });
       }
       const actor = actorOf(principal, found, approval?.waiting_for_me ?? false);
@@ -492,6 +533,8 @@ export function createPurchaseOrdersService({
             `Nobody but you could approve this purchase order: ${workflows.describe(route, directory).join('; ')}. Ask your administrator to adjust the approval workflow.`,
           );
         }
+        const segregation = await segregationOf(tx, found, lines);
+        assertSeparable(route, segregation, () => workflows.describe(route, directory));
         await repository.updateWhere(organisationId, id, [transition.from], {
           status: transition.to,
           submittedAt: clock.now(),
@@ -504,7 +547,7 @@ export function createPurchaseOrdersService({
           round: found.order.round + 1,
           rule_id: rule?.id ?? null,
         });
-        return askApprovers(tx, found, workflowProgress(route, []));
+        return askApprovers(tx, found, workflowProgress(route, []), segregation);
       });
       await notifications.dispatch(mailIds);
       return this.get(principal, id);
@@ -527,13 +570,30 @@ export function createPurchaseOrdersService({
         const repository = purchaseOrdersRepository(tx);
         if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
         const found = await load(tx, organisationId, id);
-        const { route, round } = found.order;
-        if (found.order.status !== 'pending_approval' || !route) throw REFUSAL.finished;
+        const { route: stored, round } = found.order;
+        if (found.order.status !== 'pending_approval' || !stored) throw REFUSAL.finished;
         if (kind === 'rejected' && !body.comment?.trim()) {
           throw fieldError('comment', PURCHASE_ORDER_MESSAGES.reasonRequired);
         }
+        const segregation = await segregationOf(tx, found, await repository.lines(id));
+        // Delegations that started after submission cover this waiting order too.
+        const route = (await workflows.delegationsNow(tx, organisationId, clock.now()))(
+          stored,
+          barredFromDeciding(segregation.parties),
+        );
         const progress = workflowProgress(route, recordedDecisions(await repository.decisions(id, round)));
         const stepIndex = body.step === undefined ? (progress.currentStepIndex ?? -1) : body.step - 1;
+        assertMayDecide(
+          canDecide(String(principal.userId), progress, segregation, stepIndex),
+          REFUSAL,
+          DECISION_MESSAGES,
+        );
+        if (
+          route !== stored &&
+          !(await repository.updateWhere(organisationId, id, ['pending_approval'], { route }))
+        ) {
+          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        }
         const result = decide(progress, {
           stepIndex,
           userId: String(principal.userId),
@@ -626,7 +686,7 @@ export function createPurchaseOrdersService({
           comment: body.comment?.trim() || null,
         });
         const moved = next.progress.currentStepIndex !== progress.currentStepIndex || next.route !== route;
-        return state === 'in_progress' && moved ? askApprovers(tx, found, next.progress) : [];
+        return state === 'in_progress' && moved ? askApprovers(tx, found, next.progress, segregation) : [];
       });
       await notifications.dispatch(mailIds);
       return this.get(principal, id);

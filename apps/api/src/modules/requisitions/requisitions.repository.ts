@@ -184,7 +184,12 @@ export function requisitionsRepository(db: Executor) {
     /** Submitted requisitions of the organisation with their routes: the inbox reads who is waited for. */
     submittedWithRoutes(organisationId: number) {
       return db
-        .select({ id: requisitions.id, round: requisitions.round, route: requisitions.route })
+        .select({
+          id: requisitions.id,
+          round: requisitions.round,
+          route: requisitions.route,
+          requesterUserId: requisitions.requesterUserId,
+        })
         .from(requisitions)
         .where(and(eq(requisitions.organisationId, organisationId), eq(requisitions.status, 'submitted')))
         .orderBy(asc(requisitions.submittedAt));

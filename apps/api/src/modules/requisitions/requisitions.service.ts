@@ -8,17 +8,20 @@ import {
   type RequisitionView,
 } from '@zabuni/contracts';
 import {
-  canAct,
+  canDecide,
   decide,
   decimalTextToMinor,
   formatMinor,
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
+  requisitionParties,
   requisitionTransition,
   thousandthsToQuantity,
+  waitingDeciders,
   workflowProgress,
   type ResolvedRoute,
+  type SegregationContext,
   type WorkflowProgress,
   type WorkflowDecisionKind,
   type RequisitionAction,
@@ -32,6 +35,8 @@ import type { ApprovalWorkflowsService } from '../approval-workflows/approval-wo
 import type { AuditService } from '../audit/audit.service.ts';
 import {
   approvalView,
+  assertMayDecide,
+  assertSeparable,
   decisionRefusals,
   overBudgetConsentStep,
   recordedDecisions,
@@ -229,11 +234,23 @@ export function createRequisitionsService({
 
   const pathOf = (id: number) => `/app/p2p/requisitions/${id}`;
 
+  /** Segregation of duties for a requisition: its requester, and the organisation's switches. */
+  const segregationOf = async (tx: Executor, found: Found): Promise<SegregationContext> => ({
+    parties: requisitionParties(found.requisition.requesterUserId),
+    policy: await workflows.policy(tx, found.requisition.organisationId),
+  });
+
   /** Whoever can decide the step now waiting: asked by mail and in the app. */
-  const askApprovers = (tx: Executor, found: Found, progress: WorkflowProgress, requesterName: string) => {
+  const askApprovers = (
+    tx: Executor,
+    found: Found,
+    progress: WorkflowProgress,
+    requesterName: string,
+    segregation: SegregationContext,
+  ) => {
     const r = found.requisition;
     return notifications.announce(tx, {
-      userIds: progress.waitingFor.flatMap((slot) => slot.candidates.map((c) => Number(c.userId))),
+      userIds: waitingDeciders(progress, segregation).map(Number),
       organisationId: r.organisationId,
       template: 'approval_requested',
       params: {
@@ -307,12 +324,17 @@ export function createRequisitionsService({
       let approval: RequisitionView['approval'] = null;
       if (route) {
         const directory = await workflows.directory(db, found.requisition.organisationId);
+        const live =
+          found.requisition.status === 'submitted'
+            ? (await workflows.delegationsNow(db, found.requisition.organisationId, clock.now()))(route)
+            : route;
         approval = approvalView({
-          route,
+          route: live,
           round,
           decisions: await repository.decisions(id),
-          describedRoute: workflows.describe(route, directory),
+          describedRoute: workflows.describe(live, directory),
           userId: principal.userId,
+          segregation: await segregationOf(db, found),
         });
       }
       return {
@@ -425,6 +447,8 @@ export function createRequisitionsService({
             ),
           );
         }
+        const segregation = await segregationOf(tx, found);
+        assertSeparable(route, segregation, () => workflows.describe(route, directory));
         const changed = await repository.updateWhere(organisationId, id, [decision.from], {
           status: 'submitted',
           submittedAt: clock.now(),
@@ -450,6 +474,7 @@ export function createRequisitionsService({
           found,
           workflowProgress(route, []),
           `${found.requesterFirstName} ${found.requesterLastName}`,
+          segregation,
         );
       });
       await notifications.dispatch(mailIds);
@@ -472,16 +497,29 @@ export function createRequisitionsService({
         const repository = requisitionsRepository(tx);
         if (!(await repository.lockForDecision(organisationId, id))) throw notFound(NOT_FOUND);
         const found = (await repository.find(organisationId, id))!;
-        const { route, round } = found.requisition;
-        if (found.requisition.status !== 'submitted' || !route) throw REFUSAL.finished;
+        const { route: stored, round } = found.requisition;
+        if (found.requisition.status !== 'submitted' || !stored) throw REFUSAL.finished;
         if (kind !== 'approved' && !body.comment?.trim()) {
           throw fieldError('comment', REQUISITION_DECISION_MESSAGES.commentRequired);
         }
+        // Delegations that started after submission cover this waiting requisition too.
+        const route = (await workflows.delegationsNow(tx, organisationId, clock.now()))(stored);
         const progress = workflowProgress(route, recorded(await repository.decisions(id, round)));
         const userId = String(principal.userId);
         const stepIndex = body.step === undefined ? (progress.currentStepIndex ?? -1) : body.step - 1;
+        const segregation = await segregationOf(tx, found);
+        assertMayDecide(canDecide(userId, progress, segregation, stepIndex), REFUSAL, {
+          ownDocument: REQUISITION_DECISION_MESSAGES.ownDocument,
+        });
         const result = decide(progress, { stepIndex, userId, decision: kind, at: clock.now() });
         if (!result.ok) throw REFUSAL[result.reason];
+        // The route the decision was taken on is kept, so its replay always finds the decider.
+        if (
+          route !== stored &&
+          !(await repository.updateWhere(organisationId, id, ['submitted'], { route }))
+        ) {
+          throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        }
         await repository.insertDecision({
           requisitionId: id,
           round,
@@ -564,7 +602,13 @@ export function createRequisitionsService({
         // A new step (or the budget exception just added) now waits: ask its approvers.
         const moved = next.progress.currentStepIndex !== progress.currentStepIndex || next.route !== route;
         return moved
-          ? askApprovers(tx, found, next.progress, `${found.requesterFirstName} ${found.requesterLastName}`)
+          ? askApprovers(
+              tx,
+              found,
+              next.progress,
+              `${found.requesterFirstName} ${found.requesterLastName}`,
+              segregation,
+            )
           : [];
       });
       await notifications.dispatch(mailIds);
@@ -682,6 +726,8 @@ export function createRequisitionsService({
       const submitted = await repository.submittedWithRoutes(organisationId);
       const decisions = await repository.currentDecisions(submitted.map((r) => r.id));
       const userId = String(principal.userId);
+      const live = await workflows.delegationsNow(db, organisationId, clock.now());
+      const policy = await workflows.policy(db, organisationId);
       const waiting = submitted.flatMap((row) => {
         if (!row.route) return [];
         const mine = recorded(
@@ -689,8 +735,12 @@ export function createRequisitionsService({
             .filter((d) => d.decision.requisitionId === row.id)
             .map((d) => ({ ...d, firstName: '', lastName: '' })),
         );
-        const progress = workflowProgress(row.route, mine);
-        const check = canAct(userId, progress);
+        const progress = workflowProgress(live(row.route), mine);
+        // Only what the caller may decide: never their own, never a second step of the same round.
+        const check = canDecide(userId, progress, {
+          parties: requisitionParties(row.requesterUserId),
+          policy,
+        });
         return check.ok ? [{ id: row.id, step: check.stepIndex + 1 }] : [];
       });
       const pageOfIds = waiting.slice(page.offset, page.offset + page.pageSize);
