@@ -20,6 +20,7 @@ import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import type { Database } from './infra/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
+import { loopbackOnly } from './infra/loopback-only.ts';
 import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
@@ -452,26 +453,32 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   );
   if (config.mpesa.simulated) {
     // Stands in for Safaricom when no Daraja credentials are configured (development, demo, tests).
-    await app.register(darajaSimulator({ ...config.mpesa, fetch: services.httpFetch }), {
-      prefix: '/sim/mpesa',
-    });
+    // Development tools answer loopback only unless DEV_TOOLS_REMOTE=true (their callbacks to us are not affected).
+    await app.register(
+      loopbackOnly(darajaSimulator({ ...config.mpesa, fetch: services.httpFetch }), config.devToolsRemote),
+      { prefix: '/sim/mpesa' },
+    );
   }
   if (config.dpo.simulated) {
     await app.register(
-      dpoSimulator({
-        companyToken: config.dpo.companyToken,
-        publicBase: `${config.publicUrl}/sim/dpo`,
-        pushUrl: `${config.publicUrl}/api/payments/card/push`,
-        merchantName: 'Zabuni',
-        fetch: services.httpFetch,
-      }),
+      loopbackOnly(
+        dpoSimulator({
+          companyToken: config.dpo.companyToken,
+          publicBase: `${config.publicUrl}/sim/dpo`,
+          pushUrl: `${config.publicUrl}/api/payments/card/push`,
+          merchantName: 'Zabuni',
+          fetch: services.httpFetch,
+        }),
+        config.devToolsRemote,
+      ),
       { prefix: '/sim/dpo' },
     );
   }
   await app.register(auditRoutes({ audit: services.audit, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
-  if (!config.isProduction) await app.register(devMailRoutes({ mail: services.mail }));
+  if (!config.isProduction)
+    await app.register(loopbackOnly(devMailRoutes({ mail: services.mail }), config.devToolsRemote));
 
   await app.register(fastifyStatic, {
     root: flagsDir,

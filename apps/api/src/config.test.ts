@@ -1,9 +1,23 @@
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, developmentSecretFile, loadConfig } from './config.ts';
+
+const folders: string[] = [];
+/** A data folder of the test's own (a generated secret is written there). */
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'zabuni-config-'));
+  folders.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('loadConfig', () => {
   it('has working defaults for development', () => {
-    const config = loadConfig({});
+    const config = loadConfig({ DATA_DIR: dataDir() });
     expect(config.port).toBe(3000);
     expect(config.host).toBe('localhost');
     expect(config.publicUrl).toBe('http://localhost:3000');
@@ -56,6 +70,32 @@ describe('loadConfig', () => {
       baseUrl: 'https://api.safaricom.co.ke',
       shortCode: '600100',
     });
+  });
+
+  it('without JWT_SECRET, generates a random secret per data folder, keeps it (0600) and reuses it', () => {
+    const folder = dataDir();
+    const first = loadConfig({ DATA_DIR: folder });
+    expect(first.jwtSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.jwtSecret).not.toBe('zabuni-development-secret-not-for-production-use');
+    const file = developmentSecretFile(folder);
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.jwtSecret);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A restart (or the worker) reads the same secret; another data folder gets its own.
+    expect(loadConfig({ DATA_DIR: folder }).jwtSecret).toBe(first.jwtSecret);
+    expect(loadConfig({ DATA_DIR: dataDir() }).jwtSecret).not.toBe(first.jwtSecret);
+  });
+
+  it('uses JWT_SECRET when set and writes no file; refuses a damaged secret file', () => {
+    const folder = dataDir();
+    expect(loadConfig({ DATA_DIR: folder, JWT_SECRET: 's'.repeat(40) }).jwtSecret).toBe('s'.repeat(40));
+    expect(() => statSync(developmentSecretFile(folder))).toThrow();
+    writeFileSync(developmentSecretFile(folder), 'short\n');
+    expect(() => loadConfig({ DATA_DIR: folder })).toThrow(/jwt-secret holds no usable secret/);
+  });
+
+  it('keeps the development tools on loopback unless DEV_TOOLS_REMOTE=true', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).devToolsRemote).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_TOOLS_REMOTE: 'true' }).devToolsRemote).toBe(true);
   });
 
   it('rejects a malformed value with its name', () => {

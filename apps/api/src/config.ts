@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { readOrCreateSecretFile } from './infra/crypto.ts';
 import { DEFAULT_WEB_DIST_DIR } from './infra/paths.ts';
 
 const booleanString = z
@@ -20,6 +21,7 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('.data'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     JWT_SECRET: z.string().optional(),
+    DEV_TOOLS_REMOTE: booleanString.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     RUN_WORKER: booleanString.default(true),
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
@@ -134,6 +136,11 @@ export interface Config {
   dataDir: string;
   publicUrl: string;
   jwtSecret: string;
+  /**
+   * The development mailbox and the payment simulators answer other addresses than loopback
+   * (DEV_TOOLS_REMOTE=true); by default only requests from this computer.
+   */
+  devToolsRemote: boolean;
   logLevel: string;
   runWorker: boolean;
   seedDemo: 'auto' | 'true' | 'false';
@@ -185,6 +192,17 @@ export class ConfigError extends Error {
   }
 }
 
+/** The file that holds the generated development secret. */
+export const developmentSecretFile = (dataDir: string) => path.join(dataDir, 'jwt-secret');
+
+function developmentSecret(dataDir: string): string {
+  try {
+    return readOrCreateSecretFile(developmentSecretFile(dataDir));
+  } catch (error) {
+    throw new ConfigError([`JWT_SECRET is unset and ${(error as Error).message}`]);
+  }
+}
+
 /** Parses the environment once at start; throws ConfigError listing everything that is wrong. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings count as unset, as they do for most deploy tools' env files.
@@ -204,8 +222,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL,
     dataDir,
     publicUrl,
-    // Outside production a fixed development secret keeps sessions valid across restarts.
-    jwtSecret: env.JWT_SECRET ?? 'zabuni-development-secret-not-for-production-use',
+    // Outside production without JWT_SECRET: a random secret generated once per data folder and kept there
+    // (DATA_DIR/jwt-secret, mode 0600), so sessions survive restarts and nobody can know it from the source.
+    jwtSecret: env.JWT_SECRET ?? developmentSecret(dataDir),
+    devToolsRemote: env.DEV_TOOLS_REMOTE,
     logLevel: env.LOG_LEVEL,
     runWorker: env.RUN_WORKER,
     seedDemo: env.SEED_DEMO,

@@ -1,3 +1,5 @@
+import { chmodSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import {
   createHmac,
   createCipheriv,
@@ -58,3 +60,37 @@ export function createSecretBox(applicationSecret: string, purpose: string) {
   };
 }
 export type SecretBox = ReturnType<typeof createSecretBox>;
+
+/**
+ * A secret kept in a file of its own (mode 0600): read when the file exists, else 32 random bytes
+ * (base64url) written there first. Created under a temporary name and linked into place, so two processes
+ * starting together (web and worker) end up with the same secret, never a half-written one.
+ */
+export function readOrCreateSecretFile(file: string): string {
+  const read = () => readFileSync(file, 'utf8').trim();
+  try {
+    return checkedSecret(read(), file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}`;
+  writeFileSync(temporary, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
+  chmodSync(temporary, 0o600);
+  try {
+    linkSync(temporary, file);
+  } catch (error) {
+    // Another process created it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    rmSync(temporary, { force: true });
+  }
+  return checkedSecret(read(), file);
+}
+
+function checkedSecret(secret: string, file: string): string {
+  if (secret.length < 32) {
+    throw new Error(`${file} holds no usable secret (under 32 characters): delete it to generate a new one`);
+  }
+  return secret;
+}
