@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDocument } from './file-types.ts';
+import { carriesMarkup, checkDocument } from './file-types.ts';
 
 const pdf = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\n');
 const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
@@ -36,5 +36,29 @@ describe('checkDocument', () => {
     ['empty.pdf', Buffer.alloc(0), 'empty'],
   ])('refuses %s (%s)', (name, bytes, reason) => {
     expect(checkDocument(name, bytes)).toEqual({ ok: false, reason });
+  });
+});
+
+describe('images that carry markup', () => {
+  const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x80\x00\x00', 'latin1');
+  const withMarkup = (base: Buffer, markup: string) => Buffer.concat([base, Buffer.from(markup, 'latin1')]);
+
+  it.each([
+    ['site.gif', withMarkup(gif, '<html><script>alert(1)</script>')],
+    ['site.gif', withMarkup(gif, '<ScRiPt src=//evil.example>')],
+    ['site.png', withMarkup(png, '<svg xmlns="http://www.w3.org/2000/svg">')],
+    ['site.jpg', withMarkup(jpeg, '<?xml version="1.0"?>')],
+    ['site.webp', withMarkup(webp, '<!doctype html>')],
+    ['site.gif', withMarkup(gif, '<iframe src=x>')],
+    ['site.gif', withMarkup(gif, 'JavaScript:alert(1)')],
+  ])('refuses %s carrying markup anywhere', (name, bytes) => {
+    expect(checkDocument(name, bytes)).toEqual({ ok: false, reason: 'markup' });
+  });
+
+  it('accepts clean images, and leaves documents alone (a PDF or a DOCX may hold such text)', () => {
+    expect(checkDocument('site.gif', gif)).toEqual({ ok: true, kind: 'gif', contentType: 'image/gif' });
+    expect(checkDocument('site.png', withMarkup(png, '<svgfont'))).toMatchObject({ ok: true });
+    expect(checkDocument('notice.pdf', withMarkup(pdf, '<html><script>'))).toMatchObject({ ok: true });
+    expect(carriesMarkup(Buffer.from('plain bytes < html'))).toBe(false);
   });
 });

@@ -73,15 +73,48 @@ function contentKinds(bytes: Buffer): DocumentKind[] {
 
 export type DocumentCheck =
   | { ok: true; kind: DocumentKind; contentType: string }
-  | { ok: false; reason: 'extension' | 'content' | 'empty' };
+  | { ok: false; reason: 'extension' | 'content' | 'empty' | 'markup' };
 
-/** Accepts a document when its extension is allowed and its bytes are what the extension promises. */
+const IMAGE_KINDS: ReadonlySet<DocumentKind> = new Set(['png', 'jpeg', 'gif', 'webp']);
+
+/**
+ * What a browser or an XML reader would take for a page or a script. An image never needs these bytes, and
+ * a file that is both (a GIF header followed by `<html><script>…`, a "polyglot") is refused: sniffed as HTML
+ * somewhere, it would run in our origin. `<svg` only when a tag follows, so compressed pixel data (random
+ * bytes) almost never matches by chance.
+ */
+const MARKUP = [
+  /<script/i,
+  /<html/i,
+  /<svg[\s>/]/i,
+  /<!doctype/i,
+  /<\?xml/i,
+  /<iframe/i,
+  /<body/i,
+  /<object/i,
+  /<embed/i,
+  /javascript:/i,
+];
+
+/** Whether the bytes carry markup anywhere (read as latin1: one character per byte, nothing lost). */
+export function carriesMarkup(bytes: Buffer): boolean {
+  const text = bytes.toString('latin1');
+  return MARKUP.some((pattern) => pattern.test(text));
+}
+
+/**
+ * Accepts a document when its extension is allowed and its bytes are what the extension promises. An
+ * image must be nothing but an image: one that carries markup anywhere is refused (`markup`). There is no
+ * image library to re-encode with, so refusing is the rule; images are also only ever served as downloads
+ * with their own type and `nosniff` (`sendFile`).
+ */
 export function checkDocument(fileName: string, bytes: Buffer): DocumentCheck {
   if (bytes.length === 0) return { ok: false, reason: 'empty' };
   const extension = /\.([A-Za-z0-9]+)$/.exec(fileName)?.[1]?.toLowerCase() ?? '';
   const expected = EXTENSIONS[extension];
   if (!expected) return { ok: false, reason: 'extension' };
   if (!contentKinds(bytes).includes(expected)) return { ok: false, reason: 'content' };
+  if (IMAGE_KINDS.has(expected) && carriesMarkup(bytes)) return { ok: false, reason: 'markup' };
   return { ok: true, kind: expected, contentType: CONTENT_TYPES[expected] };
 }
 

@@ -12,8 +12,11 @@ const FIELD = 'tender_documents';
 const ACCEPTED =
   'Accepted files: PDF, Word (DOC, DOCX), Excel (XLS, XLSX), ZIP and images (PNG, JPG, GIF, WEBP).';
 
-function refusal(fileName: string, reason: 'extension' | 'content' | 'empty'): string {
+function refusal(fileName: string, reason: 'extension' | 'content' | 'empty' | 'markup'): string {
   if (reason === 'empty') return `“${fileName}” is empty.`;
+  if (reason === 'markup') {
+    return `“${fileName}” is not a plain image: it also contains web page or script code. Save it again as a PNG, JPG, GIF or WEBP image and attach that.`;
+  }
   if (reason === 'extension') return `“${fileName}” is not an accepted type of file. ${ACCEPTED}`;
   return `“${fileName}” is not what its name says: its content is not a valid file of that type. ${ACCEPTED}`;
 }
