@@ -244,8 +244,14 @@ export async function seedDemoOrders(deps: AppDeps): Promise<boolean> {
       },
       null,
     );
+    // Rift Valley sends its invoice from the portal; finance approves it (finance may not approve an
+    // invoice it entered itself: segregation of duties).
+    const riftValleyUser: Principal = {
+      ...(await principalOf('sales@riftvalley-it.example')),
+      buyerCompanyId: harambee.id,
+    };
     const invoice = await services.invoices.submit(
-      daniel,
+      riftValleyUser,
       {
         purchase_order_id: order.id,
         invoice_number: 'RV-2026-118',
@@ -257,7 +263,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<boolean> {
           unit_price: line.unit_price,
         })),
       },
-      null,
+      riftValley.id,
       null,
     );
     await services.invoices.approve(daniel, invoice.id, null);

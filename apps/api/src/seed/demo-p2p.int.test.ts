@@ -96,6 +96,16 @@ describe('procure-to-pay demo data', () => {
     expect(verified.firstBreak).toBeNull();
   });
 
+  it('keeps segregation of duties: nobody decides two steps of one requisition, nor their own', async () => {
+    const { rows } = await ctx.database.pool.query<{ requisition_id: number }>(
+      `SELECT d.requisition_id FROM requisition_decisions d JOIN requisitions r ON r.id = d.requisition_id
+        WHERE d.user_id = r.requester_user_id
+           OR EXISTS (SELECT 1 FROM requisition_decisions o WHERE o.requisition_id = d.requisition_id
+                       AND o.round = d.round AND o.user_id = d.user_id AND o.step_index <> d.step_index)`,
+    );
+    expect(rows).toEqual([]);
+  });
+
   it('lets each demo colleague sign in, and the budget owner sees what waits for them', async () => {
     for (const staff of DEMO_STAFF) expect(await tokenFor(ctx, staff.email, DEMO_PASSWORD)).toBeTruthy();
     const owner = await tokenFor(ctx, 'owner@zabuni.example', DEMO_PASSWORD);

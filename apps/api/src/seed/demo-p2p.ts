@@ -91,7 +91,9 @@ const HARAMBEE: DemoOrganisation = {
       control: 'stop',
     },
     { code: 'OPS', name: 'Branch Operations', owner: 'owner', budget: 2_500_000, control: 'warn' },
-    { code: 'HR', name: 'Human Resources', owner: 'finance', budget: 1_200_000, control: 'warn' },
+    // Budgets are owned outside finance: finance is the second step of large requisitions, and segregation
+    // of duties lets one person decide one step of a document only.
+    { code: 'HR', name: 'Human Resources', owner: 'owner', budget: 1_200_000, control: 'warn' },
     { code: 'FIN', name: 'Finance and Treasury', owner: 'owner', budget: null, control: 'ignore' },
   ],
   rules: [
@@ -222,7 +224,7 @@ const HARAMBEE: DemoOrganisation = {
 const UMOJA: DemoOrganisation = {
   departments: [
     { code: 'ICT', name: 'Technology', owner: 'owner', budget: 12_000_000, control: 'stop' },
-    { code: 'FAC', name: 'Facilities', owner: 'finance', budget: 4_000_000, control: 'warn' },
+    { code: 'FAC', name: 'Facilities', owner: 'owner', budget: 4_000_000, control: 'warn' },
     { code: 'MKT', name: 'Marketing', owner: 'owner', budget: 3_000_000, control: 'warn' },
   ],
   rules: [
@@ -588,7 +590,9 @@ async function seedOrganisation(
       at = later(4 + stepIndex * 20);
       const progress = workflowProgress(route, decided);
       const slot = progress.waitingFor.find((s) => s.stepIndex === stepIndex)!;
-      const candidate = slot.candidates[0]!;
+      // Segregation of duties: nobody decides two steps of the same requisition.
+      const candidate =
+        slot.candidates.find((c) => !decided.some((d) => d.userId === c.userId)) ?? slot.candidates[0]!;
       const userId = Number(candidate.userId);
       await tx.insert(requisitionDecisions).values({
         requisitionId: id,
