@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskEmail, maskName, maskPhone } from './privacy.ts';
+import { maskCompanyName, maskEmail, maskName, maskPhone } from './privacy.ts';
 
 describe('masking personal data', () => {
   it.each([
@@ -18,4 +18,14 @@ describe('masking personal data', () => {
     expect(maskPhone('+254 712 345 678')).toBe('+2547******78');
     expect(maskPhone('12345')).toBe('***');
   });
+
+  it.each([
+    ['Savannah Office Supplies', 'S******* O***** S*******'],
+    ['  Wanjiru   Builders Ltd ', 'W****** B******* L**'],
+    ['A & B Traders', 'A & B T******'],
+    ['አበበ ንግድ', 'አ** ን**'],
+    ['', ''],
+  ])('company %j → %j: first letter of each word, a star per other character', (input, output) =>
+    expect(maskCompanyName(input)).toBe(output),
+  );
 });

@@ -20,6 +20,22 @@ export function maskName(name: string): string {
     .join(' ');
 }
 
+/**
+ * `Savannah Office Supplies` → `S******* O***** S*******`: the first letter of each word, a star for every
+ * other character, so the owner recognises their company and nobody else learns it.
+ */
+export function maskCompanyName(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => {
+      const [first, ...rest] = [...word];
+      return `${first}${'*'.repeat(rest.length)}`;
+    })
+    .join(' ');
+}
+
 /** `254712345678` → `2547******78`: the network prefix and the last two digits stay. */
 export function maskPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');

@@ -29,9 +29,10 @@ export function subscriptionsRepository(db: Executor) {
       return row ?? null;
     },
 
-    async countryExists(id: number): Promise<boolean> {
-      const [row] = await db.select({ id: countries.id }).from(countries).where(eq(countries.id, id));
-      return row !== undefined;
+    /** The country's ISO code (its tax PIN rule depends on it); null when there is no such country. */
+    async countryIso2(id: number): Promise<string | null> {
+      const [row] = await db.select({ iso2: countries.iso2 }).from(countries).where(eq(countries.id, id));
+      return row?.iso2 ?? null;
     },
 
     async existingCategoryIds(ids: number[]): Promise<number[]> {

@@ -1,13 +1,17 @@
 import {
   SUBSCRIPTION_MESSAGES,
+  taxPinMessage,
   type SubscriptionFormValues,
   type SubscriptionOrder,
   type SubscriptionPlans,
 } from '@zabuni/contracts';
 import {
+  isValidTaxPin,
+  maskCompanyName,
   maskEmail,
   maskName,
   maskPhone,
+  normaliseTaxPin,
   PAYMENT_PLANS,
   PAYMENT_STATUS_CODE,
   PLAN_PRODUCTS,
@@ -116,8 +120,12 @@ export function createSubscriptionsService(deps: {
 
     /** SPEC §7 subscribe: 201 with the order's code; the checkout at /tenders-checkout/{code} pays it. */
     async subscribe(form: SubscriptionFormValues) {
-      if (!(await repository.countryExists(form.country))) {
-        throw fieldError('country', SUBSCRIPTION_MESSAGES.unknownCountry);
+      const country = await repository.countryIso2(form.country);
+      if (!country) throw fieldError('country', SUBSCRIPTION_MESSAGES.unknownCountry);
+      // Checked like the registration's: the KRA format in Kenya, plausibility elsewhere; stored normalised.
+      const kraPin = form.kra_pin_number ? normaliseTaxPin(form.kra_pin_number) : null;
+      if (kraPin !== null && !isValidTaxPin(kraPin, country)) {
+        throw fieldError('kra_pin_number', taxPinMessage(country.toUpperCase()));
       }
       const known = await repository.existingCategoryIds(form.categories);
       if (known.length !== form.categories.length) {
@@ -130,7 +138,7 @@ export function createSubscriptionsService(deps: {
           {
             email: form.email,
             companyName: form.company_name,
-            kraPin: form.kra_pin_number ?? null,
+            kraPin,
             phone: form.phone_number ?? null,
             firstName: form.first_name,
             lastName: form.last_name,
@@ -183,7 +191,7 @@ export function createSubscriptionsService(deps: {
         payment_status: PAYMENT_STATUS_CODE[order.paymentState],
         ...facts,
         supplier: {
-          company_name: subscription.companyName,
+          company_name: maskCompanyName(subscription.companyName),
           contact_name: maskName(`${subscription.firstName} ${subscription.lastName}`),
           email: maskEmail(subscription.email),
           phone_number: subscription.phone ? maskPhone(subscription.phone) : null,
