@@ -81,7 +81,11 @@ import { createDpoClient } from './modules/payments/dpo/dpo.client.ts';
 import { dpoSimulator } from './modules/payments/dpo/dpo.simulator.ts';
 import { createDarajaClient } from './modules/payments/mpesa/mpesa.client.ts';
 import { darajaSimulator } from './modules/payments/mpesa/mpesa.simulator.ts';
-import { paymentCallbackRoutes, tenderPaymentRoutes } from './modules/payments/payments.routes.ts';
+import {
+  paymentCallbackRoutes,
+  paymentOperatorRoutes,
+  tenderPaymentRoutes,
+} from './modules/payments/payments.routes.ts';
 import { paymentsJobs } from './modules/payments/payments.jobs.ts';
 import { createPaymentsService } from './modules/payments/payments.service.ts';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
@@ -205,6 +209,7 @@ export function createServices({
     dpoReturnUrl: `${config.publicUrl}/api/payments/card/return`,
     mail,
     publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
   });
   const tenders = createTendersService({
     db,
@@ -437,9 +442,11 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   await app.register(tendersRoutes({ tenders: services.tenders, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
-  await app.register(tenderPaymentRoutes({ payments: services.payments, tenders: services.tenders }), {
-    prefix: '/api/v1',
-  });
+  await app.register(
+    tenderPaymentRoutes({ payments: services.payments, tenders: services.tenders, limiter: services.limiter }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(paymentOperatorRoutes({ payments: services.payments }), { prefix: '/api/v1' });
   await app.register(
     subscriptionsRoutes({ subscriptions: services.subscriptions, limiter: services.limiter }),
     { prefix: '/api/v1' },

@@ -13,8 +13,10 @@ import {
   type PaymentsService,
 } from './payments.service.ts';
 import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
+import { mailOutbox } from '../mail/mail.tables.ts';
 
 const SANDBOX = { consumerKey: 'k', consumerSecret: 's', shortCode: '174379', passkey: 'passkey' };
+const SUPPORT = 'support@zabuni.test';
 
 let ctx: TestContext;
 let server: FastifyInstance;
@@ -136,6 +138,7 @@ beforeAll(async () => {
     dpoReturnUrl: `${base}/return`,
     mail: ctx.services.mail,
     publicUrl: base,
+    supportEmail: SUPPORT,
   });
 });
 afterAll(async () => {
@@ -467,5 +470,126 @@ describe('paying an order and fulfilling it', () => {
     expect(await orderState(order.id)).toMatchObject({ paymentState: 'paid', fulfilledAt: expect.any(Date) });
     expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
     expect((await orderVersions(order.id)).filter((v) => v.new_state === 'paid')).toHaveLength(1);
+  });
+});
+
+describe('a success that arrives after its attempt was closed (the customer was charged)', () => {
+  const mailsAbout = async (to: string, reference: string) =>
+    (await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, to))).filter((m) =>
+      m.subject.includes(reference),
+    );
+  const referenceOf = async (id: number) => (await orderState(id)).reference;
+
+  it('pays the order when the prompt was given up after 15 minutes and paid afterwards, once', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149'); // waits for a person
+    const [attempt] = await attemptsOf(order.id);
+    clockOffsetMs = 16 * 60_000; // PAYMENT_PENDING_EXPIRY_MINUTES (15) have passed: the job gives up
+    await payments.reconcile();
+    clockOffsetMs = 0;
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ status: 'failed', resultCode: 'expired' });
+    expect((await orderState(order.id)).paymentState).toBe('failed');
+
+    // The customer answers the prompt at last: Daraja's success arrives (twice, as it may).
+    const success = callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 });
+    await payments.handleStkCallback(success);
+    await payments.handleStkCallback(success);
+    const paid = await orderState(order.id);
+    expect(paid).toMatchObject({ paymentState: 'paid', fulfilledAt: expect.any(Date) });
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    expect((await attemptsOf(order.id))[0]).toMatchObject({
+      status: 'paid',
+      resultCode: '0',
+      receipt: 'NLJ7RT61SV',
+    });
+    const receipts = await mailsAbout('buyer@example.co.ke', paid.reference);
+    expect(receipts.filter((m) => m.subject.startsWith('Payment received:'))).toHaveLength(1);
+    expect(await mailsAbout(SUPPORT, paid.reference)).toEqual([]);
+  });
+
+  it('pays the order when a failure callback (1032) is followed by the genuine success for the same prompt', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    await payments.handleStkCallback(callback(attempt!.checkoutRequestId!, 1032));
+    expect((await orderState(order.id)).paymentState).toBe('failed');
+    await payments.handleStkCallback(
+      callback(attempt!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 }),
+    );
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    expect((await attemptsOf(order.id))[0]).toMatchObject({ status: 'paid', receipt: 'NLJ7RT61SV' });
+    // A late failure after that changes nothing.
+    await payments.handleStkCallback(callback(attempt!.checkoutRequestId!, 1032));
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+    expect((await attemptsOf(order.id))[0]!.status).toBe('paid');
+  });
+
+  it('flags a late success for a refund, once, when another attempt paid the order meanwhile; support is mailed once', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [first] = await attemptsOf(order.id);
+    await payments.handleStkCallback(callback(first!.checkoutRequestId!, 1032)); // "cancelled"
+    await payments.payWithMpesa(order.code, '254110374149'); // the customer retries from another phone
+    const second = (await attemptsOf(order.id)).find((a) => a.id !== first!.id)!;
+    await payments.handleStkCallback(
+      callback(second.checkoutRequestId!, 0, { amount: 2500, phone: 254110374149 }),
+    );
+    expect((await orderState(order.id)).paymentState).toBe('paid');
+
+    // The first prompt was paid after all.
+    const late = callback(first!.checkoutRequestId!, 0, { amount: 2500, phone: 254708374149 });
+    await payments.handleStkCallback(late);
+    await payments.handleStkCallback(late);
+    expect(fulfilled.filter((id) => id === order.id)).toHaveLength(1);
+    const flagged = (await attemptsOf(order.id)).find((a) => a.id === first!.id)!;
+    expect(flagged).toMatchObject({ status: 'flagged', receipt: 'NLJ7RT61SV' });
+    expect(flagged.flaggedReason).toMatch(/paid twice.*refund/);
+    const reference = await referenceOf(order.id);
+    const support = await mailsAbout(SUPPORT, reference);
+    expect(support).toHaveLength(1);
+    expect(support[0]!.subject).toBe(`Payment received but not applied: ${reference}`);
+    expect(support[0]!.textBody).toContain('NLJ7RT61SV');
+    expect(support[0]!.textBody).toContain('paid twice');
+    // The operator's list shows it.
+    expect(await payments.flaggedAttempts()).toContainEqual(
+      expect.objectContaining({
+        attempt_id: first!.id,
+        order_reference: reference,
+        receipt: 'NLJ7RT61SV',
+        order_payment_state: 'paid',
+        reason: expect.stringMatching(/paid twice/),
+      }),
+    );
+  });
+
+  it('flags, never pays, a late success whose amount differs', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    await payments.handleStkCallback(callback(attempt!.checkoutRequestId!, 1032));
+    await payments.handleStkCallback(
+      callback(attempt!.checkoutRequestId!, 0, { amount: 1, phone: 254708374149 }),
+    );
+    expect((await orderState(order.id)).paymentState).toBe('failed');
+    expect((await attemptsOf(order.id))[0]).toMatchObject({
+      status: 'flagged',
+      flaggedReason: 'amount 1 differs from 2500',
+    });
+    expect(fulfilled).not.toContain(order.id);
+  });
+
+  it('never takes a ResultCode that is null, empty or not a whole number for a success', async () => {
+    const order = await newOrder();
+    await payments.payWithMpesa(order.code, '254708374149');
+    const [attempt] = await attemptsOf(order.id);
+    const meta = { amount: 2500, phone: 254708374149 };
+    for (const resultCode of [null, '', false, [], '0x0', ' ']) {
+      const body = callback(attempt!.checkoutRequestId!, 0, meta);
+      (body.Body.stkCallback as Record<string, unknown>).ResultCode = resultCode;
+      await payments.handleStkCallback(body);
+    }
+    expect((await orderState(order.id)).paymentState).toBe('processing');
+    expect((await attemptsOf(order.id))[0]!.resolvedAt).toBeNull();
   });
 });

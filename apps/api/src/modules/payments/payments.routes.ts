@@ -3,10 +3,31 @@ import { errorBody, paymentRequest, paymentStarted } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
-import { fieldError } from '../../infra/errors.ts';
+import { AppError, fieldError } from '../../infra/errors.ts';
 import { childText, parseXml } from './dpo/dpo.wire.ts';
 import type { TendersService } from '../tenders/tenders.service.ts';
+import type { RateLimiter } from '../system/rate-limit.ts';
+import { storableCallback } from './mpesa/mpesa.client.ts';
+import { limitPaymentStart } from './payments.limits.ts';
 import { CHECKOUT_PAGES, type PaymentsService } from './payments.service.ts';
+
+/**
+ * A callback's body as text, kept out of sight of the app-wide input checks (which refuse NUL characters and
+ * lone surrogates with a 400): this route stores such bodies made storable and acknowledges them, as Daraja
+ * expects of every callback.
+ */
+class RawCallbackBody {
+  readonly #text: string;
+  constructor(text: string) {
+    this.#text = text;
+  }
+  get text(): string {
+    return this.#text;
+  }
+}
+
+/** Daraja's acknowledgement (PAYMENT-PROTOCOLS §1): the answer to every callback that reached our path. */
+export const STK_ACKNOWLEDGEMENT = { ResultCode: 0, ResultDesc: 'Accepted' } as const;
 
 /**
  * Daraja posts STK results here. The path carries a secret derived from JWT_SECRET (callbacks are
@@ -57,18 +78,104 @@ export const paymentCallbackRoutes =
       return reply.type('text/plain').send('OK');
     });
 
-    app.post('/api/payments/stk/:secret', { schema: { hide: true } }, async (request, reply) => {
-      if ((request.params as { secret: string }).secret !== callbackSecret) {
-        return reply.code(404).send({ detail: 'Not found.' });
-      }
-      await payments.handleStkCallback(request.body);
-      return { ResultCode: 0, ResultDesc: 'Accepted' };
+    /**
+     * Whatever arrives at the callback path is read as text (no JSON parser can refuse it first), stored as
+     * far as it can be (NUL characters, lone surrogates and endless nesting made storable, non-JSON kept as
+     * text), acknowledged, and logged when it is not a callback. Applying it may fail (a fulfilment that
+     * throws): the stored message is then left for the reconciliation job, and Daraja is still answered.
+     */
+    await app.register(async (stk) => {
+      stk.removeAllContentTypeParsers();
+      stk.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, new RawCallbackBody(String(body))),
+      );
+      stk.post('/api/payments/stk/:secret', { schema: { hide: true } }, async (request, reply) => {
+        if ((request.params as { secret: string }).secret !== callbackSecret) {
+          return reply.code(404).send({ detail: 'Not found.' });
+        }
+        const raw = request.body instanceof RawCallbackBody ? request.body.text : '';
+        const body = storableCallback(raw);
+        let messageId: number;
+        try {
+          messageId = await payments.recordStkCallback(body);
+        } catch (error) {
+          // Only an outage gets here (the body is storable by construction): the STK query job recovers
+          // the result, so Daraja hears the outage rather than a false "stored".
+          request.log.error({ err: error }, 'M-Pesa callback could not be stored');
+          throw new AppError('unavailable', 'The callback could not be stored. Please try again.');
+        }
+        try {
+          const applied = await payments.applyStkCallback(messageId);
+          if (!applied) {
+            request.log.warn(
+              { messageId, bytes: raw.length },
+              'M-Pesa callback stored but not understood (not an STK callback); acknowledged',
+            );
+          }
+        } catch (error) {
+          request.log.error(
+            { err: error, messageId },
+            'M-Pesa callback stored but not applied; the reconciliation job retries it',
+          );
+        }
+        return STK_ACKNOWLEDGEMENT;
+      });
     });
+  };
+
+const flaggedPayment = z
+  .object({
+    attempt_id: z.number().int(),
+    provider: z.enum(['mpesa', 'dpo']),
+    order_reference: z.string(),
+    product: z.string(),
+    order_payment_state: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    phone: z.string().nullable(),
+    receipt: z.string().nullable(),
+    result_code: z.string().nullable(),
+    reason: z.string(),
+    flagged_at: z.string().meta({ format: 'date-time' }),
+  })
+  .meta({ id: 'FlaggedPayment' });
+
+/** Money received but not applied to its order (paid twice, amount or phone differs): the operator's list. */
+export const paymentOperatorRoutes =
+  ({ payments }: { payments: PaymentsService }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/payments/flagged/',
+      {
+        config: { access: { side: 'operator' } },
+        schema: {
+          tags: ['Payments'],
+          summary: 'Payments received but not applied: refund them or apply them by hand',
+          description:
+            'Newest first. `reason` says why: "paid twice" (another attempt paid the order first: refund ' +
+            'this one), or an amount or phone that differs from what was asked. Support is mailed of each.',
+          response: {
+            200: z.object({ results: z.array(flaggedPayment) }),
+            401: errorBody,
+            403: errorBody,
+          },
+        },
+      },
+      async () => ({ results: await payments.flaggedAttempts() }),
+    );
   };
 
 /** SPEC §7 `POST /tender-alerts/available-tenders/payment/{code}/`: pay a publishing order. */
 export const tenderPaymentRoutes =
-  ({ payments, tenders }: { payments: PaymentsService; tenders: TendersService }): FastifyPluginAsyncZod =>
+  ({
+    payments,
+    tenders,
+    limiter,
+  }: {
+    payments: PaymentsService;
+    tenders: TendersService;
+    limiter: RateLimiter;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/tender-alerts/available-tenders/payment/:code/',
@@ -85,6 +192,7 @@ export const tenderPaymentRoutes =
             401: errorBody,
             404: errorBody,
             409: errorBody,
+            429: errorBody,
             503: errorBody,
           },
         },
@@ -92,6 +200,13 @@ export const tenderPaymentRoutes =
       async (request) => {
         // 404 unless the order is the caller's own.
         await tenders.getOwnOrder(principalOf(request), request.params.code);
+        // Each M-Pesa try rings a phone: limited per order, per address and per phone.
+        await limitPaymentStart(limiter, {
+          product: 'tender',
+          code: request.params.code,
+          ip: request.ip,
+          phone: request.body.payment_type === 'mpesa' ? request.body.phone_number : undefined,
+        });
         if (request.body.payment_type === 'dpo') {
           const started = await payments.payWithDpo(request.params.code);
           return { detail: started.message, data: { url: started.url } };

@@ -115,6 +115,8 @@ export function createPaymentsService(deps: {
   dpoReturnUrl: string;
   mail: MailService;
   publicUrl: string;
+  /** Told by mail of every payment that was received but not applied (a refund or a person's check). */
+  supportEmail?: string | null;
 }) {
   const { db, clock, mpesa, products } = deps;
 
@@ -207,6 +209,49 @@ export function createPaymentsService(deps: {
 
   type AttemptRow = typeof paymentAttempts.$inferSelect;
 
+  /**
+   * Money arrived that is not applied to the order (paid twice, or an amount or phone that differs): the
+   * attempt is marked `flagged` with the reason, which the operator lists (GET /api/v1/payments/flagged/),
+   * and support is mailed, in the same transaction, so exactly once per attempt.
+   */
+  async function flagAttempt(
+    tx: Tx,
+    attempt: AttemptRow,
+    result: { resultCode: string; resultDesc: string; receipt: string | null; method?: string },
+    reason: string,
+  ) {
+    const [flagged] = await tx
+      .update(paymentAttempts)
+      .set({
+        status: 'flagged',
+        resultCode: result.resultCode,
+        resultDesc: result.resultDesc,
+        receipt: result.receipt,
+        flaggedReason: reason,
+        resolvedAt: clock.now(),
+      })
+      .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, 'flagged')))
+      .returning({ id: paymentAttempts.id });
+    if (!flagged || !deps.supportEmail) return;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
+    if (!order) return;
+    const mailId = await deps.mail.enqueue(tx, {
+      to: deps.supportEmail,
+      template: 'payment_flagged',
+      language: 'en',
+      params: {
+        name: 'Zabuni support',
+        reference: order.reference,
+        item: order.description,
+        method: result.method ?? 'M-Pesa',
+        receipt: result.receipt ?? 'none',
+        amount: `${order.currency} ${(order.amountMinor / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+        reason,
+      },
+    });
+    outboxes.get(tx)?.push(mailId);
+  }
+
   /** Ends an attempt; paid pays the order (once); a failure fails the order only if it is the newest. */
   async function resolveAttempt(
     tx: Tx,
@@ -230,17 +275,12 @@ export function createPaymentsService(deps: {
         .for('no key update');
       if (!order) throw new Error(`payment attempt ${attempt.id} has no order`);
       if (order.paymentState === 'paid') {
-        await tx
-          .update(paymentAttempts)
-          .set({
-            status: 'flagged',
-            resultCode: result.resultCode,
-            resultDesc: result.resultDesc,
-            receipt: result.receipt,
-            flaggedReason: 'paid twice: the order was already paid by another attempt; refund this one',
-            resolvedAt: clock.now(),
-          })
-          .where(eq(paymentAttempts.id, attempt.id));
+        await flagAttempt(
+          tx,
+          attempt,
+          result,
+          'paid twice: the order was already paid by another attempt; refund this one',
+        );
         return;
       }
       await tx
@@ -278,17 +318,21 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * Applies a stored callback once per CheckoutRequestID: duplicates, unknown ids and late callbacks
-   * change nothing; a success whose amount or phone differs is flagged, not paid.
+   * Applies a stored callback once per CheckoutRequestID: duplicates, unknown ids and late failures change
+   * nothing; a success whose amount or phone differs is flagged, not paid. A success for an attempt that was
+   * already closed without money (given up after PAYMENT_PENDING_EXPIRY_MINUTES, or failed by an earlier
+   * callback or query) still counts: the customer was charged, so it pays the order, or, when another
+   * attempt paid it meanwhile, is flagged for a refund. Each happens once: the attempt leaves `failed`.
    */
-  async function applyStkCallback(messageId: number) {
-    await transaction(async (tx) => {
+  /** Answers whether the stored message is an STK callback at all (false: stored, logged, done with). */
+  async function applyStkCallback(messageId: number): Promise<boolean> {
+    return transaction(async (tx) => {
       const [message] = await tx
         .select()
         .from(paymentMessages)
         .where(eq(paymentMessages.id, messageId))
         .for('no key update');
-      if (!message || message.processedAt !== null) return;
+      if (!message || message.processedAt !== null) return true;
       const callback = parseStkCallback(message.body);
       const [attempt] = callback
         ? await tx
@@ -304,31 +348,33 @@ export function createPaymentsService(deps: {
         !attempt &&
         message.createdAt.getTime() > clock.now().getTime() - UNMATCHED_CALLBACK_WAIT_MS
       ) {
-        return;
+        return true;
       }
       // Marked processed before it is acted on (same transaction), so that paying and fulfilling are last.
       await tx
         .update(paymentMessages)
         .set({ processedAt: clock.now(), ...(attempt ? { attemptId: attempt.id } : {}) })
         .where(eq(paymentMessages.id, messageId));
-      if (callback && attempt && attempt.resolvedAt === null) {
-        const outcome = stkOutcome(callback.resultCode);
+      const outcome = callback ? stkOutcome(callback.resultCode) : 'pending';
+      const open = attempt?.resolvedAt === null;
+      const lateSuccess =
+        outcome === 'paid' && (attempt?.status === 'failed' || attempt?.status === 'cancelled');
+      if (callback && attempt && (open || lateSuccess)) {
         const amountMatches = callback.amount !== null && String(callback.amount) === attempt.requestedAmount;
         const phoneMatches = callback.phone === attempt.phone;
         if (outcome === 'paid' && (!amountMatches || !phoneMatches)) {
-          await tx
-            .update(paymentAttempts)
-            .set({
-              status: 'flagged',
+          await flagAttempt(
+            tx,
+            attempt,
+            {
               resultCode: String(callback.resultCode),
               resultDesc: callback.resultDesc,
               receipt: callback.receipt,
-              flaggedReason: !amountMatches
-                ? `amount ${callback.amount ?? 'missing'} differs from ${attempt.requestedAmount}`
-                : `phone ${callback.phone ?? 'missing'} differs from ${attempt.phone}`,
-              resolvedAt: clock.now(),
-            })
-            .where(eq(paymentAttempts.id, attempt.id));
+            },
+            !amountMatches
+              ? `amount ${callback.amount ?? 'missing'} differs from ${attempt.requestedAmount}`
+              : `phone ${callback.phone ?? 'missing'} differs from ${attempt.phone}`,
+          );
         } else {
           await resolveAttempt(tx, attempt, {
             outcome,
@@ -338,6 +384,7 @@ export function createPaymentsService(deps: {
           });
         }
       }
+      return callback !== null;
     });
   }
 
@@ -485,8 +532,40 @@ export function createPaymentsService(deps: {
      * anything a crash left unprocessed.
      */
     async handleStkCallback(body: unknown): Promise<void> {
-      const messageId = await record(db, { provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
-      await applyStkCallback(messageId);
+      await applyStkCallback(await this.recordStkCallback(body));
+    },
+
+    /** Stores a callback as received (the route makes it storable first); returns the message's id. */
+    async recordStkCallback(body: unknown): Promise<number> {
+      return record(db, { provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
+    },
+
+    /** Acts on a stored callback, once; what throws here is left for the reconciliation job. */
+    applyStkCallback,
+
+    /** Money received but not applied, newest first: what the operator refunds or checks by hand. */
+    async flaggedAttempts(limit = 200) {
+      const rows = await db
+        .select({ attempt: paymentAttempts, order: orders })
+        .from(paymentAttempts)
+        .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+        .where(eq(paymentAttempts.status, 'flagged'))
+        .orderBy(desc(paymentAttempts.resolvedAt), desc(paymentAttempts.id))
+        .limit(limit);
+      return rows.map(({ attempt, order }) => ({
+        attempt_id: attempt.id,
+        provider: attempt.provider,
+        order_reference: order.reference,
+        product: order.product,
+        order_payment_state: order.paymentState,
+        amount: order.amountMinor / 100,
+        currency: order.currency,
+        phone: attempt.phone,
+        receipt: attempt.receipt,
+        result_code: attempt.resultCode,
+        reason: attempt.flaggedReason ?? '',
+        flagged_at: (attempt.resolvedAt ?? attempt.createdAt).toISOString(),
+      }));
     },
 
     /**
@@ -618,17 +697,17 @@ export function createPaymentsService(deps: {
           if (answer.outcome === 'paid') {
             const matches = answer.amountMinor === order!.amountMinor && answer.currency === order!.currency;
             if (!matches) {
-              await tx
-                .update(paymentAttempts)
-                .set({
-                  status: 'flagged',
+              await flagAttempt(
+                tx,
+                current,
+                {
                   resultCode: answer.result,
                   resultDesc: answer.explanation,
                   receipt: answer.approval ?? null,
-                  flaggedReason: `paid ${answer.amount ?? '?'} ${answer.currency ?? '?'} for ${current.requestedAmount} minor ${order!.currency}`,
-                  resolvedAt: now,
-                })
-                .where(eq(paymentAttempts.id, current.id));
+                  method: 'Card (DPO Pay)',
+                },
+                `paid ${answer.amount ?? '?'} ${answer.currency ?? '?'} for ${current.requestedAmount} minor ${order!.currency}`,
+              );
               return;
             }
             await resolveAttempt(tx, current, {

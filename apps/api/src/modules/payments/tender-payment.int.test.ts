@@ -209,3 +209,47 @@ describe('paying a publishing order with M-Pesa', () => {
     expect(oldPage.statusCode).toBe(409); // cancelled at DPO: it cannot be paid any more
   });
 });
+
+describe('starting payments of a publishing order is rate-limited', () => {
+  const start = (code: string, payload: Record<string, unknown>, ip: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/tender-alerts/available-tenders/payment/${code}/`,
+      headers: bearer(token),
+      payload,
+      remoteAddress: ip,
+    });
+
+  it('per order: five starts in 10 minutes, then 429 with a clear message, from any address', async () => {
+    const { code } = (await publish('Supply of fencing posts')).tender_alert;
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push(
+        (await start(code, { payment_type: 'mpesa', phone_number: '0708 374 149' }, '10.8.0.1')).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await start(code, { payment_type: 'dpo' }, '10.8.0.2');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      detail: 'Too many payment attempts for this order. Please wait 10 minutes and try again.',
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another order of the same advertiser is not held back by it.
+    const other = (await publish('Supply of gate hinges')).tender_alert.code;
+    expect((await start(other, { payment_type: 'dpo' }, '10.8.0.1')).statusCode).toBe(200);
+  });
+
+  it('per phone: 25 pushes to one phone across orders get five prompts', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const { code } = (await publish(`Supply of item ${i}`)).tender_alert;
+      statuses.push(
+        (await start(code, { payment_type: 'mpesa', phone_number: '0722 000 119' }, `10.9.${i}.1`))
+          .statusCode,
+      );
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+  });
+});

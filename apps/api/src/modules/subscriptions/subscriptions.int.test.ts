@@ -61,11 +61,12 @@ const getOrder = async (code: string) => {
   return response.json() as Order;
 };
 
-const pay = (code: string, payload: Record<string, unknown>) =>
+const pay = (code: string, payload: Record<string, unknown>, ip?: string) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/v1/tender-alerts/subscription/payment/${encodeURIComponent(code)}/`,
     payload,
+    ...(ip ? { remoteAddress: ip } : {}),
   });
 
 const searchByEmail = (email: string, ip = '10.0.0.2') =>
@@ -83,8 +84,8 @@ async function until(check: () => Promise<boolean>, ms = 15_000) {
   }
 }
 
-async function subscribed(overrides: Record<string, unknown> = {}): Promise<string> {
-  const response = await subscribe(form(overrides));
+async function subscribed(overrides: Record<string, unknown> = {}, ip?: string): Promise<string> {
+  const response = await subscribe(form(overrides), ip);
   expect(response.statusCode).toBe(201);
   return (response.json() as { code: string }).code;
 }
@@ -167,7 +168,7 @@ describe('subscribing to tender alerts', () => {
       mpesa_available: true,
       period: null,
       supplier: {
-        company_name: 'Wanjiru Builders Ltd',
+        company_name: 'W****** B******* L**',
         contact_name: 'J*** W***',
         email: 'j***@builders.example',
         phone_number: '+2547******78',
@@ -179,6 +180,7 @@ describe('subscribing to tender alerts', () => {
     const raw = JSON.stringify(order);
     expect(raw).not.toContain('jane.wanjiru');
     expect(raw).not.toContain('712345678');
+    expect(raw).not.toContain('Wanjiru Builders');
 
     const mails = await mailsTo(ctx, 'jane.wanjiru@builders.example');
     const received = mails.find((m) => m.subject === `Your tender-alert subscription: ${created.reference}`);
@@ -205,7 +207,7 @@ describe('subscribing to tender alerts', () => {
     expect(found.json()).toEqual({ supplier: { email: 'o***@pumps.example' }, code });
     const unknown = await searchByEmail('nobody@pumps.example');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'No subscription was found for this email.' });
+    expect(unknown.json()).toMatchObject({ detail: 'No subscription was found for this email.' });
     expect((await searchByEmail('not-an-email')).statusCode).toBe(400);
   });
 
@@ -224,7 +226,7 @@ describe('subscribing to tender alerts', () => {
       url: '/api/v1/tender-alerts/subscription/search_subscription_code/?code=nope',
     });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ detail: 'No subscription order with this code.' });
+    expect(unknown.json()).toMatchObject({ detail: 'No subscription order with this code.' });
     expect((await pay('nope', { payment_type: 'mpesa', phone_number: '254708374140' })).statusCode).toBe(404);
     const missingCode = await ctx.app.inject({
       method: 'GET',
@@ -330,5 +332,133 @@ describe('paying a subscription', () => {
     const order = await getOrder(code);
     expect(order).toMatchObject({ payment_status: 1, payment_state: 'paid' });
     expect(order.period).not.toBeNull();
+  });
+});
+
+describe('the order page opened by its code', () => {
+  it('masks the company name like the contact data, on every answer that opens by code', async () => {
+    const code = await subscribed({
+      email: 'mask@savannah.example',
+      company_name: 'Savannah Office Supplies',
+    });
+    const order = await getOrder(code);
+    expect(order.supplier.company_name).toBe('S******* O***** S*******');
+    const status = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/tender-alerts/subscription/retrieve/${code}/`,
+    });
+    expect(status.statusCode).toBe(200);
+    const search = await searchByEmail('mask@savannah.example', '10.0.5.5');
+    expect(JSON.stringify(order)).not.toContain('Savannah'); // (category names may say "Office Supplies")
+    for (const body of [JSON.stringify(order.supplier), status.body, search.body]) {
+      expect(body).not.toMatch(/Savannah|Office|Supplies/);
+    }
+    // The subscriber's own record keeps the name as typed.
+    const [row] = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, 'mask@savannah.example'));
+    expect(row!.companyName).toBe('Savannah Office Supplies');
+  });
+});
+
+describe('the subscription’s tax PIN', () => {
+  it('is checked like the registration’s: the KRA format in Kenya, with the field named', async () => {
+    for (const pin of ['hello', 'P05123456', 'X051234567Q', 'P0512345678', '<script>']) {
+      const response = await subscribe(form({ email: 'pin@kra.example', kra_pin_number: pin }), '10.0.6.6');
+      expect(response.statusCode, pin).toBe(400);
+      expect(response.json()).toMatchObject({
+        kra_pin_number: ['Enter a valid KRA PIN, e.g. A123456789B.'],
+        detail: 'kra_pin_number: Enter a valid KRA PIN, e.g. A123456789B.',
+      });
+    }
+    const none = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, 'pin@kra.example'));
+    expect(none).toEqual([]);
+  });
+
+  it('is stored normalised (upper case, no spaces); it stays optional', async () => {
+    await subscribed({ email: 'pin.ok@kra.example', kra_pin_number: ' a 051 234 567 q ' });
+    await subscribed({ email: 'pin.none@kra.example', kra_pin_number: '' });
+    const rows = await ctx.database.db.select().from(subscriptions);
+    expect(rows.find((r) => r.email === 'pin.ok@kra.example')!.kraPin).toBe('A051234567Q');
+    expect(rows.find((r) => r.email === 'pin.none@kra.example')!.kraPin).toBeNull();
+  });
+
+  it('outside Kenya, a plausible tax number is accepted and anything else refused', async () => {
+    const [uganda] = await ctx.database.db
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.iso2, 'UG'));
+    const bad = await subscribe(
+      form({ email: 'pin@ura.example', country: uganda!.id, kra_pin_number: '!!' }),
+      '10.0.6.6',
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ kra_pin_number: ['Enter a valid tax identification number.'] });
+    await subscribed({ email: 'pin@ura.example', country: uganda!.id, kra_pin_number: '10003 45678' });
+    const [row] = await ctx.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.email, 'pin@ura.example'));
+    expect(row!.kraPin).toBe('1000345678');
+  });
+});
+
+describe('starting payments is rate-limited (each M-Pesa try rings a phone)', () => {
+  const limited = (detail: string) => expect.objectContaining({ detail });
+
+  it('per order: five starts in 10 minutes, then 429', async () => {
+    const code = await subscribed({ email: 'rate.order@limits.example' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      statuses.push(
+        (await pay(code, { payment_type: 'mpesa', phone_number: '0708 374 149' }, '10.3.0.1')).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const refused = await pay(code, { payment_type: 'dpo' }, '10.3.0.2'); // another address, same order
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual(
+      limited('Too many payment attempts for this order. Please wait 10 minutes and try again.'),
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('per phone: 25 pushes to one phone in a row, across orders, get five prompts', async () => {
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof pay>> | null = null;
+    for (let i = 0; i < 25; i += 1) {
+      const code = await subscribed({ email: `rate.phone.${i}@limits.example` }, `10.4.${i}.1`);
+      last = await pay(code, { payment_type: 'mpesa', phone_number: '0711 222 339' }, `10.4.${i}.2`);
+      statuses.push(last.statusCode);
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    expect(last!.json()).toEqual(
+      limited('Too many payment prompts were sent to this phone. Please wait 10 minutes and try again.'),
+    );
+  });
+
+  it('per address: twenty starts an hour, then 429', async () => {
+    const statuses: number[] = [];
+    for (let order = 0; order < 5; order += 1) {
+      const code = await subscribed({ email: `rate.ip.${order}@limits.example` }, `10.5.${order}.1`);
+      for (let i = 0; i < 5; i += 1) {
+        const phone = `07083741${order}9`;
+        statuses.push(
+          (await pay(code, { payment_type: 'mpesa', phone_number: phone }, '10.5.9.9')).statusCode,
+        );
+      }
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(20)).toEqual([429, 429, 429, 429, 429]);
+    const code = await subscribed({ email: 'rate.ip.last@limits.example' }, '10.5.8.1');
+    const refused = await pay(code, { payment_type: 'dpo' }, '10.5.9.9');
+    expect(refused.json()).toEqual(
+      limited('Too many payment attempts from your network. Please wait an hour and try again.'),
+    );
   });
 });

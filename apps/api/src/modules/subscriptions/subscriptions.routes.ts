@@ -13,6 +13,7 @@ import {
   subscriptionSearchResult,
 } from '@zabuni/contracts';
 import { z } from 'zod';
+import { limitPaymentStart } from '../payments/payments.limits.ts';
 import type { RateLimiter } from '../system/rate-limit.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
@@ -126,8 +127,13 @@ export const subscriptionsRoutes =
         },
       },
       async (request) => {
-        // Each M-Pesa try rings a phone: a caller may not start an endless series of prompts.
-        await limiter.hit({ key: `subscription-pay:ip:${request.ip}`, limit: 20, windowSeconds: 600 });
+        // Each M-Pesa try rings a phone: limited per order, per address and per phone.
+        await limitPaymentStart(limiter, {
+          product: 'subscription',
+          code: request.params.code,
+          ip: request.ip,
+          phone: request.body.payment_type === 'mpesa' ? request.body.phone_number : undefined,
+        });
         return subscriptions.pay(request.params.code, request.body);
       },
     );

@@ -198,32 +198,113 @@ export interface StkCallback {
   transactionDate: string | null;
 }
 
+/** Longest text kept of one callback value (a CheckoutRequestID is ~30 characters, a receipt 10). */
+const MAX_CALLBACK_TEXT = 200;
+
+/** A whole number sent as a JSON number or as a string of digits; anything else is not a code. */
+function integerOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) ? value : null;
+  if (typeof value === 'string' && /^\s*-?\d{1,15}\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+/** A finite number sent as a JSON number or a numeric string (Daraja sends 1.00, some deployments "1.00"). */
+function numberOf(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string' && /^\s*\d{1,15}(\.\d{1,4})?\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+/** A short text sent as a string or a number (receipts, phones and dates arrive as either). */
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string') return value.slice(0, MAX_CALLBACK_TEXT);
+  if (typeof value === 'number' && Number.isFinite(value)) {
+    return Number.isSafeInteger(value) ? String(value) : null;
+  }
+  return null;
+}
+
 /**
  * Reads Safaricom's callback JSON defensively: items are found by Name (their order is not guaranteed),
- * ResultCode may be a number or a string, metadata exists only on success. Null when it is not a callback.
+ * ResultCode may be a number or a string of digits, metadata exists only on success. A value of the wrong
+ * type counts as missing (a null or empty ResultCode is never "0", success). Null when it is not a callback.
  */
 export function parseStkCallback(body: unknown): StkCallback | null {
-  const callback = (body as { Body?: { stkCallback?: Record<string, unknown> } } | null)?.Body?.stkCallback;
-  if (!callback || typeof callback !== 'object') return null;
-  const checkoutRequestId = callback.CheckoutRequestID;
-  const resultCode = Number(callback.ResultCode);
-  if (typeof checkoutRequestId !== 'string' || !checkoutRequestId || !Number.isFinite(resultCode))
+  if (!body || typeof body !== 'object') return null;
+  const outer = (body as { Body?: unknown }).Body;
+  if (!outer || typeof outer !== 'object') return null;
+  const callback = (outer as { stkCallback?: unknown }).stkCallback;
+  if (!callback || typeof callback !== 'object' || Array.isArray(callback)) return null;
+  const fields = callback as Record<string, unknown>;
+  const checkoutRequestId = fields.CheckoutRequestID;
+  const resultCode = integerOf(fields.ResultCode);
+  if (
+    typeof checkoutRequestId !== 'string' ||
+    !checkoutRequestId ||
+    checkoutRequestId.length > MAX_CALLBACK_TEXT ||
+    resultCode === null
+  ) {
     return null;
-  const items = (
-    callback.CallbackMetadata as { Item?: Array<{ Name?: string; Value?: unknown }> } | undefined
-  )?.Item;
-  const item = (name: string) =>
-    Array.isArray(items) ? items.find((i) => i?.Name === name)?.Value : undefined;
-  const text = (value: unknown) => (value === undefined || value === null ? null : String(value));
-  const amount = Number(item('Amount'));
+  }
+  const metadata = fields.CallbackMetadata;
+  const items = metadata && typeof metadata === 'object' ? (metadata as { Item?: unknown }).Item : undefined;
+  const item = (name: string): unknown => {
+    if (!Array.isArray(items)) return undefined;
+    const found = items.find(
+      (entry): entry is { Value?: unknown } =>
+        !!entry && typeof entry === 'object' && (entry as { Name?: unknown }).Name === name,
+    );
+    return found?.Value;
+  };
   return {
-    merchantRequestId: String(callback.MerchantRequestID ?? ''),
+    merchantRequestId: textOf(fields.MerchantRequestID) ?? '',
     checkoutRequestId,
     resultCode,
-    resultDesc: String(callback.ResultDesc ?? ''),
-    amount: item('Amount') === undefined || !Number.isFinite(amount) ? null : amount,
-    receipt: text(item('MpesaReceiptNumber')),
-    phone: text(item('PhoneNumber')),
-    transactionDate: text(item('TransactionDate')),
+    resultDesc: textOf(fields.ResultDesc) ?? '',
+    amount: numberOf(item('Amount')),
+    receipt: textOf(item('MpesaReceiptNumber')),
+    phone: textOf(item('PhoneNumber')),
+    transactionDate: textOf(item('TransactionDate')),
   };
+}
+
+/** How deep a stored callback may nest; deeper parts are replaced (PostgreSQL's jsonb has its own limit). */
+const MAX_STORED_DEPTH = 20;
+const MAX_STORED_TEXT = 64 * 1024;
+const NUL = String.fromCharCode(0);
+/** Halves of surrogate pairs standing alone: jsonb refuses them, as it refuses NUL. */
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** A value PostgreSQL's jsonb accepts: no NUL character, no lone surrogate, not nested without end. */
+function storableValue(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') {
+    return value.replaceAll(NUL, '\uFFFD').replace(LONE_SURROGATES, '\uFFFD');
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? value : String(value);
+  if (value === null || typeof value === 'boolean') return value;
+  if (typeof value !== 'object') return null;
+  if (depth >= MAX_STORED_DEPTH) return '[nested too deep]';
+  if (Array.isArray(value)) return value.map((entry) => storableValue(entry, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [
+      storableValue(key, depth) as string,
+      storableValue(entry, depth + 1),
+    ]),
+  );
+}
+
+/**
+ * What is stored of a callback body as it came over the wire (text): the JSON itself when it is JSON
+ * (made storable), else the text under `unparsed`. Never throws: every callback is kept and acknowledged.
+ */
+export function storableCallback(raw: string): Record<string, unknown> | unknown[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw) as unknown;
+  } catch {
+    return { unparsed: storableValue(raw.slice(0, MAX_STORED_TEXT), 0), note: 'not JSON' };
+  }
+  const value = storableValue(parsed, 0);
+  if (value && typeof value === 'object') return value as Record<string, unknown>;
+  return { unparsed: value ?? null, note: 'not a JSON object' };
 }
