@@ -38,6 +38,16 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', lazy: () => import('../features/auth/pages/ForgotPasswordPage.tsx') },
       { path: 'reset-password', lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx') },
       { path: 'activate', lazy: () => import('../features/auth/pages/ActivationPage.tsx') },
+      {
+        // Issue 13: an existing account accepts an invitation signed in with the invited email.
+        path: 'accept-invitation',
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [{ index: true, lazy: () => import('../features/auth/pages/AcceptInvitationPage.tsx') }],
+      },
       { path: 'advertise', lazy: () => import('../features/auth/pages/AdvertisePage.tsx') },
       { path: 'tenders', lazy: () => import('../features/tenders/pages/AvailableTendersPage.tsx') },
       // The footer's "Tender Bulletin" is the public tender list.

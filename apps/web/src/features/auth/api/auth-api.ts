@@ -18,8 +18,14 @@ export const authApi = {
     apiPost<{ detail: string }>('/authentication/confirm/', body),
   updateProfile: (body: { first_name: string; last_name: string; phone_number: string; language: string }) =>
     apiPatch<Me>('/authentication/me/', body),
-  changePassword: (body: { current_password: string; password: string; password2: string }) =>
-    apiPost<{ detail: string }>('/authentication/change-password/', body),
+  changePassword: (body: {
+    current_password: string;
+    password: string;
+    password2: string;
+    keep_this_session?: boolean;
+  }) => apiPost<{ detail: string; access?: string }>('/authentication/change-password/', body),
+  acceptInvitation: (token: string) =>
+    apiPost<{ detail: string }>('/organisations/invitations/accept/', { token }),
   startTotp: () =>
     apiPost<{ secret: string; otpauth_url: string; qr_svg: string }>('/authentication/tfa/setup/'),
   enableTotp: (code: string) =>

@@ -129,7 +129,8 @@ function PasswordSection() {
   });
   const submit = form.handleSubmit(async (values) => {
     try {
-      await authApi.changePassword(values);
+      // Every other session ends; this one goes on (the answer sets its new cookies).
+      await authApi.changePassword({ ...values, keep_this_session: true });
       toast.success(t('account.passwordChanged'));
       form.reset();
     } catch (error) {
