@@ -33,6 +33,7 @@ import {
 } from '../api/delegations.ts';
 import { setupKey } from '../api/keys.ts';
 import { displayName, useMembers, type Member } from '../api/members.ts';
+import { ApprovalSettingsCard } from '../components/ApprovalSettingsCard.tsx';
 import { ConfirmDialog, errorText, NS, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
 
 /**
@@ -159,6 +160,7 @@ export function Component() {
 
   return (
     <Stack gap="md" data-testid="delegations-tab">
+      <ApprovalSettingsCard organisationId={organisationId} />
       <Text size="sm" c="dimmed" maw={760}>
         {isAdmin ? t('delegations.descriptionAdmin') : t('delegations.description')}
       </Text>
