@@ -21,6 +21,7 @@ import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import type { Database } from './infra/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import { loopbackOnly } from './infra/loopback-only.ts';
+import { registerInputHardening } from './infra/input-hardening.ts';
 import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
@@ -308,6 +309,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputHardening(app);
   await app.register(fastifyCookie);
   // Limits are set per route where files are read (tender documents: 10 × 20 MB).
   await app.register(fastifyMultipart);
@@ -523,7 +525,8 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       request.url.startsWith('/flags/') ||
       request.url.startsWith('/dev/') ||
       request.url.startsWith('/sim/');
-    if (isApi || request.method !== 'GET') return reply.code(404).send({ detail: 'Not found.' });
+    if (isApi || request.method !== 'GET')
+      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
     if (!webBuilt) {
       return reply
         .code(503)

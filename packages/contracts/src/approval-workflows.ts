@@ -1,6 +1,6 @@
 import { APPROVAL_DOCUMENT_TYPES, ROLES_BY_KIND, STEP_MODES, STEP_PURPOSES } from '@zabuni/domain';
 import { z } from 'zod';
-import { required } from './fields.ts';
+import { recordId, required } from './fields.ts';
 import { paginationQuery } from './pagination.ts';
 
 /** Issue 6 approval workflows: an organisation's rules routing documents to ordered approval steps. */
@@ -18,7 +18,7 @@ export const WORKFLOW_MESSAGES = {
 
 const approver = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('role'), role: z.enum(ROLES_BY_KIND.buyer) }),
-  z.object({ kind: z.literal('user'), user_id: z.number().int().positive() }),
+  z.object({ kind: z.literal('user'), user_id: recordId() }),
   z.object({ kind: z.literal('budget_owner') }),
 ]);
 export type ApproverForm = z.infer<typeof approver>;
@@ -47,8 +47,8 @@ export const workflowRuleForm = z.object({
   min_amount: bandLimit,
   /** Exclusive: bands [0, 500000) and [500000, …) neither overlap nor leave a gap. */
   max_amount: bandLimit,
-  department_ids: z.array(z.number().int().positive()).max(200).default([]),
-  category_ids: z.array(z.number().int().positive()).max(500).default([]),
+  department_ids: z.array(recordId()).max(200).default([]),
+  category_ids: z.array(recordId()).max(500).default([]),
   steps: z.array(step).max(10),
   active: z.boolean().default(true),
 });
@@ -91,8 +91,8 @@ export const workflowPreviewRequest = z.object({
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, { error: WORKFLOW_MESSAGES.currency })
     .default('KES'),
-  department_ids: z.array(z.number().int().positive()).max(200).default([]),
-  category_ids: z.array(z.number().int().positive()).max(500).default([]),
+  department_ids: z.array(recordId()).max(200).default([]),
+  category_ids: z.array(recordId()).max(500).default([]),
 });
 
 export const workflowPreview = z.object({

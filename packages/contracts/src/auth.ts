@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidTaxPin, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '@zabuni/domain';
-import { email, phone, required } from './fields.ts';
+import { errorBody } from './errors.ts';
+import { email, MAX_INTEGER, MAX_INTEGER_MESSAGE, phone, recordId, required } from './fields.ts';
 
 /** SPEC §5 texts, verbatim. */
 export const AUTH_MESSAGES = {
@@ -60,7 +61,8 @@ export const advertiserRegistration = z
     country: z.coerce
       .number({ error: AUTH_MESSAGES.required })
       .int()
-      .positive({ error: AUTH_MESSAGES.required }),
+      .positive({ error: AUTH_MESSAGES.required })
+      .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE }),
     first_name: required(100),
     last_name: required(100),
     contact_person: z.string().trim().max(200).optional(),
@@ -108,7 +110,13 @@ export const tfaVerifyRequest = z.object({
     .min(6, { error: AUTH_MESSAGES.invalidCode })
     .max(20, { error: AUTH_MESSAGES.invalidCode }),
 });
-export const tfaErrorBody = z.object({ error: z.string() }).meta({ id: 'TwoFactorError' });
+/**
+ * A refused code answers SPEC §7's `{ error }`; a request that is not even well-formed (no body, `null`,
+ * a wrong type) answers the general error body like every other operation.
+ */
+export const tfaErrorBody = z
+  .union([z.object({ error: z.string() }), errorBody])
+  .meta({ id: 'TwoFactorError' });
 
 export const tfaSetupResponse = z.object({
   secret: z.string(),
@@ -155,7 +163,7 @@ export const verifyEmailQuery = z.object({
   token: z.string().min(1, { error: AUTH_MESSAGES.activationExpired }).max(200),
 });
 
-export const switchBuyerRequest = z.object({ buyer_company_id: z.number().int().positive() });
+export const switchBuyerRequest = z.object({ buyer_company_id: recordId() });
 
 export const roleSchema = z.enum(ROLES as [string, ...string[]]);
 
@@ -206,7 +214,7 @@ export const memberInvitation = z.object({
   email,
   first_name: required(100),
   last_name: required(100),
-  organisation_id: z.number().int().positive(),
+  organisation_id: recordId(),
   roles: z.array(roleSchema).min(1, { error: 'Choose at least one role.' }).max(10),
 });
 export type MemberInvitation = z.output<typeof memberInvitation>;

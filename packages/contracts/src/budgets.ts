@@ -1,7 +1,7 @@
 import { BUDGET_CONTROL_ACTIONS, BUDGET_PERIODS, decimalTextToMinor } from '@zabuni/domain';
 import { z } from 'zod';
-import { required } from './fields.ts';
-import { paginationQuery } from './pagination.ts';
+import { recordId, required } from './fields.ts';
+import { paginationQuery, queryId } from './pagination.ts';
 
 /** Issue 6 budgets: per fiscal year × department (cost centre) × category (or all categories). */
 export const BUDGET_MESSAGES = {
@@ -21,10 +21,10 @@ const controls = z.object({ requisition: action, purchase_order: action, invoice
 export const budgetForm = z
   .object({
     name: required(120),
-    fiscal_year_id: z.number({ error: BUDGET_MESSAGES.fiscalYear }).int().positive(),
-    department_id: z.number({ error: BUDGET_MESSAGES.department }).int().positive(),
+    fiscal_year_id: recordId(BUDGET_MESSAGES.fiscalYear),
+    department_id: recordId(BUDGET_MESSAGES.department),
     /** Null: every category of the department. */
-    category_id: z.number().int().positive().nullable().optional(),
+    category_id: recordId().nullable().optional(),
     currency: z
       .string({ error: BUDGET_MESSAGES.currency })
       .trim()
@@ -62,8 +62,8 @@ export const budget = z
 export type BudgetView = z.infer<typeof budget>;
 
 export const budgetsQuery = paginationQuery.extend({
-  fiscal_year: z.coerce.number().int().positive().optional(),
-  department: z.coerce.number().int().positive().optional(),
+  fiscal_year: queryId.optional(),
+  department: queryId.optional(),
 });
 
 /** Derived, never stored: the budget against what the organisation's documents propose, commit and spend. */

@@ -1,5 +1,6 @@
 import { isIsoDate } from '@zabuni/domain';
 import { z } from 'zod';
+import { recordId } from './fields.ts';
 import { paginationQuery } from './pagination.ts';
 
 export const DELEGATION_MESSAGES = {
@@ -23,8 +24,8 @@ const day = z.string({ error: DELEGATION_MESSAGES.date }).trim().refine(isIsoDat
 export const delegationForm = z
   .object({
     /** The person away; the caller when absent (someone else's: organisation administrators only). */
-    delegator_id: z.number().int().positive().optional(),
-    delegate_id: z.number({ error: DELEGATION_MESSAGES.notMember }).int().positive(),
+    delegator_id: recordId().optional(),
+    delegate_id: recordId(DELEGATION_MESSAGES.notMember),
     starts_on: day,
     ends_on: day,
     reason: z.string().trim().max(300).default(''),

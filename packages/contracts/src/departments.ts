@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery } from './pagination.ts';
-import { required } from './fields.ts';
+import { recordId, required } from './fields.ts';
 
 /** Issue 6 organisation set-up: departments double as cost centres (budgets and approvals refer to them). */
 export const DEPARTMENT_MESSAGES = {
@@ -15,7 +15,7 @@ export const departmentForm = z.object({
     .transform((code) => code.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9_-]{1,20}$/, { error: DEPARTMENT_MESSAGES.codeFormat })),
   name: required(120),
-  budget_owner_id: z.number().int().positive().nullable().optional(),
+  budget_owner_id: recordId().nullable().optional(),
   active: z.boolean().optional(),
 });
 export type DepartmentForm = z.output<typeof departmentForm>;

@@ -3,6 +3,21 @@ import { z } from 'zod';
 /** Field rules shared by the forms of several modules. */
 export const REQUIRED_MESSAGE = 'This field is required.';
 
+/** The largest value of PostgreSQL's `integer` (ids, counts): anything larger is refused before the database. */
+export const MAX_INTEGER = 2_147_483_647;
+export const MAX_INTEGER_MESSAGE = `Ensure this value is less than or equal to ${MAX_INTEGER}.`;
+
+/**
+ * The id of a record in a JSON body: a positive integer PostgreSQL's `integer` can hold. `error` replaces
+ * the message for a missing or non-numeric value. Query strings and paths use `queryId` (coerced).
+ */
+export const recordId = (error?: string) =>
+  z
+    .number(error ? { error } : undefined)
+    .int()
+    .positive()
+    .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE });
+
 export const required = (max = 200) =>
   z
     .string({ error: REQUIRED_MESSAGE })

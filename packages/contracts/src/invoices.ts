@@ -8,7 +8,7 @@ import {
   VARIANCE_KINDS,
 } from '@zabuni/domain';
 import { z } from 'zod';
-import { required } from './fields.ts';
+import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 import { REQUISITION_MESSAGES } from './requisitions.ts';
 
@@ -35,14 +35,14 @@ const quantity = z
 
 /** A supplier's invoice against one of its purchase orders (or entered by finance on its behalf). */
 export const invoiceForm = z.object({
-  purchase_order_id: z.number({ error: INVOICE_MESSAGES.order }).int().positive(),
+  purchase_order_id: recordId(INVOICE_MESSAGES.order),
   invoice_number: required(60),
   invoice_date: z.string().trim().refine(isIsoDate, { error: REQUISITION_MESSAGES.date }),
   lines: z
     .array(
       z.object({
         /** Null: a line the order does not have (the match reports it). */
-        purchase_order_line_id: z.number().int().positive().nullable(),
+        purchase_order_line_id: recordId().nullable(),
         description: required(500),
         quantity,
         /** Before tax, major units as decimal text. */
@@ -166,7 +166,7 @@ export const resolveExceptionBody = z.object({
 export const PAYMENT_METHODS = ['bank_transfer', 'rtgs', 'mpesa', 'cheque', 'other'] as const;
 
 export const supplierPaymentForm = z.object({
-  invoice_id: z.number().int().positive(),
+  invoice_id: recordId(),
   reference: required(80),
   paid_on: z.string().trim().refine(isIsoDate, { error: REQUISITION_MESSAGES.date }),
   amount: z.union([z.string(), z.number()], { error: REQUISITION_MESSAGES.price }).transform(String),
@@ -210,7 +210,7 @@ export const matchingSettingsBody = z.object({
     .array(
       matchingSettingsView.extend({
         scope: z.enum(['supplier', 'category']),
-        scope_id: z.number().int().positive(),
+        scope_id: recordId(),
       }),
     )
     .max(500)

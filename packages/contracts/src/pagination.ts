@@ -1,14 +1,18 @@
 import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
+import { MAX_INTEGER, MAX_INTEGER_MESSAGE } from './fields.ts';
 
 const integerMessage = 'A valid integer is required.';
 
-/** An optional positive integer in a query string ("3"), with a clear message for anything else. */
+/**
+ * A positive integer in a query string or a path ("3"), with a clear message for anything else; never
+ * beyond PostgreSQL's `integer` (`1e10` and `99999999999` are refused, not sent to the database).
+ */
 export const queryId = z.coerce
   .number({ error: integerMessage })
   .int({ error: integerMessage })
   .positive({ error: 'Ensure this value is greater than or equal to 1.' })
-  .max(2_147_483_647, { error: 'Ensure this value is less than or equal to 2147483647.' });
+  .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE });
 
 export const paginationQuery = z.object({
   page: queryId.default(1),
@@ -16,6 +20,7 @@ export const paginationQuery = z.object({
     .number({ error: integerMessage })
     .int({ error: integerMessage })
     .positive({ error: 'Ensure this value is greater than or equal to 1.' })
+    .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE })
     .transform((size) => Math.min(size, PAGE_SIZE.max))
     .default(PAGE_SIZE.listing),
   search: z

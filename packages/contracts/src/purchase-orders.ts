@@ -1,6 +1,6 @@
 import { isIsoDate, PO_STATUSES, quantityToThousandths } from '@zabuni/domain';
 import { z } from 'zod';
-import { required } from './fields.ts';
+import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
@@ -24,20 +24,20 @@ const quantity = z
 
 export const purchaseOrderLineForm = z.object({
   /** The approved requisition line this orders (all or part of it); null for a direct order line. */
-  requisition_line_id: z.number().int().positive().nullable().optional(),
+  requisition_line_id: recordId().nullable().optional(),
   description: required(500),
-  category_id: z.number({ error: REQUISITION_MESSAGES.category }).int().positive(),
-  department_id: z.number({ error: REQUISITION_MESSAGES.department }).int().positive(),
+  category_id: recordId(REQUISITION_MESSAGES.category),
+  department_id: recordId(REQUISITION_MESSAGES.department),
   quantity,
   unit: required(20).default('each'),
   /** Unit price before tax, major units as decimal text. */
   unit_price: z.union([z.string(), z.number()], { error: REQUISITION_MESSAGES.price }).transform(String),
   /** One of the organisation's tax rates; the default rate when absent. */
-  tax_rate_id: z.number().int().positive().nullable().optional(),
+  tax_rate_id: recordId().nullable().optional(),
 });
 
 export const purchaseOrderForm = z.object({
-  supplier_id: z.number({ error: 'Choose a supplier.' }).int().positive(),
+  supplier_id: recordId('Choose a supplier.'),
   /** Required when no line comes from an approved requisition (a direct order). */
   justification: z.string().trim().max(2000).default(''),
   currency: z
@@ -151,7 +151,7 @@ export const goodsReceiptForm = z.object({
   lines: z
     .array(
       z.object({
-        purchase_order_line_id: z.number().int().positive(),
+        purchase_order_line_id: recordId(),
         received: receiptQuantity,
         accepted: receiptQuantity,
         rejected: receiptQuantity.default('0'),

@@ -1,6 +1,6 @@
 import { isIsoDate, quantityToThousandths, REQUISITION_STATUSES } from '@zabuni/domain';
 import { z } from 'zod';
-import { required } from './fields.ts';
+import { MAX_INTEGER, MAX_INTEGER_MESSAGE, recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 /** Issue 6 requisitions: what a department asks to buy, before anyone orders it. */
@@ -21,8 +21,8 @@ export const REQUISITION_MESSAGES = {
 
 export const requisitionLineForm = z.object({
   description: required(500),
-  category_id: z.number({ error: REQUISITION_MESSAGES.category }).int().positive(),
-  department_id: z.number({ error: REQUISITION_MESSAGES.department }).int().positive(),
+  category_id: recordId(REQUISITION_MESSAGES.category),
+  department_id: recordId(REQUISITION_MESSAGES.department),
   /** Decimal text, up to three decimals ("2", "0.5"). */
   quantity: z
     .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.quantity })
@@ -134,7 +134,7 @@ export const requisitionCommentBody = z.object({ comment: z.string().trim().max(
 /** Approve, reject or return: the step the approver saw (a stale click cannot land on the next step). */
 export const requisitionDecisionBody = z.object({
   comment: z.string().trim().max(2000).optional(),
-  step: z.number().int().min(1).optional(),
+  step: z.number().int().min(1).max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE }).optional(),
 });
 
 export const approvalsInboxItem = requisitionSummary
@@ -166,8 +166,8 @@ export const bulkApproveBody = z.object({
     .array(
       z.object({
         document_type: z.literal('requisition'),
-        id: z.number().int().positive(),
-        step: z.number().int().min(1),
+        id: recordId(),
+        step: z.number().int().min(1).max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE }),
       }),
     )
     .min(1, { error: 'Choose at least one item to approve.' })
@@ -209,7 +209,7 @@ export type BudgetCheckRequest = z.output<typeof budgetCheckRequest>;
 export const budgetCheckRequest = requisitionForm.extend({
   title: z.string().trim().max(200).default(''),
   /** The requisition being edited, left out of the figures it is compared with. */
-  requisition_id: z.number().int().positive().optional(),
+  requisition_id: recordId().optional(),
 });
 
 export const BUDGET_CHECK_OUTCOMES = [

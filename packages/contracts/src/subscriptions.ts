@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_PLANS } from '@zabuni/domain';
 import { MARKETING_SOURCES } from './constants.ts';
 import { email, phone, required } from './fields.ts';
+import { queryId } from './pagination.ts';
 import { orderPaymentFields } from './payments.ts';
 
 /** SPEC §5 and §8 texts of the subscription flow, verbatim where SPEC gives them. */
@@ -46,7 +47,7 @@ export const subscriptionForm = z.object({
   city: required(100),
   payment_plan: z.enum(PAYMENT_PLANS, { error: SUBSCRIPTION_MESSAGES.plan }),
   categories: z
-    .array(z.coerce.number().int().positive(), { error: SUBSCRIPTION_MESSAGES.categories })
+    .array(queryId, { error: SUBSCRIPTION_MESSAGES.categories })
     .min(1, { error: SUBSCRIPTION_MESSAGES.categories })
     .max(50, { error: 'Choose at most 50 categories.' })
     .transform((ids) => [...new Set(ids)]),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, required } from './fields.ts';
+import { email, recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 export const SUPPLIER_STATUSES = ['active', 'blocked'] as const;
@@ -34,14 +34,14 @@ export const supplierInvitation = z.object({
     .default('KE'),
   tax_pin: z.string().trim().max(40).optional(),
   phone: z.string().trim().max(40).optional(),
-  category_ids: z.array(z.number().int().positive()).max(100).default([]),
+  category_ids: z.array(recordId()).max(100).default([]),
   payment_terms_days: paymentTerms.default(30),
 });
 export type SupplierInvitation = z.output<typeof supplierInvitation>;
 
 export const supplierUpdate = z.object({
   status: z.enum(SUPPLIER_STATUSES).optional(),
-  category_ids: z.array(z.number().int().positive()).max(100).optional(),
+  category_ids: z.array(recordId()).max(100).optional(),
   payment_terms_days: paymentTerms.optional(),
 });
 

@@ -6,15 +6,29 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {
+  /** The server's stable error code (ARCHITECTURE §5: `validation`, `forbidden`, …), to translate by. */
+  readonly code: string | undefined;
+  /** `detail` and each field's messages; the `code` is kept apart, so it is never read as a field. */
+  readonly body: ErrorBody | null;
+
   constructor(
     readonly status: number,
     message: string,
-    readonly body: ErrorBody | null,
+    body: ErrorBody | null,
     /** True when this 401 ended the signed-in session (the app has already told the user). */
     readonly sessionEnded = false,
   ) {
     super(message);
     this.name = 'ApiError';
+    // An array under `code` is the messages of a field called `code` (a department's code), not the error's.
+    if (body && typeof body === 'object' && typeof body.code === 'string') {
+      const { code, ...fields } = body;
+      this.code = code;
+      this.body = fields as ErrorBody;
+    } else {
+      this.code = undefined;
+      this.body = body;
+    }
   }
 }
 

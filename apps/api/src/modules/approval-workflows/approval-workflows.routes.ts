@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
   paginated,
+  queryId,
   workflowPreview,
   workflowPreviewRequest,
   workflowRule,
@@ -17,7 +18,7 @@ import type { ApprovalWorkflowsService } from './approval-workflows.service.ts';
 const tags = ['Procure to pay: approval workflows'];
 const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 export const approvalWorkflowsRoutes =
   ({

@@ -162,7 +162,7 @@ describe('sign-in failures', () => {
     const unknown = await login(ctx, 'nobody@example.co.ke', 'not-the-password');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ detail: AUTH_MESSAGES.badCredentials });
+    expect(wrong.body).toEqual({ detail: AUTH_MESSAGES.badCredentials, code: 'unauthenticated' });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -403,7 +403,10 @@ describe('authorisation and tenancy', () => {
       bearer(await tokenFor(ctx, advertiser.email, advertiser.password)),
     );
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect(refused.json()).toEqual({
+      detail: 'You do not have permission to perform this action.',
+      code: 'forbidden',
+    });
     const allowed = await get(
       '/api/v1/audit/events/?page_size=5',
       bearer(await tokenFor(ctx, moderator.email, moderator.password)),
@@ -557,7 +560,10 @@ describe('role changes', () => {
       headers: bearer(adminToken),
     });
     expect(selfRevoke.statusCode).toBe(409);
-    expect(selfRevoke.json()).toEqual({ detail: 'You cannot remove your own administrator role.' });
+    expect(selfRevoke.json()).toEqual({
+      detail: 'You cannot remove your own administrator role.',
+      code: 'conflict',
+    });
 
     const events = await ctx.database.db.execute<{
       action: string;

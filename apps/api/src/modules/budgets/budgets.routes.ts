@@ -7,6 +7,7 @@ import {
   budgetUtilisation,
   errorBody,
   paginated,
+  queryId,
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ import type { BudgetsService } from './budgets.service.ts';
 const tags = ['Procure to pay: budgets'];
 const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /** Budgets of the caller's current buying organisation. */
 export const budgetsRoutes =

@@ -89,6 +89,7 @@ describe('GET /api/v1/core/countries/', () => {
     expect(bad.body).toEqual({
       page: ['A valid integer is required.'],
       detail: 'page: A valid integer is required.',
+      code: 'validation',
     });
   });
 

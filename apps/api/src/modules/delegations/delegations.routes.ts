@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { delegation, delegationForm, delegationsQuery, errorBody, paginated } from '@zabuni/contracts';
+import {
+  delegation,
+  delegationForm,
+  delegationsQuery,
+  errorBody,
+  paginated,
+  queryId,
+} from '@zabuni/contracts';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
 import { pageOf } from '../../infra/pagination.ts';
@@ -58,7 +65,7 @@ export const delegationsRoutes =
         schema: {
           tags,
           summary: 'End a delegation (the person away, or an organisation administrator)',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: queryId }),
           response: { 204: z.null(), ...errors },
         },
       },

@@ -6,6 +6,7 @@ import {
   departmentUpdate,
   errorBody,
   paginated,
+  queryId,
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
@@ -17,7 +18,7 @@ const tags = ['Procure to pay: set-up'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /** Departments (cost centres) of the caller's current buying organisation. */
 export const departmentsRoutes =

@@ -6,6 +6,7 @@ import {
   fiscalYearForm,
   paginated,
   paginationQuery,
+  queryId,
   required,
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
@@ -17,7 +18,7 @@ import type { FiscalYearsService } from './fiscal-years.service.ts';
 const tags = ['Procure to pay: set-up'];
 const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 const fiscalYearChange = z.object({
   name: required(40).optional(),
   status: z.enum(FISCAL_YEAR_STATUSES).optional(),

@@ -26,7 +26,7 @@ import type { MatchingSettingsService } from './matching-settings.service.ts';
 const tags = ['Procure to pay: invoices'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /** Invoices, the exception queue, payments and matching settings of the current buying organisation. */
 export const invoicesRoutes =

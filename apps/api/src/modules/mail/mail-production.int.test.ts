@@ -36,7 +36,7 @@ describe('development mailbox in production', () => {
     ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json()).toEqual({ detail: 'Not found.' });
+      expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
     }
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { errorBody, messageBody, notificationsPage, notificationsQuery } from '@zabuni/contracts';
+import { errorBody, messageBody, notificationsPage, notificationsQuery, queryId } from '@zabuni/contracts';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
 import { toPage, toPageRequest } from '../../infra/pagination.ts';
@@ -47,7 +47,7 @@ export const notificationsRoutes =
         schema: {
           tags,
           summary: 'Mark one of my notifications read',
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: z.object({ id: queryId }),
           response: { 200: messageBody, 401: errorBody, 404: errorBody },
         },
       },

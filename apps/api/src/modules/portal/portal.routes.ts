@@ -7,6 +7,7 @@ import {
   invoicesQuery,
   invoiceSummary,
   paginated,
+  queryId,
   supplierStatement,
   purchaseOrder,
   purchaseOrderReasonBody,
@@ -33,7 +34,7 @@ const tags = ['Supplier portal'];
 const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
 const SUPPLIER = { access: { side: 'supplier' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /**
  * The supplier organisation the caller works for. A supplier user sees only documents addressed to it,

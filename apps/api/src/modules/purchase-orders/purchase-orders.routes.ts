@@ -9,6 +9,8 @@ import {
   purchaseOrderReasonBody,
   purchaseOrdersQuery,
   purchaseOrderSummary,
+  queryId,
+  recordId,
   requisitionDecisionBody,
 } from '@zabuni/contracts';
 import { z } from 'zod';
@@ -28,7 +30,7 @@ const PROCUREMENT = { access: { side: 'buyer', roles: PROCUREMENT_ROLES } } as c
 /** Whoever may record a delivery (requesters too). */
 const RECEIVING = { access: { side: 'buyer', roles: RECEIVING_ROLES } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /** Purchase orders and goods receipts of the caller's current buying organisation. */
 export const purchaseOrdersRoutes =
@@ -201,7 +203,7 @@ export const purchaseOrdersRoutes =
         schema: {
           tags,
           summary: 'Goods receipts of one purchase order',
-          querystring: z.object({ purchase_order: z.coerce.number().int().positive() }),
+          querystring: z.object({ purchase_order: queryId }),
           response: { 200: z.object({ results: z.array(goodsReceipt) }), ...errors },
         },
       },
@@ -217,7 +219,7 @@ export const purchaseOrdersRoutes =
         schema: {
           tags,
           summary: 'Record goods received against a sent purchase order (GRN)',
-          body: goodsReceiptForm.extend({ purchase_order_id: z.number().int().positive() }),
+          body: goodsReceiptForm.extend({ purchase_order_id: recordId() }),
           response: { 201: goodsReceipt, ...errors },
         },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
   paginated,
+  queryId,
   requisition,
   approvalsInboxItem,
   budgetCheckRequest,
@@ -33,8 +34,8 @@ import {
 const tags = ['Procure to pay: requisitions'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const attachmentParams = idParams.extend({ attachment_id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
+const attachmentParams = idParams.extend({ attachment_id: queryId });
 
 /** One uploaded file, or a clear 400 (too large, missing, not multipart) — never a 413 or a 500. */
 async function readOneFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
   paginated,
+  queryId,
   supplier,
   supplierInvitation,
   suppliersQuery,
@@ -14,7 +15,7 @@ import { SUPPLIER_MANAGERS, type SuppliersService } from './suppliers.service.ts
 
 const tags = ['Procure to pay: suppliers'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /** The current buying organisation's supplier list. */
 export const suppliersRoutes =

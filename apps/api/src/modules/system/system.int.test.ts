@@ -43,7 +43,7 @@ describe('unknown paths', () => {
   it('answer a JSON 404 under /api', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/no-such-thing/' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found.' });
+    expect(response.json()).toEqual({ detail: 'Not found.', code: 'not_found' });
   });
 
   it('serve country flags as SVG', async () => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { errorBody, paginated, taxRate, taxRateForm } from '@zabuni/contracts';
+import { errorBody, paginated, queryId, taxRate, taxRateForm } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
@@ -8,7 +8,7 @@ import type { TaxRatesService } from './tax-rates.service.ts';
 const tags = ['Procure to pay: set-up'];
 const ADMIN = { access: { side: 'buyer', roles: ['org_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: queryId });
 
 /** Tax rates of the caller's current buying organisation (a short list: one page, default first). */
 export const taxRatesRoutes =
