@@ -25,6 +25,27 @@ describe('withPageMeta', () => {
     expect(html).not.toContain('Default');
   });
 
+  it.each([
+    ["Supply of $' desks", 'Supply of $&#39; desks'],
+    ['Supply of $` desks', 'Supply of $` desks'],
+    ['Prize $& and $$ and $1', 'Prize $&amp; and $$ and $1'],
+  ])('inserts a title holding String.replace patterns literally: %s', (title, escaped) => {
+    const html = withPageMeta(INDEX, {
+      title,
+      description: `About ${title}`,
+      url: 'https://zabuni.test/tenders/show/7',
+    });
+    expect(html).toContain(`<title>${escaped}</title>`);
+    expect(html).toContain(`<meta name="description" content="About ${escaped}" />`);
+    expect(html).toContain(`<meta property="og:title" content="${escaped}" />`);
+    // The document around the insertions is intact: one head, one title, one body, nothing duplicated.
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/<\/head>/g)).toHaveLength(1);
+    expect(html.match(/<body>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html.endsWith('</html>')).toBe(true);
+  });
+
   it('summarises long text at a word boundary', () => {
     expect(summarise('one two three four', 12)).toBe('one two…');
     expect(summarise('  short   text ')).toBe('short text');

@@ -40,8 +40,13 @@ export function withPageMeta(indexHtml: string, meta: PageMeta): string {
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
   ].join('\n    ');
+  // Replacer functions, never replacement strings: a title holding `$'`, `` $` `` or `$&` (or the `$&` of an
+  // escaped `&`) is inserted as written instead of being read as a String.prototype.replace pattern.
   return indexHtml
-    .replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`)
-    .replace(/<meta\s+name="description"[\s\S]*?\/>/, `<meta name="description" content="${description}" />`)
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
