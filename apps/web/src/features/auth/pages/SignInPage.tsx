@@ -2,13 +2,10 @@ import { Anchor, Text } from '@mantine/core';
 import { ROLES_BY_KIND } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { safeNext } from '../../../lib/safe-next.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { SignInForm } from '../components/SignInForm.tsx';
 import { AuthCard } from './AuthCard.tsx';
-
-/** Only same-site paths are accepted as the next route (no open redirect). */
-export const safeNext = (value: string | null, fallback: string) =>
-  value && /^\/(?!\/)/.test(value) ? value : fallback;
 
 /** Where a sign-in without a next route leads: a buyer's staff to the platform, a supplier to its portal. */
 export function homeFor(roles: readonly string[]): string {
@@ -25,6 +22,7 @@ export function Component() {
   return (
     <AuthCard title={t('signIn.title')} subtitle={t('signIn.subtitle')}>
       <SignInForm
+        // Only a path of this site, as the browser resolves it (no open redirect after signing in).
         nextRoute={params.get('next') ? safeNext(params.get('next'), '/advertise') : homeFor}
         resetRoute="/forgot-password"
       />
