@@ -16,6 +16,9 @@ export const SEGREGATION_MESSAGES = {
     raisedSourceRequisition:
       'You raised a requisition this invoice’s purchase order was made from, so you cannot decide it.',
   },
+  /** At final approval, over budget: everyone who could consent already decided another step. */
+  noConsenter:
+    'This document is now over budget and needs the consent of a budget owner or budget exception approver who has not decided another of its steps; there is none. Ask your administrator.',
   /** At submission, with the switch on: nobody could decide the last steps. */
   notSeparable:
     'This document needs a different person for each approval step, and not enough people can approve it: {route}. Ask your administrator to adjust the approval workflow, or to allow one person to decide several steps.',

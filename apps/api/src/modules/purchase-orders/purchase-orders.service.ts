@@ -662,6 +662,10 @@ export function createPurchaseOrdersService({
               route: longer,
               progress: workflowProgress(longer, recordedDecisions(await repository.decisions(id, round))),
             };
+            // Segregation of duties: someone who has not decided another step must be able to consent.
+            if (waitingDeciders(next.progress, segregation).length === 0) {
+              throw new AppError('conflict', SEGREGATION_MESSAGES.noConsenter);
+            }
           }
         }
         if (state === 'approved') {

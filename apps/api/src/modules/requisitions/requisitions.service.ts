@@ -2,6 +2,7 @@ import {
   BULK_APPROVAL_LIMIT,
   type BudgetCheckRequest,
   REQUISITION_DECISION_MESSAGES,
+  SEGREGATION_MESSAGES,
   REQUISITION_MESSAGES,
   type RequisitionForm,
   type RequisitionOrdering,
@@ -573,6 +574,10 @@ export function createRequisitionsService({
               route: longer,
               progress: workflowProgress(longer, recorded(await repository.decisions(id, round))),
             };
+            // Segregation of duties: someone who has not decided another step must be able to consent.
+            if (waitingDeciders(next.progress, segregation).length === 0) {
+              throw new AppError('conflict', SEGREGATION_MESSAGES.noConsenter);
+            }
           }
         }
         if (state !== 'in_progress') {
