@@ -268,4 +268,36 @@ describe('segregation of duties', () => {
       detail: { on_behalf_of: [String(ids.kamau)] },
     });
   });
+  it('refuses a submission whose steps could not each go to a different person, unless switched off', async () => {
+    await setUp.created('admin', 'p2p/approval-workflows/', {
+      name: 'Three million and above: Akinyi twice',
+      document_type: 'requisition',
+      priority: 1,
+      min_amount: '3000000',
+      steps: [
+        { mode: 'any', approvers: [{ kind: 'user', user_id: ids.akinyi }] },
+        { mode: 'any', approvers: [{ kind: 'user', user_id: ids.akinyi }] },
+      ],
+    });
+    const draft = await setUp.created('wanjiru', 'p2p/requisitions/', {
+      title: 'Data centre',
+      lines: [
+        {
+          description: 'Racks',
+          category_id: setUp.categoryId,
+          department_id: setUp.ictId,
+          quantity: '1',
+          unit_price: '3500000',
+        },
+      ],
+    });
+    const refused = await act('wanjiru', 'POST', `p2p/requisitions/${draft.id}/submit/`);
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect((refused.json() as { detail: string }).detail).toContain(
+      'needs a different person for each approval step',
+    );
+    await ok('admin', 'PATCH', 'p2p/organisation-settings/', { sod_one_step_per_person: false });
+    await ok('wanjiru', 'POST', `p2p/requisitions/${draft.id}/submit/`);
+    await ok('admin', 'PATCH', 'p2p/organisation-settings/', { sod_one_step_per_person: true });
+  });
 });
