@@ -22,6 +22,7 @@ import type { Database } from './infra/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import { loopbackOnly } from './infra/loopback-only.ts';
 import { registerInputHardening } from './infra/input-hardening.ts';
+import { registerSecurityHeaders } from './infra/security-headers.ts';
 import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
@@ -309,6 +310,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerSecurityHeaders(app, config);
   registerInputHardening(app);
   await app.register(fastifyCookie);
   // Limits are set per route where files are read (tender documents: 10 × 20 MB).
@@ -333,7 +335,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
         version: APP_VERSION,
         description:
           'Public tender services and the Zabuni procurement platform. Lists answer `{count, next, previous, results}`; ' +
-          'errors answer `{detail}` plus field messages for validation errors.',
+          'errors answer `{detail, code}` plus field messages for validation errors.',
       },
       servers: [{ url: config.publicUrl }],
     },
