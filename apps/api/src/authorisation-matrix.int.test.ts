@@ -89,7 +89,8 @@ const MATRIX: Record<string, Entry> = {
   // Accounts.
   'POST /api/v1/authentication/token/': { may: ALL },
   'POST /api/v1/authentication/token/refresh/': { may: ALL },
-  'POST /api/v1/authentication/logout/': { may: SIGNED_IN },
+  // Ending no session is harmless: logout clears the cookies it finds (cookie POSTs need X-Requested-With).
+  'POST /api/v1/authentication/logout/': { may: ALL },
   // Only the two-factor pending token: with a full token nobody completes it.
   'POST /api/v1/authentication/tfa/verify/': { may: NOBODY },
   'POST /api/v1/authentication/register/': { may: ALL },
@@ -106,7 +107,8 @@ const MATRIX: Record<string, Entry> = {
 
   // Organisations: each administrator in its own organisation; the operator's super administrator.
   'POST /api/v1/organisations/members/invite/': { may: ORGANISATION_ADMINS },
-  'GET /api/v1/organisations/members/': { may: ORGANISATION_ADMINS },
+  // Colleagues of one's own organisations (names and roles): the delegations screen picks a delegate here.
+  'GET /api/v1/organisations/members/': { may: SIGNED_IN },
   // {user_id} is a member of A: only A's administrator and the super administrator.
   'POST /api/v1/organisations/members/{user_id}/roles/': { may: ['a:org_admin', 'super_admin'] },
   'DELETE /api/v1/organisations/members/{user_id}/roles/': { may: ['a:org_admin', 'super_admin'] },

@@ -210,7 +210,10 @@ export function registerAuthentication(
     const record = await lookupCaller(verified.userId);
     if (!record || !record.active) return 'refused';
     // JWT times are whole seconds: a token issued in the same second as the change is let through.
-    if (record.sessionsValidAfter && verified.issuedAt.getTime() + 999 < record.sessionsValidAfter.getTime()) {
+    if (
+      record.sessionsValidAfter &&
+      verified.issuedAt.getTime() + 999 < record.sessionsValidAfter.getTime()
+    ) {
       return 'refused';
     }
     return { ...verified, grants: record.grants, via: bearer ? 'bearer' : 'cookie' };
