@@ -43,7 +43,7 @@ export function findUnstorableText(value: unknown): { field: string; message: st
       if (message) return { field: field ?? 'non_field_errors', message };
     } else if (Array.isArray(current)) {
       for (const item of current) pending.push({ value: item, field });
-    } else if (current !== null && typeof current === 'object') {
+    } else if (isPlainObject(current)) {
       for (const [key, item] of Object.entries(current)) {
         const keyProblem = unstorableText(key);
         // An odd key is reported on its parent field, never echoed back as a field name.
@@ -55,8 +55,21 @@ export function findUnstorableText(value: unknown): { field: string; message: st
   return null;
 }
 
+/**
+ * Parsed JSON, query strings and path parameters are plain objects. A route that parses its own body into
+ * something else (the M-Pesa callback keeps whatever arrives as a RawCallbackBody, to store and acknowledge
+ * it whatever it holds) has taken charge of its input and is left to it.
+ */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null;
+}
+
 function refuseUnstorableText(request: FastifyRequest): void {
-  for (const value of [request.params, request.query, request.body]) {
+  // Fastify builds query and params on prototypes of its own: copied, they are walked like a JSON body.
+  const parts = [{ ...(request.params as object) }, { ...(request.query as object) }, request.body];
+  for (const value of parts) {
     const problem = findUnstorableText(value);
     if (problem) {
       throw new AppError('validation', `${problem.field}: ${problem.message}`, {
