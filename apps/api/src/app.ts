@@ -447,7 +447,11 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     prefix: '/api/v1',
   });
   await app.register(
-    tenderPaymentRoutes({ payments: services.payments, tenders: services.tenders, limiter: services.limiter }),
+    tenderPaymentRoutes({
+      payments: services.payments,
+      tenders: services.tenders,
+      limiter: services.limiter,
+    }),
     { prefix: '/api/v1' },
   );
   await app.register(paymentOperatorRoutes({ payments: services.payments }), { prefix: '/api/v1' });

@@ -192,8 +192,6 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/p2p/suppliers/': { may: procurement },
   'GET /api/v1/p2p/suppliers/{id}/': { may: read },
   'PATCH /api/v1/p2p/suppliers/{id}/': { may: procurement },
-  'GET /api/v1/p2p/organisation-settings/': { may: read },
-  'PATCH /api/v1/p2p/organisation-settings/': { may: admin },
   'GET /api/v1/p2p/delegations/': { may: read },
   'POST /api/v1/p2p/delegations/': { may: writers },
   'DELETE /api/v1/p2p/delegations/{id}/': { may: writers },

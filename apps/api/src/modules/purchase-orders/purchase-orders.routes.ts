@@ -17,11 +17,7 @@ import { z } from 'zod';
 import { principalOf } from '../../infra/auth.ts';
 import { pageOf } from '../../infra/pagination.ts';
 import type { GoodsReceiptsService } from './goods-receipts.service.ts';
-import {
-  PROCUREMENT_ROLES,
-  RECEIVING_ROLES,
-  type PurchaseOrdersService,
-} from './purchase-orders.service.ts';
+import { PROCUREMENT_ROLES, RECEIVING_ROLES, type PurchaseOrdersService } from './purchase-orders.service.ts';
 
 const tags = ['Procure to pay: purchase orders'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;
