@@ -5,14 +5,17 @@ import {
   BUDGET_EXCEPTION_ROLE,
   DEFAULT_STEPS,
   ENGLISH_ROUTE_WORDS,
-  budgetExceptionStep,
+  bulkApprovable,
+  decisionOutcome,
+  needsBudgetConsent,
+  overBudgetConsentStep,
+  withStep,
   canAct,
   decide,
   describeRoute,
   isDelegationActive,
   resolveSteps,
   selectWorkflowRule,
-  withBudgetException,
   workflowProgress,
   workflowRuleProblems,
   type ApprovalDirectory,
@@ -425,29 +428,109 @@ describe('delegation', () => {
 });
 
 describe('budget exception', () => {
-  it('appends the exception approver role as a last step of its own', () => {
-    const steps = withBudgetException(DEFAULT_STEPS);
-    expect(steps).toHaveLength(2);
-    expect(steps[1]).toEqual({
+  it('asks an exception approver or the owner of an over-budget cost centre, once, as its own last step', () => {
+    const step = overBudgetConsentStep(['finance', 'finance']);
+    expect(step).toEqual({
       mode: 'any',
       purpose: 'budget_exception',
-      approvers: [{ kind: 'role', role: 'budget_exception_approver' }],
+      approvers: [
+        { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
+        { kind: 'budget_owner', costCentreIds: ['finance'] },
+      ],
     });
-    expect(candidateIds(resolve(steps))).toEqual([[['jane']], [['dan']]]);
+    // The IT owner (Jane) is within budget and is not asked; Dan (role) or Fred (Finance's owner) are.
+    const route = resolve([...DEFAULT_STEPS, step], { costCentreIds: ['it', 'finance'] });
+    expect(route.steps[1]?.purpose).toBe('budget_exception');
+    expect(candidateIds({ ...route, steps: [route.steps[1]!] })).toEqual([[['dan'], ['fred']]]);
   });
 
-  it('takes another role when the organisation names one', () => {
-    expect(budgetExceptionStep({ role: 'cfo' }).approvers).toEqual([{ kind: 'role', role: 'cfo' }]);
+  it.each<[string, StepDefinition[], string[], boolean]>([
+    ['over budget, nobody consented yet', DEFAULT_STEPS as StepDefinition[], ['it'], true],
+    ['within budget', DEFAULT_STEPS as StepDefinition[], [], false],
+    [
+      'over budget, consent already on the route',
+      [...DEFAULT_STEPS, overBudgetConsentStep(['it'])],
+      ['it'],
+      false,
+    ],
+  ])('needsBudgetConsent: %s', (_, steps, over, expected) => {
+    expect(needsBudgetConsent(resolve(steps), over)).toBe(expected);
   });
 
-  it('asks the owner of the over-budget cost centre, not every cost centre’s owner', () => {
-    const steps = withBudgetException([], { approver: 'budget_owner', overBudgetCostCentreIds: ['finance'] });
-    expect(candidateIds(resolve(steps, { costCentreIds: ['it', 'finance'] }))).toEqual([[['fred']]]);
-    expect(resolve(steps).steps[0]?.purpose).toBe('budget_exception');
+  it('adds the consent step to a stored route: the decisions taken so far stay valid', () => {
+    const route = resolve(DEFAULT_STEPS);
+    const approved = workflowProgress(route, [
+      { stepIndex: 0, userId: 'jane', decision: 'approved', at: new Date(1) },
+    ]);
+    expect(approved.state).toBe('approved');
+    const consent = resolve([overBudgetConsentStep(['it'])]).steps[0]!;
+    const longer = withStep(route, consent);
+    const after = workflowProgress(longer, approved.decisions);
+    expect(after).toMatchObject({ state: 'in_progress', currentStepIndex: 1 });
+    expect(decisionOutcome(approved, after)).toEqual({ kind: 'next_step', stepIndex: 1 });
+  });
+});
+
+describe('what a decision does to the route', () => {
+  const twoSteps: StepDefinition[] = [
+    {
+      mode: 'all',
+      approvers: [
+        { kind: 'user', userId: 'alice' },
+        { kind: 'user', userId: 'brian' },
+      ],
+    },
+    { mode: 'any', approvers: [{ kind: 'user', userId: 'carol' }] },
+  ];
+  const at = new Date(1);
+  it.each<[string, WorkflowDecision[], WorkflowDecision, ReturnType<typeof decisionOutcome>]>([
+    [
+      'one slot of a parallel step',
+      [],
+      { stepIndex: 0, userId: 'alice', decision: 'approved', at },
+      { kind: 'same_step', stepIndex: 0 },
+    ],
+    [
+      'the last slot of a step',
+      [{ stepIndex: 0, userId: 'alice', decision: 'approved', at }],
+      { stepIndex: 0, userId: 'brian', decision: 'approved', at },
+      { kind: 'next_step', stepIndex: 1 },
+    ],
+    [
+      'the last step',
+      [
+        { stepIndex: 0, userId: 'alice', decision: 'approved', at },
+        { stepIndex: 0, userId: 'brian', decision: 'approved', at },
+      ],
+      { stepIndex: 1, userId: 'carol', decision: 'approved', at },
+      { kind: 'finished', state: 'approved' },
+    ],
+    [
+      'a rejection',
+      [],
+      { stepIndex: 0, userId: 'brian', decision: 'rejected', at },
+      { kind: 'finished', state: 'rejected' },
+    ],
+    [
+      'a return',
+      [],
+      { stepIndex: 0, userId: 'alice', decision: 'returned', at },
+      { kind: 'finished', state: 'returned' },
+    ],
+  ])('%s', (_, before, decision, expected) => {
+    const progress = workflowProgress(resolve(twoSteps), before);
+    const result = decide(progress, decision);
+    expect(result.ok).toBe(true);
+    if (result.ok) expect(decisionOutcome(progress, result.progress)).toEqual(expected);
   });
 
-  it('falls back to the document’s budget owners when no cost centre is named', () => {
-    expect(budgetExceptionStep({ approver: 'budget_owner' }).approvers).toEqual([{ kind: 'budget_owner' }]);
+  it.each<[number, string, boolean]>([
+    [10_000_000, 'KES', true],
+    [10_000_001, 'KES', false],
+    [100, 'USD', false],
+    [0, 'kes', true],
+  ])('bulk approval of %i %s: %s', (amountMinor, currency, expected) => {
+    expect(bulkApprovable({ amountMinor, currency })).toBe(expected);
   });
 });
 
@@ -685,7 +768,18 @@ describe('describeRoute', () => {
   };
 
   it('previews the KES 750,000 IT requisition', () => {
-    const route = resolve(withBudgetException(ROUTE_STEPS), {}, [away('jane', 'peter')]);
+    const route = resolve(
+      [
+        ...ROUTE_STEPS,
+        {
+          mode: 'any',
+          purpose: 'budget_exception',
+          approvers: [{ kind: 'role', role: BUDGET_EXCEPTION_ROLE }],
+        },
+      ],
+      {},
+      [away('jane', 'peter')],
+    );
     expect(describeRoute(route, names)).toEqual([
       'Step 1: IT budget owner — Jane Doe, Peter Mwangi (for Jane Doe)',
       'Step 2, all of: Finance manager — Alice Kamau, Brian Otieno; Procurement manager — Carol Njeri',

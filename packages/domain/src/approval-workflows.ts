@@ -156,40 +156,40 @@ export function workflowRuleProblems(rule: WorkflowRule): WorkflowRuleProblem[] 
 export const BUDGET_EXCEPTION_ROLE = 'budget_exception_approver';
 
 /**
- * The extra step an over-budget document needs under `warn`: a holder of the exception role, or the owners
- * of the over-budget cost centres (all of them, since each consents for their own budget).
+ * The step an over-budget document needs under `warn` (every document type): consent to overspend from any
+ * holder of the exception role, or from the owner of one of the over-budget cost centres (not every cost
+ * centre the document touches: the others are within budget). One consent is enough (`any`).
  */
-export function budgetExceptionStep(
-  options: {
-    approver?: 'role' | 'budget_owner';
-    role?: string;
-    overBudgetCostCentreIds?: readonly string[];
-  } = {},
-): StepDefinition {
-  if (options.approver === 'budget_owner') {
-    const ids = options.overBudgetCostCentreIds ?? [];
-    return {
-      mode: 'all',
-      purpose: 'budget_exception',
-      approvers: [ids.length > 0 ? { kind: 'budget_owner', costCentreIds: ids } : { kind: 'budget_owner' }],
-    };
-  }
+export function overBudgetConsentStep(overBudgetCostCentreIds: readonly string[]): StepDefinition {
   return {
     mode: 'any',
     purpose: 'budget_exception',
-    approvers: [{ kind: 'role', role: options.role ?? BUDGET_EXCEPTION_ROLE }],
+    approvers: [
+      { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
+      { kind: 'budget_owner', costCentreIds: [...new Set(overBudgetCostCentreIds)] },
+    ],
   };
 }
 
 /**
- * The steps with the budget exception appended. Last, and its own step even when the same person already
- * approved: consenting to overspend is a separate, recorded decision taken knowing the rest was approved.
+ * Whether the final approval of a route must first be followed by the over-budget consent step: the
+ * document is over a `warn` budget now and nobody has consented on this route yet. The step goes last, as
+ * its own step even when the same person already approved: consenting to overspend is a separate, recorded
+ * decision taken knowing the rest was approved.
  */
-export function withBudgetException(
-  steps: readonly StepDefinition[],
-  options?: Parameters<typeof budgetExceptionStep>[0],
-): StepDefinition[] {
-  return [...steps, budgetExceptionStep(options)];
+export function needsBudgetConsent(
+  route: Pick<ResolvedRoute, 'steps'>,
+  overBudgetCostCentreIds: readonly string[],
+): boolean {
+  return (
+    overBudgetCostCentreIds.length > 0 && !route.steps.some((step) => step.purpose === 'budget_exception')
+  );
+}
+
+/** The route with one more (already resolved) step at its end: the consent step added at final approval. */
+export function withStep(route: ResolvedRoute, step: ResolvedStep): ResolvedRoute {
+  const steps = [...route.steps, step];
+  return { ...route, steps, assignable: route.assignable && step.unassignable === null };
 }
 
 export interface Delegation {
@@ -727,6 +727,34 @@ export function workflowProgress(
       : { ...progress, ignored: [...progress.ignored, { decision, reason: result.reason }] };
   }
   return progress;
+}
+
+/**
+ * What one accepted decision did to the route: ended it (approved, rejected, returned), moved it to the
+ * next step (whose deciders are then asked), or left the same step waiting for its other slots.
+ */
+export type DecisionOutcome =
+  | { kind: 'finished'; state: Exclude<WorkflowState, 'in_progress'> }
+  | { kind: 'next_step'; stepIndex: number }
+  | { kind: 'same_step'; stepIndex: number };
+
+export function decisionOutcome(before: WorkflowProgress, after: WorkflowProgress): DecisionOutcome {
+  if (after.state !== 'in_progress') return { kind: 'finished', state: after.state };
+  const stepIndex = after.currentStepIndex ?? -1;
+  const moved =
+    stepIndex !== before.currentStepIndex || after.route.steps.length !== before.route.steps.length;
+  return moved ? { kind: 'next_step', stepIndex } : { kind: 'same_step', stepIndex };
+}
+
+/** Items up to this total may be approved together with others from the inbox (KES 100,000.00). */
+export const BULK_APPROVAL_LIMIT_MINOR = { currency: 'KES', amountMinor: 10_000_000 } as const;
+
+/** Small enough to approve with others in one go: in the limit's currency and not above it. */
+export function bulkApprovable(document: { amountMinor: number; currency: string }): boolean {
+  return (
+    document.currency.toUpperCase() === BULK_APPROVAL_LIMIT_MINOR.currency &&
+    document.amountMinor <= BULK_APPROVAL_LIMIT_MINOR.amountMinor
+  );
 }
 
 /** Display names, from the caller's directory. */
