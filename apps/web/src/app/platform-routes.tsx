@@ -35,7 +35,7 @@ export const platformRoutes: RouteObject = {
             ...orderRoutes,
           ],
         },
-        { path: '*', lazy: () => import('../features/site/pages/NotFoundPage.tsx') },
+        { path: '*', lazy: () => import('../components/NotFoundPage.tsx') },
       ],
     },
   ],

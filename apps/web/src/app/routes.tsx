@@ -133,7 +133,7 @@ export const routes: RouteObject[] = [
         ),
       },
       ...COMING_SOON.map(([path, titleKey]) => ({ path, element: <ComingSoonPage titleKey={titleKey} /> })),
-      { path: '*', lazy: () => import('../features/site/pages/NotFoundPage.tsx') },
+      { path: '*', lazy: () => import('../components/NotFoundPage.tsx') },
     ],
   },
 ];

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TenderAttachment } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
-import { formatFileSize } from '../../../lib/format.ts';
+import { formatFileSize } from '../lib/format.ts';
 
 /** What kind of document a content type is, in words a bidder knows ("PDF", "Word", "Excel"). */
 export function documentKind(contentType: string, name: string): string {

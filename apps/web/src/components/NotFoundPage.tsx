@@ -1,8 +1,8 @@
 import { Container } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { StatusMessage } from '../../../components/StatusMessage.tsx';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { StatusMessage } from './StatusMessage.tsx';
+import { usePageTitle } from '../lib/use-page-title.ts';
 
 export function Component() {
   const { t } = useTranslation();

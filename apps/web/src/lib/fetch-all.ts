@@ -1,6 +1,6 @@
 import type { Page } from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
-import { apiGet, type QueryParams } from '../../../lib/api-client.ts';
+import { apiGet, type QueryParams } from './api-client.ts';
 
 /** The most rows an export gathers: beyond that a spreadsheet is the wrong tool and the browser suffers. */
 export const FETCH_ALL_LIMIT = 10_000;

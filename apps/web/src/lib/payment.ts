@@ -1,5 +1,5 @@
 import type { PaymentRequest, PaymentStarted } from '@zabuni/contracts';
-import { apiPost } from '../../../lib/api-client.ts';
+import { apiPost } from './api-client.ts';
 
 /**
  * SPEC §7 payment initiation, the same for every order kind (`…/payment/{code}/`): M-Pesa answers with

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Category, Country, Page } from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet } from './api-client.ts';
 
 /** Category picker: `GET /core/category-types/` with the picker page size (SPEC §9: 10). */
 export const categoriesQuery = (search: string) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/api-client.ts';
-import { authState } from '../../../lib/auth-state.ts';
+import { apiPost } from './api-client.ts';
+import { authState } from './auth-state.ts';
 import { meQuery } from './me.ts';
 
 /**

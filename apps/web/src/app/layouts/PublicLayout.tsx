@@ -2,7 +2,7 @@ import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text 
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useSiteSettings } from '../../features/site/api/site-settings.ts';
+import { useSiteSettings } from '../../lib/site-settings.ts';
 import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
 import { useScrollToTopOnNewPage } from '../../lib/use-scroll-to-top.ts';

@@ -1,6 +1,6 @@
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FAILURE_REASONS, type FailureReason } from '../checkout-view.ts';
+import { FAILURE_REASONS, type FailureReason } from './checkout-view.ts';
 
 /** SPEC §8 possible reasons, the one the provider named (if any) highlighted. */
 export function FailureReasons({ highlight }: { highlight: FailureReason | null }) {

@@ -1,8 +1,8 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format.ts';
-import type { CheckoutItem, CheckoutOrder } from '../checkout-order.ts';
+import { formatMoney } from '../../lib/format.ts';
+import type { CheckoutItem, CheckoutOrder } from './checkout-order.ts';
 import { SummaryRow } from './SummaryRow.tsx';
 
 interface Props {

@@ -2,8 +2,8 @@ import { Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../lib/format.ts';
-import type { CheckoutOrder } from '../checkout-order.ts';
+import { formatDate, formatMoney } from '../../lib/format.ts';
+import type { CheckoutOrder } from './checkout-order.ts';
 import { ResultIcon } from './ResultIcon.tsx';
 import { SummaryRow } from './SummaryRow.tsx';
 

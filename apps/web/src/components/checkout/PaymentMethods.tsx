@@ -1,15 +1,15 @@
 import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PhoneInput } from '../../../components/phone/PhoneInput.tsx';
+import { PhoneInput } from '../phone/PhoneInput.tsx';
 import {
   phoneProblem,
   readPhone,
   withoutPlus,
   type CountryCode,
-} from '../../../components/phone/phone-number.ts';
-import { formatMoney } from '../../../lib/format.ts';
-import type { CheckoutOrder } from '../checkout-order.ts';
+} from '../phone/phone-number.ts';
+import { formatMoney } from '../../lib/format.ts';
+import type { CheckoutOrder } from './checkout-order.ts';
 
 /** M-Pesa's STK push reaches Kenyan numbers only. */
 const MPESA_COUNTRIES: readonly CountryCode[] = ['KE'];

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../../lib/format.ts';
-import type { CheckoutOrder } from '../checkout-order.ts';
+import { formatMoney } from '../../lib/format.ts';
+import type { CheckoutOrder } from './checkout-order.ts';
 import { ResultIcon } from './ResultIcon.tsx';
 
 /** SPEC §4/§8 Processing: the order is asked for its state every 3 seconds (by the checkout) meanwhile. */

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import en from '../../../locales/en/platform.json';
+import en from '../../locales/en/platform.json';
 import { DataTable, textOf, type DataColumn, type DataTableProps } from './DataTable.tsx';
 
 interface Row {

@@ -26,7 +26,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { Pagination } from '../../../components/Pagination.tsx';
+import { Pagination } from '../Pagination.tsx';
 import classes from './DataTable.module.css';
 import { csvBlob, downloadBlob, exportFileName, xlsxBlob, type ExportColumn } from './export.ts';
 import { nextSort, pageCount, pageRange, sortRows, type SortState } from './table-state.ts';

@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, PO_STATUSES, type InvoiceStatus, type PurchaseOrderStatus } from '@zabuni/domain';
-import type { SortState } from '../p2p/components/DataTable.tsx';
+import type { SortState } from '../../components/data-table/DataTable.tsx';
 import type { InvoiceFilters, OrderFilters } from './api.ts';
 
 /** Columns the API orders purchase orders by (`ordering`, "-" first for descending). */

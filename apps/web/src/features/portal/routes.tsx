@@ -32,7 +32,7 @@ export const portalRoutes: RouteObject[] = [
           { path: 'invoices/new', lazy: page(() => import('./pages/InvoiceNewPage.tsx')) },
           { path: 'invoices/:id', lazy: page(() => import('./pages/InvoicePage.tsx')) },
           { path: 'statement', lazy: page(() => import('./pages/StatementPage.tsx')) },
-          { path: '*', lazy: () => import('../site/pages/NotFoundPage.tsx') },
+          { path: '*', lazy: () => import('../../components/NotFoundPage.tsx') },
         ],
       },
     ],

@@ -1,6 +1,6 @@
 import { Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Membership } from '../../../features/platform/organisations.ts';
+import type { Membership } from '../../../lib/organisations.ts';
 import { Chevron } from './Chevron.tsx';
 import classes from './PlatformShell.module.css';
 

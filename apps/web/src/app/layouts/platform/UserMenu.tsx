@@ -1,7 +1,7 @@
 import { Avatar, Box, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { initialsOf } from '../../../features/platform/organisations.ts';
+import { initialsOf } from '../../../lib/organisations.ts';
 import { logout } from '../../../lib/session.ts';
 import { Chevron } from './Chevron.tsx';
 import classes from './PlatformShell.module.css';

@@ -27,7 +27,7 @@ import { applyServerErrors } from '../../../lib/form-errors.ts';
 import { LANGUAGES } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
-import { meQuery } from '../api/me.ts';
+import { meQuery } from '../../../lib/me.ts';
 import { translateMessage } from '../components/messages.ts';
 
 const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error));

@@ -2,11 +2,11 @@ import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/co
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useSiteSettings } from '../../site/api/site-settings.ts';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { FailureReasons } from '../components/FailureReasons.tsx';
-import { ResultIcon } from '../components/ResultIcon.tsx';
-import { SupportContacts } from '../components/SupportContacts.tsx';
+import { FailureReasons } from '../../../components/checkout/FailureReasons.tsx';
+import { ResultIcon } from '../../../components/checkout/ResultIcon.tsx';
+import { SupportContacts } from '../../../components/checkout/SupportContacts.tsx';
 import { checkoutToRetry } from '../result-links.ts';
 
 /** SPEC §2/§4 marketing "payment failed": what may have gone wrong, retry and contact support. */

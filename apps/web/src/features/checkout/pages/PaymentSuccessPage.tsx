@@ -2,7 +2,7 @@ import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { ResultIcon } from '../components/ResultIcon.tsx';
+import { ResultIcon } from '../../../components/checkout/ResultIcon.tsx';
 
 /** SPEC §2/§4 marketing "payment success": a confirmation email is on its way; back home. */
 export function Component() {

@@ -1,5 +1,5 @@
 import { REQUISITION_STATUSES, type RequisitionStatus } from '@zabuni/domain';
-import type { SortState } from '../components/table-state.ts';
+import type { SortState } from '../../../components/data-table/table-state.ts';
 import type { RequisitionFilters } from './api.ts';
 
 /** Columns the API orders requisitions by (`ordering`, "-" first for descending). */

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { Membership } from '../organisations.ts';
+import type { Membership } from '../../../lib/organisations.ts';
 
 /** The session speaks for no organisation of the user's own (it named a buyer a supplier works for). */
 export function ChooseOrganisation({

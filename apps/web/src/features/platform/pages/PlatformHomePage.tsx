@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ModuleTile } from '../components/ModuleTile.tsx';
 import { PLATFORM_MODULES } from '../modules.ts';
-import { usePlatform } from '../platform-context.ts';
+import { usePlatform } from '../../../lib/platform-context.ts';
 
 /** `/app`: who is working for which organisation, with which roles, and the modules. */
 export function Component() {

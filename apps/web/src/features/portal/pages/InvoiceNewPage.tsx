@@ -26,8 +26,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { fetchAllPages } from '../../p2p/components/fetch-all.ts';
-import { useDayjsLocale } from '../../tenders/components/form/use-dayjs-locale.ts';
+import { fetchAllPages } from '../../../lib/fetch-all.ts';
+import { useDayjsLocale } from '../../../lib/use-dayjs-locale.ts';
 import {
   attachInvoiceFile,
   INVOICEABLE_STATUSES,

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { DataTable, orderingParam, type DataColumn } from '../../p2p/components/DataTable.tsx';
-import { fetchAllPages } from '../../p2p/components/fetch-all.ts';
+import { DataTable, orderingParam, type DataColumn } from '../../../components/data-table/DataTable.tsx';
+import { fetchAllPages } from '../../../lib/fetch-all.ts';
 import {
   orderListParams,
   ordersQuery,

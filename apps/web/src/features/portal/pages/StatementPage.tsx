@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { DataTable, type DataColumn } from '../../p2p/components/DataTable.tsx';
+import { DataTable, type DataColumn } from '../../../components/data-table/DataTable.tsx';
 import {
   statementDownloadUrl,
   statementQuery,

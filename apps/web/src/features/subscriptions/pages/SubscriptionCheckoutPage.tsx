@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Checkout } from '../../checkout/components/Checkout.tsx';
-import { SummaryRow } from '../../checkout/components/SummaryRow.tsx';
-import { useSiteSettings } from '../../site/api/site-settings.ts';
+import { Checkout } from '../../../components/checkout/Checkout.tsx';
+import { SummaryRow } from '../../../components/checkout/SummaryRow.tsx';
+import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { countryName, formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { subscriptionOrderQuery } from '../api/subscriptions.ts';

@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { countryName, formatDate } from '../../../lib/format.ts';
-import { AttachmentList } from './AttachmentList.tsx';
+import { AttachmentList } from '../../../components/AttachmentList.tsx';
 import { ClosingDate } from './ClosingDate.tsx';
 import { PaymentBadge, TenderStatusBadge } from './StatusBadges.tsx';
 import { TenderContent } from './TenderContent.tsx';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { RemotePicker, type PickerOption } from '../../../components/RemotePicker.tsx';
 import { countryName } from '../../../lib/format.ts';
-import { useCategories } from '../api/pickers.ts';
+import { useCategories } from '../../../lib/reference-data.ts';
 
 export type DeadlineChoice = 'upcoming' | 'past' | 'all';
 /** A country id, or every country ("all"); the list starts on Kenya (SPEC §9). */

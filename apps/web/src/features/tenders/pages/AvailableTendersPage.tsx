@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAvailableTenders, type TenderFilters } from '../api/available-tenders.ts';
-import { DEFAULT_COUNTRY_ISO2, knownCategory, useAllCountries } from '../api/pickers.ts';
+import { DEFAULT_COUNTRY_ISO2, knownCategory, useAllCountries } from '../../../lib/reference-data.ts';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { TenderCard } from '../components/TenderCard.tsx';
 import {

@@ -22,7 +22,7 @@ import { countryName, formatDate } from '../../../lib/format.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { isNotFound, useTender } from '../api/available-tenders.ts';
-import { AttachmentList } from '../components/AttachmentList.tsx';
+import { AttachmentList } from '../../../components/AttachmentList.tsx';
 import { ClosingDate } from '../components/ClosingDate.tsx';
 import { TenderStatusBadge } from '../components/StatusBadges.tsx';
 import { TenderContent } from '../components/TenderContent.tsx';

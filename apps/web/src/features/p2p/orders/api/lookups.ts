@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Department, Page, RequisitionView, TaxRate, requisitionSummary } from '@zabuni/contracts';
 import type { z } from 'zod';
 import { apiGet } from '../../../../lib/api-client.ts';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { ordersKey } from './keys.ts';
 
 export type RequisitionSummary = z.infer<typeof requisitionSummary>;

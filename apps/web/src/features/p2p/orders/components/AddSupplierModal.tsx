@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { allCountriesQuery, DEFAULT_COUNTRY_ISO2 } from '../../../tenders/api/pickers.ts';
+import { allCountriesQuery, DEFAULT_COUNTRY_ISO2 } from '../../../../lib/reference-data.ts';
 import { ordersKey } from '../api/keys.ts';
 import { suppliersApi, type Supplier } from '../api/suppliers.ts';
 import { NS, messageText } from '../model/messages.ts';

@@ -1,7 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState, type ReactNode } from 'react';
-import { useCategories } from '../../../tenders/api/pickers.ts';
+import { useCategories } from '../../../../lib/reference-data.ts';
 
 interface Named {
   id: number;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GoodsReceipt } from '../api/purchase-orders.ts';
 import { formatDay } from '../model/dates.ts';
 import { NS } from '../model/messages.ts';
-import { formatQuantity } from '../model/money.ts';
+import { formatQuantity } from '../../../../lib/money.ts';
 
 /** Every delivery recorded against the order, newest first as the API lists them. */
 export function GoodsReceiptsList({

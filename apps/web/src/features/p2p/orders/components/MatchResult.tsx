@@ -2,7 +2,7 @@ import { Alert, Badge, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceView, Variance } from '../api/invoices.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount, formatQuantity } from '../model/money.ts';
+import { formatAmount, formatQuantity } from '../../../../lib/money.ts';
 
 /**
  * The invoice's match: the level it was matched at, the outcome in a sentence, and every variance found —

@@ -20,12 +20,12 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { ordersKey } from '../api/keys.ts';
 import { activeDepartmentsQuery, taxRatesQuery, type RequisitionView } from '../api/lookups.ts';
 import { orderQuery, ordersApi, saveOrder, type PurchaseOrderView } from '../api/purchase-orders.ts';
 import { NS, messageText } from '../model/messages.ts';
-import { formatMinorAmount } from '../model/money.ts';
+import { formatMinorAmount } from '../../../../lib/money.ts';
 import {
   emptyOrderLine,
   isDirect,

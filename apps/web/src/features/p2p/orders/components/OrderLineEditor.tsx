@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { knownCategory, useCategories } from '../../../tenders/api/pickers.ts';
+import { knownCategory, useCategories } from '../../../../lib/reference-data.ts';
 import type { Department, TaxRate } from '../api/lookups.ts';
 import { NS, messageText } from '../model/messages.ts';
-import { formatMinorAmount, formatQuantity, lineNetMinor, taxMinor } from '../model/money.ts';
+import { formatMinorAmount, formatQuantity, lineNetMinor, taxMinor } from '../../../../lib/money.ts';
 import { lineBasisPoints, type OrderFormValues } from '../model/order-form.ts';
 
 interface Props {

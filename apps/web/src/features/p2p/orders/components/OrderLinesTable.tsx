@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PurchaseOrderView } from '../api/purchase-orders.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount, formatQuantity } from '../model/money.ts';
+import { formatAmount, formatQuantity } from '../../../../lib/money.ts';
 
 /** The order's lines with what was ordered, received, accepted, rejected and invoiced on each. */
 export function OrderLinesTable({ order }: { order: PurchaseOrderView }) {

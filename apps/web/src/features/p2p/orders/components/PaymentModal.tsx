@@ -6,11 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { invoicesApi, type InvoiceView, type PaymentMethod } from '../api/invoices.ts';
 import { todayInNairobi } from '../model/dates.ts';
 import { FORM_MESSAGES, NS, messageText } from '../model/messages.ts';
-import { formatAmount, toMinor } from '../model/money.ts';
+import { formatAmount, toMinor } from '../../../../lib/money.ts';
 
 type Field = 'reference' | 'paid_on' | 'amount' | 'method';
 

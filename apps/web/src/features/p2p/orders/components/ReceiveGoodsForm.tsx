@@ -4,11 +4,11 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { ordersApi, type GoodsReceipt, type PurchaseOrderView } from '../api/purchase-orders.ts';
 import { todayInNairobi } from '../model/dates.ts';
 import { NS, messageText } from '../model/messages.ts';
-import { formatQuantity } from '../model/money.ts';
+import { formatQuantity } from '../../../../lib/money.ts';
 import { serverFormErrors } from '../model/order-form.ts';
 import {
   checkReceipt,

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { approvedRequisitionsQuery, requisitionQuery, type RequisitionView } from '../api/lookups.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount, formatQuantity } from '../model/money.ts';
+import { formatAmount, formatQuantity } from '../../../../lib/money.ts';
 
 type RequisitionLine = RequisitionView['lines'][number];
 

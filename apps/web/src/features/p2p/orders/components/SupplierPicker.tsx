@@ -4,7 +4,7 @@ import type { Page } from '@zabuni/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 import { ordersKey } from '../api/keys.ts';
 import { supplierSearchQuery, type Supplier } from '../api/suppliers.ts';
 import { NS } from '../model/messages.ts';

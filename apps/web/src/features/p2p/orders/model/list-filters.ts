@@ -1,6 +1,6 @@
 import { SUPPLIER_STATUSES } from '@zabuni/contracts';
 import { INVOICE_STATUSES, PO_STATUSES } from '@zabuni/domain';
-import type { SortState } from '../../components/table-state.ts';
+import type { SortState } from '../../../../components/data-table/table-state.ts';
 import type { InvoiceFilters, PaymentFilters } from '../api/invoices.ts';
 import type { OrderFilters } from '../api/purchase-orders.ts';
 import type { SupplierFilters } from '../api/suppliers.ts';

@@ -1,7 +1,7 @@
 import { isIsoDate } from '@zabuni/domain';
 import type { PurchaseOrderLine } from '../api/purchase-orders.ts';
 import { FORM_MESSAGES } from './messages.ts';
-import { thousandthsToText, toThousandths } from './money.ts';
+import { thousandthsToText, toThousandths } from '../../../../lib/money.ts';
 
 /** One order line on the receive-goods form: what was ordered and accepted so far, and this delivery. */
 export interface ReceiptLineValues {

@@ -1,4 +1,4 @@
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 
 /**
  * What the signed-in member's roles in the current organisation let the screens offer. The server decides

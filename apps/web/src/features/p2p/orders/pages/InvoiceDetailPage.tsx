@@ -30,7 +30,7 @@ import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { NS, messageText } from '../model/messages.ts';
-import { formatAmount, formatQuantity } from '../model/money.ts';
+import { formatAmount, formatQuantity } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 const RESOLUTION_COLOR: Record<ExceptionResolution, string> = {

@@ -20,8 +20,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { usePlatform } from '../../../platform/platform-context.ts';
-import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { invoiceQuery, invoicesApi } from '../api/invoices.ts';
 import { ordersKey } from '../api/keys.ts';
 import {
@@ -46,7 +46,7 @@ import {
   type InvoiceProblems,
 } from '../model/invoice-form.ts';
 import { NS, messageText } from '../model/messages.ts';
-import { formatMinorAmount, formatQuantity } from '../model/money.ts';
+import { formatMinorAmount, formatQuantity } from '../../../../lib/money.ts';
 import { positiveInt } from '../model/list-filters.ts';
 import { serverFormErrors } from '../model/order-form.ts';
 import { useRoles } from '../model/roles.ts';

@@ -4,8 +4,8 @@ import { INVOICE_STATUSES, type InvoiceStatus } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { invoiceListParams, invoicesQuery, INVOICES_PATH, type InvoiceSummary } from '../api/invoices.ts';
 import { PageFrame, PageHeader } from '../components/PageFrame.tsx';
@@ -15,7 +15,7 @@ import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readInvoiceFilters, withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount, toMinor } from '../model/money.ts';
+import { formatAmount, toMinor } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/invoices` (`?queue=exceptions`: finance's exception queue). */

@@ -7,8 +7,8 @@ import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useCategories } from '../../../tenders/api/pickers.ts';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { useCategories } from '../../../../lib/reference-data.ts';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { ordersKey } from '../api/keys.ts';
 import {
   matchingSettingsQuery,

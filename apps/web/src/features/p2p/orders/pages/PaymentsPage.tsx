@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { paymentListParams, paymentsQuery, PAYMENTS_PATH, type Payment } from '../api/invoices.ts';
 import { PageFrame, PageHeader } from '../components/PageFrame.tsx';
@@ -12,7 +12,7 @@ import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readPaymentFilters, withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount, toMinor } from '../model/money.ts';
+import { formatAmount, toMinor } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/payments`: payments recorded against approved invoices (made outside Zabuni). */

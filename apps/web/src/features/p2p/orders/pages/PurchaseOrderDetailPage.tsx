@@ -39,7 +39,7 @@ import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadge.
 import { formatDay } from '../model/dates.ts';
 import { isInvoiceable } from '../model/invoice-form.ts';
 import { NS, messageText } from '../model/messages.ts';
-import { formatAmount } from '../model/money.ts';
+import { formatAmount } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** Where goods can arrive (the domain's `receive` starts from these). */

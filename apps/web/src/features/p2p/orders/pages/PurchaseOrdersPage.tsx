@@ -4,8 +4,8 @@ import { PO_STATUSES, type PurchaseOrderStatus } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { DataTable, orderingParam, type DataColumn } from '../../components/DataTable.tsx';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { DataTable, orderingParam, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { PAGE_SIZE } from '../api/keys.ts';
 import {
   orderListParams,
@@ -20,7 +20,7 @@ import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readOrderFilters, sortOf, withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount } from '../model/money.ts';
+import { formatAmount } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/purchase-orders`: the organisation's orders, filtered, sorted and paged by the server. */

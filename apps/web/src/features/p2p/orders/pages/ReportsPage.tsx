@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import {
   cycleTimesQuery,
   exceptionKindsQuery,
@@ -23,7 +23,7 @@ import { BarChart } from '../components/BarChart.tsx';
 import { PageFrame, PageHeader, Section } from '../components/PageFrame.tsx';
 import { withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
-import { formatAmount, toMinor } from '../model/money.ts';
+import { formatAmount, toMinor } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
 const SERIES = [

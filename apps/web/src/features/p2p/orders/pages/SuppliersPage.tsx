@@ -7,9 +7,9 @@ import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
-import { knownCategory, useCategories } from '../../../tenders/api/pickers.ts';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { knownCategory, useCategories } from '../../../../lib/reference-data.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { ordersKey, PAGE_SIZE } from '../api/keys.ts';
 import {
   supplierListParams,

@@ -18,7 +18,7 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate, formatFileSize } from '../../../../lib/format.ts';
 import { sendMultipart } from '../../../../lib/multipart.ts';
-import { documentKind } from '../../../tenders/components/AttachmentList.tsx';
+import { documentKind } from '../../../../components/AttachmentList.tsx';
 import { attachmentsQuery, removeAttachment, requisitionPath, type Attachment } from '../api.ts';
 import { checkUpload, UPLOAD_ACCEPT } from '../attachments.ts';
 

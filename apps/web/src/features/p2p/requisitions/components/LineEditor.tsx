@@ -6,7 +6,7 @@ import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook
 import { useTranslation } from 'react-i18next';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
-import { knownCategory, useCategories } from '../../../tenders/api/pickers.ts';
+import { knownCategory, useCategories } from '../../../../lib/reference-data.ts';
 import { formatMinor, lineAmount, type RequisitionFormValues } from '../requisition-form.ts';
 
 interface Props {

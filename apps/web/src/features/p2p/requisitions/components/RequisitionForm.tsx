@@ -22,7 +22,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
-import { useDayjsLocale } from '../../../tenders/components/form/use-dayjs-locale.ts';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import {
   activeDepartmentsQuery,
   requisitionQuery,

@@ -21,8 +21,8 @@ import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { formatDate, formatRelative } from '../../../../lib/format.ts';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
-import { fetchAllPages } from '../../components/fetch-all.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
+import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import {
   bulkApprove,
   inboxQuery,

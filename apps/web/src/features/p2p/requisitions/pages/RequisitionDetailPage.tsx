@@ -21,7 +21,7 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 import {
   cancelRequisition,
   requisitionQuery,

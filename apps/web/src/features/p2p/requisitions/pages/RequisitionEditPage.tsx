@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 import { useRequisition } from '../api.ts';
 import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../components/PageFrame.tsx';
 import { RequisitionForm } from '../components/RequisitionForm.tsx';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 
 export const NS = 'p2p-setup';
 

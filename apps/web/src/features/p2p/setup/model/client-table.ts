@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DataColumn, SortState } from '../../components/DataTable.tsx';
-import { sortRows } from '../../components/table-state.ts';
+import type { DataColumn, SortState } from '../../../../components/data-table/DataTable.tsx';
+import { sortRows } from '../../../../components/data-table/table-state.ts';
 
 export const SETUP_PAGE_SIZE = 20;
 

@@ -23,8 +23,8 @@ import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { usePlatform } from '../../../../lib/platform-context.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import {
   delegationsApi,
   DELEGATIONS_PAGE_SIZE,

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { usePlatform } from '../../../../lib/platform-context.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { fiscalYearsApi, useFiscalYears } from '../api/fiscal-years.ts';
 import { setupKey } from '../api/keys.ts';
 import {

@@ -21,8 +21,8 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
-import { DataTable, type DataColumn } from '../../components/DataTable.tsx';
+import { usePlatform } from '../../../../lib/platform-context.ts';
+import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { setupKey } from '../api/keys.ts';
 import { displayName, membersApi, useMembers, type Member } from '../api/members.ts';
 import {

@@ -1,7 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 import { NS, PageHeader } from '../components/shared.tsx';
 
 export const SETUP_TABS = ['departments', 'members', 'fiscal-years', 'tax-rates', 'delegations'] as const;

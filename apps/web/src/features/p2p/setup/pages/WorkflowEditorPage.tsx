@@ -25,7 +25,7 @@ import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
-import { usePlatform } from '../../../platform/platform-context.ts';
+import { usePlatform } from '../../../../lib/platform-context.ts';
 import { setupKey } from '../api/keys.ts';
 import { useWorkflow, workflowsApi } from '../api/workflows.ts';
 import {

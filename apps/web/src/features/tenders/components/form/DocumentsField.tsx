@@ -5,7 +5,7 @@ import type { TenderAttachment } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../../lib/format.ts';
-import { AttachmentList, documentKind } from '../AttachmentList.tsx';
+import { AttachmentList, documentKind } from '../../../../components/AttachmentList.tsx';
 import { DOCUMENT_ACCEPT, DOCUMENT_RULES, screenDocuments, type DocumentProblem } from './tender-form.ts';
 
 interface Props {

@@ -24,7 +24,7 @@ import { RemotePicker, type PickerOption } from '../../../../components/RemotePi
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { countryName } from '../../../../lib/format.ts';
 import type { MultipartValue, UploadProgress } from '../../../../lib/multipart.ts';
-import { useAllCountries, useCategories } from '../../api/pickers.ts';
+import { useAllCountries, useCategories } from '../../../../lib/reference-data.ts';
 import { translateMessage } from '../messages.ts';
 import { DocumentsField } from './DocumentsField.tsx';
 import {
@@ -34,7 +34,7 @@ import {
   type TenderFormMode,
   type TenderFormValues,
 } from './tender-form.ts';
-import { useDayjsLocale } from './use-dayjs-locale.ts';
+import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 
 // Tiptap is the heaviest piece of the site: it loads with this form only, after the fields are on screen.
 const RichTextField = lazy(() => import('./RichTextField.tsx'));
