@@ -4,7 +4,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { darajaTimestamp, mpesaAmount, PLAN_PRODUCTS } from '@zabuni/domain';
 import type { Db } from '../../apps/api/src/infra/database.ts';
 import { auditLog } from '../../apps/api/src/modules/audit/audit.tables.ts';
-import { countries, prices } from '../../apps/api/src/modules/core/core.tables.ts';
+import { countries } from '../../apps/api/src/modules/core/core.tables.ts';
+import { prices } from '../../apps/api/src/modules/payments/payments.tables.ts';
 import { mailOutbox } from '../../apps/api/src/modules/mail/mail.tables.ts';
 import {
   FIRST_STK_QUERY_AFTER_MS,

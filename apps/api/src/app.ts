@@ -17,6 +17,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Config } from './config.ts';
 import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
+import type { Clock } from './infra/clock.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import type { Database } from './infra/database.ts';
 import { registerErrorHandling } from './infra/errors.ts';
@@ -58,6 +59,7 @@ import { createStatementsService } from './modules/portal/statements.service.ts'
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { portalRoutes } from './modules/portal/portal.routes.ts';
+import { createPortalService } from './modules/portal/portal.service.ts';
 import { createSuppliersService } from './modules/suppliers/suppliers.service.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { createDelegationsService } from './modules/delegations/delegations.service.ts';
@@ -69,7 +71,7 @@ import { organisationsRoutes } from './modules/organisations/organisations.route
 import { createRateLimiter } from './modules/system/rate-limit.ts';
 import { createCoreRepository } from './modules/core/core.repository.ts';
 import { coreRoutes } from './modules/core/core.routes.ts';
-import { createCoreService, type Clock } from './modules/core/core.service.ts';
+import { createCoreService } from './modules/core/core.service.ts';
 import { createOrganisationsRepository } from './modules/organisations/organisations.repository.ts';
 import { createOrganisationsService } from './modules/organisations/organisations.service.ts';
 import { systemJobs } from './modules/system/system.jobs.ts';
@@ -186,6 +188,7 @@ export function createServices({
   const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock });
   const matchingSettings = createMatchingSettingsService({ db, audit });
   const statements = createStatementsService({ db, clock });
+  const portal = createPortalService({ db, orders: purchaseOrders });
   const reports = createReportsService({ db });
   const goodsReceipts = createGoodsReceiptsService({
     db,
@@ -247,6 +250,7 @@ export function createServices({
     invoices,
     matchingSettings,
     statements,
+    portal,
     reports,
     clock,
     system,
@@ -416,7 +420,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   );
   await app.register(
     portalRoutes({
-      db: deps.database.db,
+      portal: services.portal,
       orders: services.purchaseOrders,
       invoices: services.invoices,
       statements: services.statements,

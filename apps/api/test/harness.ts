@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 import { buildApp, createServices, type Services } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { connectDatabase, type Database } from '../src/infra/database.ts';
-import type { Clock } from '../src/modules/core/core.service.ts';
+import type { Clock } from '../src/infra/clock.ts';
 import { databaseUrl, uniqueName, withAdmin } from './test-postgres.ts';
 
 export interface TestContext {

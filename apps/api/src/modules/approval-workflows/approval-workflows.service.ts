@@ -30,7 +30,7 @@ import type { Db, Executor } from '../../infra/database.ts';
 import { fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
 import {
   approvalWorkflowsRepository,

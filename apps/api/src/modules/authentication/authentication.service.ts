@@ -25,7 +25,7 @@ import type { Db, Tx } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { countries } from '../core/core.tables.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrganisationsService } from '../organisations/organisations.service.ts';
 import { authenticationRepository, type User } from './authentication.repository.ts';

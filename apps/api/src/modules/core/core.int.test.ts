@@ -4,7 +4,8 @@ import { createTestContext, fixedClock, type TestContext } from '../../../test/h
 import { seedDemoData } from '../../seed/demo.ts';
 import { seedReferenceData } from '../../seed/reference/seed-reference.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import { categories, countries, sourcingEvents } from './core.tables.ts';
+import { sourcingEvents } from '../sourcing/sourcing.tables.ts';
+import { categories, countries } from './core.tables.ts';
 
 const NOW = '2026-11-21T09:00:00.000Z';
 let ctx: TestContext;

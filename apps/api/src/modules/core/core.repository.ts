@@ -2,14 +2,8 @@ import { and, asc, count, desc, eq, exists, gt, ilike, lte, sql, type SQL } from
 import type { DeadlineFilter } from '@zabuni/domain';
 import { rowsAndCount, type Db } from '../../infra/database.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
-import {
-  categories,
-  categoryGroups,
-  countries,
-  optionValues,
-  sourcingEventCategories,
-  sourcingEvents,
-} from './core.tables.ts';
+import { sourcingEventCategories, sourcingEvents } from '../sourcing/sourcing.tables.ts';
+import { categories, categoryGroups, countries, optionValues } from './core.tables.ts';
 
 export interface Slice {
   offset: number;

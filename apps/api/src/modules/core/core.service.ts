@@ -7,13 +7,10 @@ import type {
 } from '@zabuni/contracts';
 import { OPTION_LISTS, type OptionListName } from '@zabuni/contracts';
 import { escapeLikePattern, toPrefixTsQuery } from '@zabuni/domain';
+import type { Clock } from '../../infra/clock.ts';
 import { notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import type { AvailableJobRow, CoreRepository } from './core.repository.ts';
-
-export interface Clock {
-  now(): Date;
-}
 
 /** Flags are served by this API at /flags/{iso2}.svg (SVG from the flag-icons package). */
 export const flagUrl = (iso2: string) => `/flags/${iso2.toLowerCase()}.svg`;

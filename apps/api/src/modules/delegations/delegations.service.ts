@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import { delegationsRepository } from './delegations.repository.ts';
 
 const addDays = (day: string, days: number) =>

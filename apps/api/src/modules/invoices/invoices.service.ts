@@ -40,7 +40,7 @@ import type { PageRequest } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
 import type { BudgetsService } from '../budgets/budgets.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
 import { invoicesRepository } from './invoices.repository.ts';

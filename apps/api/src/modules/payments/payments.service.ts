@@ -1,5 +1,4 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import {
   accountReference,
   mpesaAmount,
@@ -12,12 +11,14 @@ import {
 } from '@zabuni/domain';
 import type { Db, Executor, Tx } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { DpoClient } from './dpo/dpo.client.ts';
 import type { DarajaClient } from './mpesa/mpesa.client.ts';
 import { parseStkCallback } from './mpesa/mpesa.client.ts';
-import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
+import { paymentsRepository, type AttemptRow, type NewOrder, type OrderRow } from './payments.repository.ts';
+
+export type { OrderRow } from './payments.repository.ts';
 
 export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is already paid.',
@@ -42,8 +43,6 @@ const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const newOrderCode = () => randomBytes(16).toString('base64url');
 export const newOrderReference = (prefix: string) =>
   `${prefix}${Array.from({ length: 12 - prefix.length }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')}`;
-
-export type OrderRow = typeof orders.$inferSelect;
 
 /** What every order answer carries besides SPEC's numeric status (contracts `orderPaymentFields`). */
 export interface OrderPaymentFacts {
@@ -78,29 +77,11 @@ export type Fulfil = (
   receipt: { method: string; receipt: string | null },
 ) => Promise<void>;
 
-export async function insertOrder(
-  tx: Executor,
-  values: {
-    code: string;
-    reference: string;
-    product: string;
-    subjectId: number | null;
-    description: string;
-    amountMinor: number;
-    currency: string;
-    customerEmail: string | null;
-    customerName: string | null;
-  },
-): Promise<number> {
-  const [row] = await tx.insert(orders).values(values).returning({ id: orders.id });
-  return row!.id;
+/** Opens an order for a product, in the product's own transaction (tenders, subscriptions). */
+export async function insertOrder(tx: Executor, values: NewOrder): Promise<number> {
+  return paymentsRepository(tx).insertOrder(values);
 }
 
-/*
- * Rows are locked FOR NO KEY UPDATE, never FOR UPDATE: storing a provider message (or an attempt) takes a
- * KEY SHARE lock on the row it references, which FOR UPDATE waits for. Two concurrent verifications of one
- * card token (the browser's return and DPO's push) deadlocked that way; NO KEY UPDATE still serialises them.
- */
 export function createPaymentsService(deps: {
   db: Db;
   clock: Clock;
@@ -119,16 +100,14 @@ export function createPaymentsService(deps: {
   supportEmail?: string | null;
 }) {
   const { db, clock, mpesa, products } = deps;
+  /** Outside a transaction: single reads and the stored callback. */
+  const pool = paymentsRepository(db);
 
   async function record(
     tx: Executor,
     message: { provider: 'mpesa' | 'dpo'; kind: string; attemptId: number | null; body: unknown },
   ) {
-    const [row] = await tx
-      .insert(paymentMessages)
-      .values({ ...message, body: message.body ?? null })
-      .returning({ id: paymentMessages.id });
-    return row!.id;
+    return paymentsRepository(tx).insertMessage(message);
   }
 
   /** Mails written in a transaction, handed to the queue once it has committed. */
@@ -180,17 +159,13 @@ export function createPaymentsService(deps: {
    */
   async function payAndFulfil(tx: Tx, order: OrderRow, receipt: { method: string; receipt: string | null }) {
     const now = clock.now();
-    const unpaid = and(eq(orders.id, order.id), ne(orders.paymentState, 'paid'));
+    const repository = paymentsRepository(tx);
     if (order.fulfilledAt !== null) {
       // Fulfilled before it was paid (a hand-made or imported row): paid now, never fulfilled again.
-      await tx.update(orders).set({ paymentState: 'paid', paidAt: now, updatedAt: now }).where(unpaid);
+      await repository.markPaidAlreadyFulfilled(order.id, now);
       return;
     }
-    const [paid] = await tx
-      .update(orders)
-      .set({ paymentState: 'paid', paidAt: now, fulfilledAt: now, updatedAt: now })
-      .where(and(unpaid, isNull(orders.fulfilledAt)))
-      .returning();
+    const paid = await repository.markPaidAndFulfilled(order.id, now);
     if (!paid) return;
     // The receipt before the product's hook: the hook appends to the audit chain, whose lock serialises
     // every fulfilment, so nothing else runs between taking that lock and the commit.
@@ -199,15 +174,9 @@ export function createPaymentsService(deps: {
   }
 
   async function setOrderState(tx: Executor, orderId: number, state: 'processing' | 'failed') {
-    const [order] = await tx
-      .update(orders)
-      .set({ paymentState: state, updatedAt: clock.now() })
-      .where(and(eq(orders.id, orderId), isNull(orders.paidAt)))
-      .returning();
+    const order = await paymentsRepository(tx).setUnpaidOrderState(orderId, state, clock.now());
     if (order) await products[order.product]?.onStateChange?.(tx, order, state);
   }
-
-  type AttemptRow = typeof paymentAttempts.$inferSelect;
 
   /**
    * Money arrived that is not applied to the order (paid twice, or an amount or phone that differs): the
@@ -220,20 +189,10 @@ export function createPaymentsService(deps: {
     result: { resultCode: string; resultDesc: string; receipt: string | null; method?: string },
     reason: string,
   ) {
-    const [flagged] = await tx
-      .update(paymentAttempts)
-      .set({
-        status: 'flagged',
-        resultCode: result.resultCode,
-        resultDesc: result.resultDesc,
-        receipt: result.receipt,
-        flaggedReason: reason,
-        resolvedAt: clock.now(),
-      })
-      .where(and(eq(paymentAttempts.id, attempt.id), ne(paymentAttempts.status, 'flagged')))
-      .returning({ id: paymentAttempts.id });
+    const repository = paymentsRepository(tx);
+    const flagged = await repository.flagAttempt(attempt.id, result, reason, clock.now());
     if (!flagged || !deps.supportEmail) return;
-    const [order] = await tx.select().from(orders).where(eq(orders.id, attempt.orderId));
+    const order = await repository.findOrderById(attempt.orderId);
     if (!order) return;
     const mailId = await deps.mail.enqueue(tx, {
       to: deps.supportEmail,
@@ -265,14 +224,11 @@ export function createPaymentsService(deps: {
     },
   ) {
     if (result.outcome === 'pending') return;
+    const repository = paymentsRepository(tx);
     if (result.outcome === 'paid') {
       // Money for an order another attempt already paid (an old prompt answered late): nothing more is
       // fulfilled, and the attempt waits for a person to refund it.
-      const [order] = await tx
-        .select()
-        .from(orders)
-        .where(eq(orders.id, attempt.orderId))
-        .for('no key update');
+      const order = await repository.lockOrderById(attempt.orderId);
       if (!order) throw new Error(`payment attempt ${attempt.id} has no order`);
       if (order.paymentState === 'paid') {
         await flagAttempt(
@@ -283,38 +239,15 @@ export function createPaymentsService(deps: {
         );
         return;
       }
-      await tx
-        .update(paymentAttempts)
-        .set({
-          status: 'paid',
-          resultCode: result.resultCode,
-          resultDesc: result.resultDesc,
-          receipt: result.receipt,
-          resolvedAt: clock.now(),
-        })
-        .where(eq(paymentAttempts.id, attempt.id));
+      await repository.resolveAttempt(attempt.id, 'paid', result, clock.now());
       // Last: the order's UPDATE, then the fulfilment.
       await payAndFulfil(tx, order, { method: result.method ?? 'M-Pesa', receipt: result.receipt });
       return;
     }
-    await tx
-      .update(paymentAttempts)
-      .set({
-        status: result.outcome,
-        resultCode: result.resultCode,
-        resultDesc: result.resultDesc,
-        receipt: result.receipt,
-        resolvedAt: clock.now(),
-      })
-      .where(eq(paymentAttempts.id, attempt.id));
+    await repository.resolveAttempt(attempt.id, result.outcome, result, clock.now());
     // An older prompt failing late must not undo a newer one under way.
-    const [latest] = await tx
-      .select({ id: paymentAttempts.id })
-      .from(paymentAttempts)
-      .where(eq(paymentAttempts.orderId, attempt.orderId))
-      .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-      .limit(1);
-    if (latest?.id === attempt.id) await setOrderState(tx, attempt.orderId, 'failed');
+    if ((await repository.latestAttemptId(attempt.orderId)) === attempt.id)
+      await setOrderState(tx, attempt.orderId, 'failed');
   }
 
   /**
@@ -327,20 +260,13 @@ export function createPaymentsService(deps: {
   /** Answers whether the stored message is an STK callback at all (false: stored, logged, done with). */
   async function applyStkCallback(messageId: number): Promise<boolean> {
     return transaction(async (tx) => {
-      const [message] = await tx
-        .select()
-        .from(paymentMessages)
-        .where(eq(paymentMessages.id, messageId))
-        .for('no key update');
+      const repository = paymentsRepository(tx);
+      const message = await repository.lockMessage(messageId);
       if (!message || message.processedAt !== null) return true;
       const callback = parseStkCallback(message.body);
-      const [attempt] = callback
-        ? await tx
-            .select()
-            .from(paymentAttempts)
-            .where(eq(paymentAttempts.checkoutRequestId, callback.checkoutRequestId))
-            .for('no key update')
-        : [];
+      const attempt = callback
+        ? await repository.lockAttemptByCheckoutRequestId(callback.checkoutRequestId)
+        : null;
       // A callback can beat us to storing the CheckoutRequestID (the push answer and the callback race):
       // leave it for the attempt to pick up, or for the job, for a while before giving up on it.
       if (
@@ -351,10 +277,7 @@ export function createPaymentsService(deps: {
         return true;
       }
       // Marked processed before it is acted on (same transaction), so that paying and fulfilling are last.
-      await tx
-        .update(paymentMessages)
-        .set({ processedAt: clock.now(), ...(attempt ? { attemptId: attempt.id } : {}) })
-        .where(eq(paymentMessages.id, messageId));
+      await repository.markMessageProcessed(messageId, clock.now(), attempt?.id ?? null);
       const outcome = callback ? stkOutcome(callback.resultCode) : 'pending';
       const open = attempt?.resolvedAt === null;
       const lateSuccess =
@@ -390,31 +313,13 @@ export function createPaymentsService(deps: {
 
   return {
     async findOrder(code: string) {
-      const [order] = await db.select().from(orders).where(eq(orders.code, code));
-      return order ?? null;
+      return pool.findOrderByCode(code);
     },
 
     /** The order's payment state in words, why its newest attempt failed, and the receipt once paid. */
     async paymentFacts(order: OrderRow): Promise<OrderPaymentFacts> {
-      const [latest] = await db
-        .select({
-          provider: paymentAttempts.provider,
-          status: paymentAttempts.status,
-          resultCode: paymentAttempts.resultCode,
-          receipt: paymentAttempts.receipt,
-        })
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.orderId, order.id))
-        .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-        .limit(1);
-      const [paidBy] =
-        order.paymentState === 'paid'
-          ? await db
-              .select({ receipt: paymentAttempts.receipt })
-              .from(paymentAttempts)
-              .where(and(eq(paymentAttempts.orderId, order.id), eq(paymentAttempts.status, 'paid')))
-              .limit(1)
-          : [];
+      const latest = await pool.latestAttemptOutcome(order.id);
+      const paidBy = order.paymentState === 'paid' ? await pool.paidAttemptReceipt(order.id) : null;
       return {
         payment_state: order.paymentState,
         payment_failure:
@@ -441,16 +346,12 @@ export function createPaymentsService(deps: {
       if (!phone) throw fieldError('phone_number', PAYMENT_MESSAGES.invalidPhone);
       const now = clock.now();
       const start = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('no key update');
+        const repository = paymentsRepository(tx);
+        const order = await repository.lockOrderByCode(code);
         if (!order) throw notFound('This order does not exist.');
         if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
         if (order.currency !== 'KES') throw fieldError('payment_type', PAYMENT_MESSAGES.mpesaKesOnly);
-        const [latest] = await tx
-          .select()
-          .from(paymentAttempts)
-          .where(eq(paymentAttempts.orderId, order.id))
-          .orderBy(desc(paymentAttempts.createdAt), desc(paymentAttempts.id))
-          .limit(1);
+        const latest = await repository.latestAttempt(order.id);
         if (
           latest &&
           latest.provider === 'mpesa' &&
@@ -460,18 +361,15 @@ export function createPaymentsService(deps: {
         ) {
           return { order, attemptId: latest.id, existing: true };
         }
-        const [attempt] = await tx
-          .insert(paymentAttempts)
-          .values({
-            orderId: order.id,
-            provider: 'mpesa',
-            phone,
-            requestedAmount: String(mpesaAmount(order.amountMinor)),
-            createdAt: now,
-          })
-          .returning({ id: paymentAttempts.id });
+        const attemptId = await repository.insertAttempt({
+          orderId: order.id,
+          provider: 'mpesa',
+          phone,
+          requestedAmount: String(mpesaAmount(order.amountMinor)),
+          createdAt: now,
+        });
         await setOrderState(tx, order.id, 'processing');
-        return { order, attemptId: attempt!.id, existing: false };
+        return { order, attemptId, existing: false };
       });
       if (start.existing) return { attemptId: start.attemptId, message: PAYMENT_MESSAGES.initiated };
 
@@ -490,40 +388,23 @@ export function createPaymentsService(deps: {
           body: result.exchange,
         });
         if (result.ok) {
-          await tx
-            .update(paymentAttempts)
-            .set({
-              status: 'pending',
-              merchantRequestId: result.merchantRequestId,
-              checkoutRequestId: result.checkoutRequestId,
-              nextCheckAt: new Date(now.getTime() + FIRST_STK_QUERY_AFTER_MS),
-            })
-            .where(eq(paymentAttempts.id, start.attemptId));
+          await paymentsRepository(tx).markAttemptPending(start.attemptId, {
+            merchantRequestId: result.merchantRequestId,
+            checkoutRequestId: result.checkoutRequestId,
+            nextCheckAt: new Date(now.getTime() + FIRST_STK_QUERY_AFTER_MS),
+          });
         } else {
-          await tx
-            .update(paymentAttempts)
-            .set({
-              status: 'failed',
-              resultCode: result.errorCode,
-              resultDesc: result.errorMessage,
-              resolvedAt: now,
-            })
-            .where(eq(paymentAttempts.id, start.attemptId));
+          await paymentsRepository(tx).markAttemptRefused(
+            start.attemptId,
+            { resultCode: result.errorCode, resultDesc: result.errorMessage },
+            now,
+          );
           await setOrderState(tx, start.order.id, 'failed');
         }
       });
       if (!result.ok) throw fieldError('phone_number', PAYMENT_MESSAGES.providerRefused);
-      const early = await db
-        .select({ id: paymentMessages.id })
-        .from(paymentMessages)
-        .where(
-          and(
-            eq(paymentMessages.kind, 'stk_callback'),
-            isNull(paymentMessages.processedAt),
-            sql`${paymentMessages.body} -> 'Body' -> 'stkCallback' ->> 'CheckoutRequestID' = ${result.checkoutRequestId}`,
-          ),
-        );
-      for (const message of early) await applyStkCallback(message.id);
+      const early = await pool.unprocessedCallbackIdsFor(result.checkoutRequestId);
+      for (const messageId of early) await applyStkCallback(messageId);
       return { attemptId: start.attemptId, message: PAYMENT_MESSAGES.initiated };
     },
 
@@ -537,7 +418,7 @@ export function createPaymentsService(deps: {
 
     /** Stores a callback as received (the route makes it storable first); returns the message's id. */
     async recordStkCallback(body: unknown): Promise<number> {
-      return record(db, { provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
+      return pool.insertMessage({ provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
     },
 
     /** Acts on a stored callback, once; what throws here is left for the reconciliation job. */
@@ -545,13 +426,7 @@ export function createPaymentsService(deps: {
 
     /** Money received but not applied, newest first: what the operator refunds or checks by hand. */
     async flaggedAttempts(limit = 200) {
-      const rows = await db
-        .select({ attempt: paymentAttempts, order: orders })
-        .from(paymentAttempts)
-        .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
-        .where(eq(paymentAttempts.status, 'flagged'))
-        .orderBy(desc(paymentAttempts.resolvedAt), desc(paymentAttempts.id))
-        .limit(limit);
+      const rows = await pool.flaggedAttempts(limit);
       return rows.map(({ attempt, order }) => ({
         attempt_id: attempt.id,
         provider: attempt.provider,
@@ -575,31 +450,19 @@ export function createPaymentsService(deps: {
     async payWithDpo(code: string): Promise<{ attemptId: number; url: string; message: string }> {
       const now = clock.now();
       const start = await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(orders).where(eq(orders.code, code)).for('no key update');
+        const repository = paymentsRepository(tx);
+        const order = await repository.lockOrderByCode(code);
         if (!order) throw notFound('This order does not exist.');
         if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
-        const older = await tx
-          .select()
-          .from(paymentAttempts)
-          .where(
-            and(
-              eq(paymentAttempts.orderId, order.id),
-              eq(paymentAttempts.provider, 'dpo'),
-              isNull(paymentAttempts.resolvedAt),
-              isNotNull(paymentAttempts.transToken),
-            ),
-          );
-        const [attempt] = await tx
-          .insert(paymentAttempts)
-          .values({
-            orderId: order.id,
-            provider: 'dpo',
-            requestedAmount: String(order.amountMinor),
-            createdAt: now,
-          })
-          .returning({ id: paymentAttempts.id });
+        const older = await repository.openCardAttempts(order.id);
+        const attemptId = await repository.insertAttempt({
+          orderId: order.id,
+          provider: 'dpo',
+          requestedAmount: String(order.amountMinor),
+          createdAt: now,
+        });
         await setOrderState(tx, order.id, 'processing');
-        return { order, attemptId: attempt!.id, older };
+        return { order, attemptId, older };
       });
       for (const old of start.older) {
         const cancelled = await deps.dpo.cancelToken(old.transToken!);
@@ -610,16 +473,7 @@ export function createPaymentsService(deps: {
             attemptId: old.id,
             body: cancelled.exchange,
           });
-          if (cancelled.ok) {
-            await tx
-              .update(paymentAttempts)
-              .set({
-                status: 'cancelled',
-                resultDesc: 'Replaced by a newer payment attempt',
-                resolvedAt: now,
-              })
-              .where(and(eq(paymentAttempts.id, old.id), isNull(paymentAttempts.resolvedAt)));
-          }
+          if (cancelled.ok) await paymentsRepository(tx).cancelReplacedAttempt(old.id, now);
         });
       }
       const created = await deps.dpo.createToken({
@@ -640,25 +494,17 @@ export function createPaymentsService(deps: {
           body: created.exchange,
         });
         if (created.ok) {
-          await tx
-            .update(paymentAttempts)
-            .set({
-              status: 'pending',
-              transToken: created.transToken,
-              transRef: created.transRef,
-              nextCheckAt: new Date(now.getTime() + 2 * 60_000),
-            })
-            .where(eq(paymentAttempts.id, start.attemptId));
+          await paymentsRepository(tx).markAttemptPending(start.attemptId, {
+            transToken: created.transToken,
+            transRef: created.transRef,
+            nextCheckAt: new Date(now.getTime() + 2 * 60_000),
+          });
         } else {
-          await tx
-            .update(paymentAttempts)
-            .set({
-              status: 'failed',
-              resultCode: created.result,
-              resultDesc: created.explanation,
-              resolvedAt: now,
-            })
-            .where(eq(paymentAttempts.id, start.attemptId));
+          await paymentsRepository(tx).markAttemptRefused(
+            start.attemptId,
+            { resultCode: created.result, resultDesc: created.explanation },
+            now,
+          );
           await setOrderState(tx, start.order.id, 'failed');
         }
       });
@@ -672,12 +518,9 @@ export function createPaymentsService(deps: {
      * currency. Returns the order's code, to send the browser back to its checkout.
      */
     async verifyDpo(transToken: string): Promise<{ orderCode: string; product: string } | null> {
-      const [attempt] = await db
-        .select()
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.transToken, transToken));
+      const attempt = await pool.findAttemptByTransToken(transToken);
       if (!attempt) return null;
-      const [order] = await db.select().from(orders).where(eq(orders.id, attempt.orderId));
+      const order = await pool.findOrderById(attempt.orderId);
       if (attempt.resolvedAt === null) {
         const answer = await deps.dpo.verifyToken(transToken);
         await transaction(async (tx) => {
@@ -687,11 +530,7 @@ export function createPaymentsService(deps: {
             attemptId: attempt.id,
             body: answer.exchange,
           });
-          const [current] = await tx
-            .select()
-            .from(paymentAttempts)
-            .where(eq(paymentAttempts.id, attempt.id))
-            .for('no key update');
+          const current = await paymentsRepository(tx).lockAttempt(attempt.id);
           if (!current || current.resolvedAt !== null || !answer.ok) return;
           const now = clock.now();
           if (answer.outcome === 'paid') {
@@ -726,10 +565,7 @@ export function createPaymentsService(deps: {
               method: 'Card (DPO Pay)',
             });
           } else {
-            await tx
-              .update(paymentAttempts)
-              .set({ nextCheckAt: new Date(now.getTime() + 60_000) })
-              .where(eq(paymentAttempts.id, current.id));
+            await paymentsRepository(tx).scheduleNextCheck(current.id, new Date(now.getTime() + 60_000));
           }
         });
       }
@@ -744,31 +580,10 @@ export function createPaymentsService(deps: {
     async reconcile(): Promise<{ applied: number; queried: number }> {
       const now = clock.now();
       const stale = new Date(now.getTime() - 30_000);
-      const leftovers = await db
-        .select({ id: paymentMessages.id })
-        .from(paymentMessages)
-        .where(
-          and(
-            eq(paymentMessages.kind, 'stk_callback'),
-            isNull(paymentMessages.processedAt),
-            lte(paymentMessages.createdAt, stale),
-          ),
-        )
-        .limit(200);
-      for (const message of leftovers) await applyStkCallback(message.id);
+      const leftovers = await pool.unprocessedCallbackIds(stale, 200);
+      for (const messageId of leftovers) await applyStkCallback(messageId);
 
-      const due = await db
-        .select()
-        .from(paymentAttempts)
-        .where(
-          and(
-            eq(paymentAttempts.provider, 'mpesa'),
-            isNull(paymentAttempts.resolvedAt),
-            isNotNull(paymentAttempts.checkoutRequestId),
-            lte(paymentAttempts.nextCheckAt, now),
-          ),
-        )
-        .limit(100);
+      const due = await pool.dueMpesaQueries(now, 100);
       for (const attempt of due) {
         const answer = await mpesa.stkQuery(attempt.checkoutRequestId!);
         await transaction(async (tx) => {
@@ -778,11 +593,7 @@ export function createPaymentsService(deps: {
             attemptId: attempt.id,
             body: answer.exchange,
           });
-          const [current] = await tx
-            .select()
-            .from(paymentAttempts)
-            .where(eq(paymentAttempts.id, attempt.id))
-            .for('no key update');
+          const current = await paymentsRepository(tx).lockAttempt(attempt.id);
           if (!current || current.resolvedAt !== null) return; // a callback got there first
           const expired = now.getTime() - current.createdAt.getTime() > deps.pendingExpiryMs;
           if (answer.state === 'settled') {
@@ -800,26 +611,12 @@ export function createPaymentsService(deps: {
               receipt: null,
             });
           } else {
-            await tx
-              .update(paymentAttempts)
-              .set({ nextCheckAt: new Date(now.getTime() + 60_000) })
-              .where(eq(paymentAttempts.id, current.id));
+            await paymentsRepository(tx).scheduleNextCheck(current.id, new Date(now.getTime() + 60_000));
           }
         });
       }
-      const dueCards = await db
-        .select({ transToken: paymentAttempts.transToken })
-        .from(paymentAttempts)
-        .where(
-          and(
-            eq(paymentAttempts.provider, 'dpo'),
-            isNull(paymentAttempts.resolvedAt),
-            isNotNull(paymentAttempts.transToken),
-            lte(paymentAttempts.nextCheckAt, now),
-          ),
-        )
-        .limit(100);
-      for (const card of dueCards) await this.verifyDpo(card.transToken!);
+      const dueCards = await pool.dueCardTokens(now, 100);
+      for (const transToken of dueCards) await this.verifyDpo(transToken);
       return { applied: leftovers.length, queried: due.length + dueCards.length };
     },
   };

@@ -92,3 +92,14 @@ export const paymentMessages = pgTable(
       .where(sql`processed_at IS NULL`),
   ],
 );
+
+/**
+ * What the site sells and for how much, in minor units (KES 2,500.00 = 250000). The operator changes a
+ * price here; seeding only adds missing products and never overwrites a price.
+ */
+export const prices = pgTable('prices', {
+  product: text('product').primaryKey(),
+  currency: char('currency', { length: 3 }).notNull(),
+  amountMinor: integer('amount_minor').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

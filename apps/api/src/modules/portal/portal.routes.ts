@@ -14,48 +14,31 @@ import {
   purchaseOrdersQuery,
   purchaseOrderSummary,
 } from '@zabuni/contracts';
-import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
-import { principalOf, type Principal } from '../../infra/auth.ts';
-import { AppError } from '../../infra/errors.ts';
-import { pageOf } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.ts';
-import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
-import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../infra/database.ts';
-import { buyerSuppliers, organisations } from '../organisations/organisations.tables.ts';
+import { principalOf } from '../../infra/auth.ts';
 import { fieldError } from '../../infra/errors.ts';
+import { pageOf } from '../../infra/pagination.ts';
+import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.ts';
 import { attachmentDisposition, sendFile } from '../../infra/file-types.ts';
 import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../invoices/invoices.service.ts';
+import { supplierOf, type PortalService } from './portal.service.ts';
 import type { StatementsService } from './statements.service.ts';
 
 const tags = ['Supplier portal'];
-const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
 const SUPPLIER = { access: { side: 'supplier' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: queryId });
 
-/**
- * The supplier organisation the caller works for. A supplier user sees only documents addressed to it,
- * and of those only the selected buyer's (`buyer_company_id`).
- */
-export function supplierOf(principal: Principal): { supplierId: number; buyerId: number } {
-  const grant = principal.grants.find((g) => SUPPLIER_ROLES.includes(g.role));
-  if (!grant) throw new AppError('forbidden', 'The supplier portal is for suppliers’ users.');
-  return { supplierId: grant.organisationId, buyerId: currentOrganisation(principal) };
-}
-
 /** The free supplier portal: purchase orders to acknowledge or decline (invoices and statements follow). */
 export const portalRoutes =
   ({
-    db,
+    portal,
     orders,
     invoices,
     statements,
     publicUrl,
   }: {
-    db: Db;
+    portal: PortalService;
     orders: PurchaseOrdersService;
     invoices: InvoicesService;
     statements: StatementsService;
@@ -80,18 +63,7 @@ export const portalRoutes =
           },
         },
       },
-      async (request) => {
-        const principal = principalOf(request);
-        const grant = principal.grants.find((g) => SUPPLIER_ROLES.includes(g.role));
-        if (!grant) throw new AppError('forbidden', 'The supplier portal is for suppliers’ users.');
-        const rows = await db
-          .select({ id: organisations.id, name: organisations.name, status: buyerSuppliers.status })
-          .from(buyerSuppliers)
-          .innerJoin(organisations, eq(organisations.id, buyerSuppliers.buyerId))
-          .where(eq(buyerSuppliers.supplierId, grant.organisationId))
-          .orderBy(asc(organisations.name));
-        return { current: principal.buyerCompanyId, results: rows };
-      },
+      async (request) => portal.buyers(principalOf(request)),
     );
 
     app.get(
@@ -240,20 +212,18 @@ export const portalRoutes =
         },
       },
       async (request) => {
-        const { supplierId, buyerId } = supplierOf(principalOf(request));
-        return pageOf(request, publicUrl, async (page) => {
-          const { count, rows } = await purchaseOrdersRepository(db).list(
-            { organisationId: buyerId, supplierId, sentOnly: true },
+        const principal = principalOf(request);
+        return pageOf(request, publicUrl, (page) =>
+          portal.sentPurchaseOrders(
+            principal,
             {
               status: request.query.status,
               search: request.query.search || undefined,
               ordering: request.query.ordering,
             },
-            page.offset,
-            page.pageSize,
-          );
-          return { count, results: rows.map(orders.summaryOf) };
-        });
+            page,
+          ),
+        );
       },
     );
 

@@ -1,14 +1,12 @@
 import { formatMinor, minorToDecimalText, nairobiDate } from '@zabuni/domain';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../infra/database.ts';
 import {
   renderStatementPdf,
   renderStatementXlsx,
   type SupplierStatement,
 } from '../../infra/documents/index.ts';
-import type { Clock } from '../core/core.service.ts';
-import { invoicesRepository } from '../invoices/invoices.repository.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import type { Clock } from '../../infra/clock.ts';
+import { statementDocuments, statementParties } from './portal.queries.ts';
 
 /** Invoices that are owed (not rejected); payments reduce what is owed. */
 const OWED = new Set([
@@ -30,9 +28,8 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
     buyerId: number,
     supplierId: number,
   ): Promise<SupplierStatement & { ids: { buyer: number; supplier: number } }> {
-    const { orders, bills, paid } = await invoicesRepository(db).statement(buyerId, supplierId);
-    const [buyer] = await db.select().from(organisations).where(eq(organisations.id, buyerId));
-    const [supplier] = await db.select().from(organisations).where(eq(organisations.id, supplierId));
+    const { orders, bills, paid } = await statementDocuments(db, buyerId, supplierId);
+    const { buyer, supplier } = await statementParties(db, buyerId, supplierId);
     const currency = bills[0]?.currency ?? orders[0]?.currency ?? 'KES';
     type Row = SupplierStatement['rows'][number];
     const events: Array<Omit<Row, 'balanceMinor'> & { order: number }> = [

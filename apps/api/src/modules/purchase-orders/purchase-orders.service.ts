@@ -47,7 +47,7 @@ import {
 import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
 import type { BudgetsService } from '../budgets/budgets.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import type { SuppliersService } from '../suppliers/suppliers.service.ts';

@@ -8,7 +8,7 @@ import { checkDocument, type DocumentKind } from '../../infra/file-types.ts';
 import type { FileStorage } from '../../infra/storage.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import { requisitionsRepository } from './requisitions.repository.ts';
 
 export const ATTACHMENT_FIELD = 'file';

@@ -43,7 +43,7 @@ import {
   recordedDecisions,
 } from '../approval-workflows/approval-decisions.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

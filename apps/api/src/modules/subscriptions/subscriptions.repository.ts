@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { PaymentPlan } from '@zabuni/domain';
 import type { Executor } from '../../infra/database.ts';
-import { categories, countries, prices } from '../core/core.tables.ts';
-import { orders } from '../payments/payments.tables.ts';
+import { categories, countries } from '../core/core.tables.ts';
+import { orders, prices } from '../payments/payments.tables.ts';
 import { subscriptionCategories, subscriptionOrders, subscriptions } from './subscriptions.tables.ts';
 
 export interface SubscriberValues {

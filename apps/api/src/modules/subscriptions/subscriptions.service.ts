@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../core/core.service.ts';
+import type { Clock } from '../../infra/clock.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import {
   insertOrder,

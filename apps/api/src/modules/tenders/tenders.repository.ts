@@ -3,7 +3,8 @@ import { SEARCH_COUNT_CAP, type JobType, type Sector } from '@zabuni/contracts';
 import type { DeadlineFilter, PaymentState, ReviewState } from '@zabuni/domain';
 import { rowsAndCount, type Db, type Executor } from '../../infra/database.ts';
 import { users } from '../authentication/authentication.tables.ts';
-import { categories, countries, prices } from '../core/core.tables.ts';
+import { categories, countries } from '../core/core.tables.ts';
+import { prices } from '../payments/payments.tables.ts';
 import { organisations } from '../organisations/organisations.tables.ts';
 import { tenderAttachments, tenders } from './tenders.tables.ts';
 

@@ -1,13 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { OPTION_LISTS } from '@zabuni/contracts';
 import type { Db } from '../../infra/database.ts';
-import {
-  categories,
-  categoryGroups,
-  countries,
-  optionValues,
-  prices,
-} from '../../modules/core/core.tables.ts';
+import { categories, categoryGroups, countries, optionValues } from '../../modules/core/core.tables.ts';
+import { prices } from '../../modules/payments/payments.tables.ts';
 import { CATEGORY_GROUPS } from './categories.ts';
 import { AFRICAN_COUNTRIES, flagEmoji } from './countries.ts';
 

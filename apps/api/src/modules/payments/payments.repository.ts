@@ -1,0 +1,402 @@
+import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../infra/database.ts';
+import { orders, paymentAttempts, paymentMessages, prices } from './payments.tables.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type ProviderName = AttemptRow['provider'];
+
+export interface NewOrder {
+  code: string;
+  reference: string;
+  product: string;
+  subjectId: number | null;
+  description: string;
+  amountMinor: number;
+  currency: string;
+  customerEmail: string | null;
+  customerName: string | null;
+}
+
+/** What a provider answered about an attempt: stored on the attempt when it is resolved. */
+export interface AttemptResult {
+  resultCode: string;
+  resultDesc: string;
+  receipt: string | null;
+}
+
+/*
+ * Rows are locked FOR NO KEY UPDATE, never FOR UPDATE: storing a provider message (or an attempt) takes a
+ * KEY SHARE lock on the row it references, which FOR UPDATE waits for. Two concurrent verifications of one
+ * card token (the browser's return and DPO's push) deadlocked that way; NO KEY UPDATE still serialises them.
+ */
+
+/**
+ * The only SQL of the payments tables (orders, attempts, provider messages, the price list). Takes a
+ * transaction or the pool: the service decides where each transaction begins and ends.
+ */
+export function paymentsRepository(db: Executor) {
+  /** The newest attempt at paying an order (ties broken by id). */
+  const newestFirst = [desc(paymentAttempts.createdAt), desc(paymentAttempts.id)] as const;
+
+  return {
+    // ---- price list ----
+
+    /** What a product costs now; null when it is not on sale. */
+    async price(product: string) {
+      const [row] = await db
+        .select({ currency: prices.currency, amountMinor: prices.amountMinor })
+        .from(prices)
+        .where(eq(prices.product, product));
+      return row ?? null;
+    },
+
+    // ---- orders ----
+
+    async insertOrder(values: NewOrder): Promise<number> {
+      const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+      return row!.id;
+    },
+
+    async findOrderByCode(code: string): Promise<OrderRow | null> {
+      const [order] = await db.select().from(orders).where(eq(orders.code, code));
+      return order ?? null;
+    },
+
+    async findOrderById(id: number): Promise<OrderRow | null> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id));
+      return order ?? null;
+    },
+
+    /** The order, locked FOR NO KEY UPDATE until the transaction ends. */
+    async lockOrderByCode(code: string): Promise<OrderRow | null> {
+      const [order] = await db.select().from(orders).where(eq(orders.code, code)).for('no key update');
+      return order ?? null;
+    },
+
+    /** The order, locked FOR NO KEY UPDATE until the transaction ends. */
+    async lockOrderById(id: number): Promise<OrderRow | null> {
+      const [order] = await db.select().from(orders).where(eq(orders.id, id)).for('no key update');
+      return order ?? null;
+    },
+
+    /** Marks a not-yet-paid order paid without fulfilling it (it was fulfilled before it was paid). */
+    async markPaidAlreadyFulfilled(orderId: number, now: Date) {
+      await db
+        .update(orders)
+        .set({ paymentState: 'paid', paidAt: now, updatedAt: now })
+        .where(and(eq(orders.id, orderId), ne(orders.paymentState, 'paid')));
+    },
+
+    /**
+     * ONE guarded UPDATE moves an unpaid, unfulfilled order to paid AND fulfilled. Returns the order when
+     * this statement changed it, null when it was already paid or fulfilled (nothing more to do).
+     */
+    async markPaidAndFulfilled(orderId: number, now: Date): Promise<OrderRow | null> {
+      const [paid] = await db
+        .update(orders)
+        .set({ paymentState: 'paid', paidAt: now, fulfilledAt: now, updatedAt: now })
+        .where(and(eq(orders.id, orderId), ne(orders.paymentState, 'paid'), isNull(orders.fulfilledAt)))
+        .returning();
+      return paid ?? null;
+    },
+
+    /** Sets processing / failed on an order that was never paid; returns it when it changed. */
+    async setUnpaidOrderState(
+      orderId: number,
+      state: 'processing' | 'failed',
+      now: Date,
+    ): Promise<OrderRow | null> {
+      const [order] = await db
+        .update(orders)
+        .set({ paymentState: state, updatedAt: now })
+        .where(and(eq(orders.id, orderId), isNull(orders.paidAt)))
+        .returning();
+      return order ?? null;
+    },
+
+    // ---- attempts ----
+
+    async insertAttempt(values: {
+      orderId: number;
+      provider: ProviderName;
+      phone?: string;
+      requestedAmount: string;
+      createdAt: Date;
+    }): Promise<number> {
+      const [attempt] = await db.insert(paymentAttempts).values(values).returning({ id: paymentAttempts.id });
+      return attempt!.id;
+    },
+
+    async latestAttempt(orderId: number): Promise<AttemptRow | null> {
+      const [latest] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(...newestFirst)
+        .limit(1);
+      return latest ?? null;
+    },
+
+    async latestAttemptId(orderId: number): Promise<number | null> {
+      const [latest] = await db
+        .select({ id: paymentAttempts.id })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(...newestFirst)
+        .limit(1);
+      return latest?.id ?? null;
+    },
+
+    /** How the newest attempt went: what the order's answer tells about a failure. */
+    async latestAttemptOutcome(orderId: number) {
+      const [latest] = await db
+        .select({
+          provider: paymentAttempts.provider,
+          status: paymentAttempts.status,
+          resultCode: paymentAttempts.resultCode,
+          receipt: paymentAttempts.receipt,
+        })
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.orderId, orderId))
+        .orderBy(...newestFirst)
+        .limit(1);
+      return latest ?? null;
+    },
+
+    /** The provider's receipt of the attempt that paid the order. */
+    async paidAttemptReceipt(orderId: number): Promise<{ receipt: string | null } | null> {
+      const [paidBy] = await db
+        .select({ receipt: paymentAttempts.receipt })
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.orderId, orderId), eq(paymentAttempts.status, 'paid')))
+        .limit(1);
+      return paidBy ?? null;
+    },
+
+    async findAttemptByTransToken(transToken: string): Promise<AttemptRow | null> {
+      const [attempt] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.transToken, transToken));
+      return attempt ?? null;
+    },
+
+    /** The attempt, locked FOR NO KEY UPDATE until the transaction ends. */
+    async lockAttempt(id: number): Promise<AttemptRow | null> {
+      const [attempt] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.id, id))
+        .for('no key update');
+      return attempt ?? null;
+    },
+
+    /** The attempt Daraja gave this CheckoutRequestID, locked FOR NO KEY UPDATE. */
+    async lockAttemptByCheckoutRequestId(checkoutRequestId: string): Promise<AttemptRow | null> {
+      const [attempt] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(eq(paymentAttempts.checkoutRequestId, checkoutRequestId))
+        .for('no key update');
+      return attempt ?? null;
+    },
+
+    /** The order's card attempts still open at DPO (they hold a token that could still be paid). */
+    async openCardAttempts(orderId: number): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.orderId, orderId),
+            eq(paymentAttempts.provider, 'dpo'),
+            isNull(paymentAttempts.resolvedAt),
+            isNotNull(paymentAttempts.transToken),
+          ),
+        );
+    },
+
+    /** The provider accepted the request: the attempt waits for its answer, first checked at `nextCheckAt`. */
+    async markAttemptPending(
+      id: number,
+      ids:
+        | { merchantRequestId: string; checkoutRequestId: string; nextCheckAt: Date }
+        | { transToken: string; transRef: string; nextCheckAt: Date },
+    ) {
+      await db
+        .update(paymentAttempts)
+        .set({ status: 'pending', ...ids })
+        .where(eq(paymentAttempts.id, id));
+    },
+
+    /** The provider refused to start the payment. */
+    async markAttemptRefused(
+      id: number,
+      refusal: { resultCode: string | null; resultDesc: string | null },
+      now: Date,
+    ) {
+      await db
+        .update(paymentAttempts)
+        .set({ status: 'failed', ...refusal, resolvedAt: now })
+        .where(eq(paymentAttempts.id, id));
+    },
+
+    /** Ends an attempt paid or failed with the provider's answer. */
+    async resolveAttempt(id: number, status: 'paid' | 'failed', result: AttemptResult, now: Date) {
+      await db
+        .update(paymentAttempts)
+        .set({
+          status,
+          resultCode: result.resultCode,
+          resultDesc: result.resultDesc,
+          receipt: result.receipt,
+          resolvedAt: now,
+        })
+        .where(eq(paymentAttempts.id, id));
+    },
+
+    /**
+     * Money arrived that is not applied: the attempt becomes `flagged` with the reason. Returns false when it
+     * already was (so whatever follows flagging happens once).
+     */
+    async flagAttempt(id: number, result: AttemptResult, reason: string, now: Date): Promise<boolean> {
+      const [flagged] = await db
+        .update(paymentAttempts)
+        .set({
+          status: 'flagged',
+          resultCode: result.resultCode,
+          resultDesc: result.resultDesc,
+          receipt: result.receipt,
+          flaggedReason: reason,
+          resolvedAt: now,
+        })
+        .where(and(eq(paymentAttempts.id, id), ne(paymentAttempts.status, 'flagged')))
+        .returning({ id: paymentAttempts.id });
+      return flagged !== undefined;
+    },
+
+    /** A newer attempt replaced this open card attempt (its token was cancelled at DPO). */
+    async cancelReplacedAttempt(id: number, now: Date) {
+      await db
+        .update(paymentAttempts)
+        .set({ status: 'cancelled', resultDesc: 'Replaced by a newer payment attempt', resolvedAt: now })
+        .where(and(eq(paymentAttempts.id, id), isNull(paymentAttempts.resolvedAt)));
+    },
+
+    /** Asks the provider about the attempt again at `at`. */
+    async scheduleNextCheck(id: number, at: Date) {
+      await db.update(paymentAttempts).set({ nextCheckAt: at }).where(eq(paymentAttempts.id, id));
+    },
+
+    /** Money received but not applied, newest first, with the order it was for. */
+    async flaggedAttempts(limit: number) {
+      return db
+        .select({ attempt: paymentAttempts, order: orders })
+        .from(paymentAttempts)
+        .innerJoin(orders, eq(orders.id, paymentAttempts.orderId))
+        .where(eq(paymentAttempts.status, 'flagged'))
+        .orderBy(desc(paymentAttempts.resolvedAt), desc(paymentAttempts.id))
+        .limit(limit);
+    },
+
+    /** Unanswered M-Pesa prompts whose next status query is due. */
+    async dueMpesaQueries(now: Date, limit: number): Promise<AttemptRow[]> {
+      return db
+        .select()
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.provider, 'mpesa'),
+            isNull(paymentAttempts.resolvedAt),
+            isNotNull(paymentAttempts.checkoutRequestId),
+            lte(paymentAttempts.nextCheckAt, now),
+          ),
+        )
+        .limit(limit);
+    },
+
+    /** Open card tokens whose next verification is due. */
+    async dueCardTokens(now: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ transToken: paymentAttempts.transToken })
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.provider, 'dpo'),
+            isNull(paymentAttempts.resolvedAt),
+            isNotNull(paymentAttempts.transToken),
+            lte(paymentAttempts.nextCheckAt, now),
+          ),
+        )
+        .limit(limit);
+      return rows.map((row) => row.transToken!);
+    },
+
+    // ---- provider messages ----
+
+    /** Stores a message exchanged with a provider, before anything acts on it; returns its id. */
+    async insertMessage(message: {
+      provider: ProviderName;
+      kind: string;
+      attemptId: number | null;
+      body: unknown;
+    }): Promise<number> {
+      const [row] = await db
+        .insert(paymentMessages)
+        .values({ ...message, body: message.body ?? null })
+        .returning({ id: paymentMessages.id });
+      return row!.id;
+    },
+
+    /** The stored message, locked FOR NO KEY UPDATE until the transaction ends. */
+    async lockMessage(id: number) {
+      const [message] = await db
+        .select()
+        .from(paymentMessages)
+        .where(eq(paymentMessages.id, id))
+        .for('no key update');
+      return message ?? null;
+    },
+
+    /** Marks a message acted on (and ties it to its attempt when one was found). */
+    async markMessageProcessed(id: number, now: Date, attemptId: number | null) {
+      await db
+        .update(paymentMessages)
+        .set({ processedAt: now, ...(attemptId !== null ? { attemptId } : {}) })
+        .where(eq(paymentMessages.id, id));
+    },
+
+    /** STK callbacks for this CheckoutRequestID stored before the attempt knew its id, not yet applied. */
+    async unprocessedCallbackIdsFor(checkoutRequestId: string): Promise<number[]> {
+      const rows = await db
+        .select({ id: paymentMessages.id })
+        .from(paymentMessages)
+        .where(
+          and(
+            eq(paymentMessages.kind, 'stk_callback'),
+            isNull(paymentMessages.processedAt),
+            sql`${paymentMessages.body} -> 'Body' -> 'stkCallback' ->> 'CheckoutRequestID' = ${checkoutRequestId}`,
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
+
+    /** STK callbacks stored at or before `storedBefore` and still not applied (a crash left them). */
+    async unprocessedCallbackIds(storedBefore: Date, limit: number): Promise<number[]> {
+      const rows = await db
+        .select({ id: paymentMessages.id })
+        .from(paymentMessages)
+        .where(
+          and(
+            eq(paymentMessages.kind, 'stk_callback'),
+            isNull(paymentMessages.processedAt),
+            lte(paymentMessages.createdAt, storedBefore),
+          ),
+        )
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+  };
+}
+export type PaymentsRepository = ReturnType<typeof paymentsRepository>;
