@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../infra/database.ts';
+import { countries } from '../core/core.tables.ts';
 import { oneTimeTokens, recoveryCodes, refreshSessions, users } from './authentication.tables.ts';
 
 export type User = typeof users.$inferSelect;
@@ -19,6 +20,15 @@ export const authenticationRepository = (db: Executor) => ({
   async findById(id: number): Promise<User | null> {
     const [user] = await db.select().from(users).where(eq(users.id, id));
     return user ?? null;
+  },
+
+  /** The ISO-2 code of a country picked by id on a form (reference data), or null for an unknown id. */
+  async countryIso2(countryId: number): Promise<string | null> {
+    const [row] = await db
+      .select({ iso2: countries.iso2 })
+      .from(countries)
+      .where(eq(countries.id, countryId));
+    return row?.iso2 ?? null;
   },
 
   async findByEmail(email: string): Promise<User | null> {

@@ -16,7 +16,6 @@ import {
   type Grant,
   type Role,
 } from '@zabuni/domain';
-import { eq } from 'drizzle-orm';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
 import type { TokenSigner } from '../../infra/auth.ts';
@@ -24,7 +23,6 @@ import { randomDigits, randomToken, recoveryCode, sha256, type SecretBox } from 
 import type { Db, Tx } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { countries } from '../core/core.tables.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import type { OrganisationsService } from '../organisations/organisations.service.ts';
@@ -302,16 +300,13 @@ export function createAuthenticationService(deps: Deps) {
     sessionsValidAfter: (userId: number): Promise<Date | null> => users().sessionsValidAfter(userId),
 
     async register(input: RegistrationInput, context: RequestContext): Promise<void> {
-      const [country] = await db
-        .select({ iso2: countries.iso2 })
-        .from(countries)
-        .where(eq(countries.id, input.country));
-      if (!country)
+      const countryIso2 = await users().countryIso2(input.country);
+      if (!countryIso2)
         throw new AppError('validation', 'country: Select a valid country.', {
           country: ['Select a valid country.'],
         });
-      if (!isValidTaxPin(input.tax_pin, country.iso2)) {
-        const message = taxPinMessage(country.iso2);
+      if (!isValidTaxPin(input.tax_pin, countryIso2)) {
+        const message = taxPinMessage(countryIso2);
         throw new AppError('validation', `tax_pin: ${message}`, { tax_pin: [message] });
       }
       if (await users().usernameTaken(input.username)) {
@@ -339,7 +334,7 @@ export function createAuthenticationService(deps: Deps) {
           kind: 'advertiser',
           name: input.name,
           website: input.company_website || null,
-          countryIso2: country.iso2,
+          countryIso2: countryIso2,
           taxPin: input.tax_pin,
           email,
           phone: input.contact_person_phone_number,

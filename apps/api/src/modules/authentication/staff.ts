@@ -1,8 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../app.ts';
 import { randomToken } from '../../infra/crypto.ts';
 import type { Db } from '../../infra/database.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
 import { authenticationRepository } from './authentication.repository.ts';
 
 export const STAFF_ROLES = ['moderator', 'super_admin'] as const;
@@ -20,12 +18,8 @@ export async function addStaffMember(
 ): Promise<{ userId: number; created: boolean }> {
   const email = input.email.trim().toLowerCase();
   const result = await db.transaction(async (tx) => {
-    const [platform] = await tx
-      .select({ id: organisations.id })
-      .from(organisations)
-      .where(and(eq(organisations.kind, 'platform'), eq(organisations.name, OPERATOR_ORGANISATION)));
     const platformId =
-      platform?.id ??
+      (await services.organisations.findByKindAndName(tx, 'platform', OPERATOR_ORGANISATION)) ??
       (await services.organisations.create(tx, { kind: 'platform', name: OPERATOR_ORGANISATION }));
     const users = authenticationRepository(tx);
     const existing = await users.findByEmail(email);

@@ -49,6 +49,15 @@ export const organisationsRepository = (db: Executor) => ({
       );
   },
 
+  /** An organisation of this kind and exact name (the operator's own, for instance), if there is one. */
+  async findByKindAndName(kind: OrganisationKind, name: string): Promise<number | null> {
+    const [row] = await db
+      .select({ id: organisations.id })
+      .from(organisations)
+      .where(and(eq(organisations.kind, kind), eq(organisations.name, name)));
+    return row?.id ?? null;
+  },
+
   async kindOf(organisationId: number): Promise<OrganisationKind | null> {
     const [row] = await db
       .select({ kind: organisations.kind })

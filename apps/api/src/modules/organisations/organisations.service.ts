@@ -100,6 +100,8 @@ export function createOrganisationsService({
     addMember: (tx: Executor, userId: number, organisationId: number, role: Role) =>
       organisationsRepository(tx).addMembership(userId, organisationId, role),
     profileOf: (organisationId: number) => organisationsRepository(db).profileOf(organisationId),
+    findByKindAndName: (tx: Executor, kind: OrganisationKind, name: string) =>
+      organisationsRepository(tx).findByKindAndName(kind, name),
     isMember: (tx: Executor, userId: number, organisationId: number) =>
       organisationsRepository(tx).isMember(userId, organisationId),
     /** Pending invitations of existing accounts (issue 13): see the authentication service's inviteMember. */

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
+import { rateLimitRepository } from './system.repository.ts';
 
 export interface RateRule {
   /** What is limited, e.g. "login:ip:1.2.3.4" or "login:account:jane@example.com". */
@@ -27,19 +27,8 @@ export function createRateLimiter(db: Db) {
     );
   };
 
-  /** Adds one to the rule's counter (a new window when the last one is over); returns the window's count. */
-  async function count(rule: RateRule) {
-    const result = await db.execute<{ hits: number; window_started_at: Date }>(sql`
-      INSERT INTO rate_limit_counters (key, window_started_at, hits)
-      VALUES (${rule.key}, now(), 1)
-      ON CONFLICT (key) DO UPDATE SET
-        hits = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
-                    THEN 1 ELSE rate_limit_counters.hits + 1 END,
-        window_started_at = CASE WHEN rate_limit_counters.window_started_at <= now() - make_interval(secs => ${rule.windowSeconds})
-                    THEN now() ELSE rate_limit_counters.window_started_at END
-      RETURNING hits, window_started_at`);
-    return result.rows[0];
-  }
+  const counters = rateLimitRepository(db);
+  const count = (rule: RateRule) => counters.count(rule.key, rule.windowSeconds);
 
   return {
     /** Counts a hit on each rule; throws 429 when any rule is over its limit. */
@@ -56,11 +45,7 @@ export function createRateLimiter(db: Db) {
      */
     async check(...rules: RateRule[]): Promise<void> {
       for (const rule of rules) {
-        const result = await db.execute<{ hits: number; window_started_at: Date }>(sql`
-          SELECT hits, window_started_at FROM rate_limit_counters
-          WHERE key = ${rule.key}
-            AND window_started_at > now() - make_interval(secs => ${rule.windowSeconds})`);
-        const row = result.rows[0];
+        const row = await counters.current(rule.key, rule.windowSeconds);
         if (row && row.hits >= rule.limit) throw tooMany(row.window_started_at, rule.windowSeconds);
       }
     },
