@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   documentTotals,
   formatAmount,
+  formatMinorAmount,
   formatQuantity,
   lineNetMinor,
   taxMinor,
@@ -64,5 +65,39 @@ describe('order money', () => {
     expect(formatAmount('n/a', 'KES')).toBe('KES n/a');
     expect(formatQuantity('1250.500', 'en')).toBe('1,250.5');
     expect(formatQuantity('2.000', 'en')).toBe('2');
+  });
+});
+
+describe('formatAmount (requisitions, orders and the portal alike)', () => {
+  it('formats decimal text exactly, with the currency and its decimals', () => {
+    expect(formatAmount('1234567.5', 'KES', 'en')).toBe('KES 1,234,567.50');
+    expect(formatAmount('90071992547409931.25', 'KES', 'en')).toBe('KES 90,071,992,547,409,931.25');
+    expect(formatAmount('1250000', 'UGX', 'en')).toBe('UGX 1,250,000');
+    expect(formatAmount('-5000.00', 'KES', 'en')).toBe('KES -5,000.00');
+    expect(formatMinorAmount(30_000_150, 'KES', 'en')).toBe('KES 300,001.50');
+  });
+
+  it('uses the viewer’s separators', () => {
+    expect(formatAmount('1234.5', 'KES', 'fr').replace(/\s/g, ' ')).toBe('KES 1 234,50');
+    expect(formatAmount('1234.5', 'KES', 'pt')).toMatch(/^KES 1.?234,50$/);
+  });
+
+  it('shows text it cannot read as it is', () => {
+    expect(formatAmount('n/a', 'KES')).toBe('KES n/a');
+  });
+});
+
+describe('formatAmount and formatQuantity as the portal used them', () => {
+  it('writes money exactly, in the reader’s number format, never a minus before zero', () => {
+    expect(formatAmount('35036.64', 'KES')).toBe('KES 35,036.64');
+    expect(formatAmount('12345678901234.5', 'KES')).toBe('KES 12,345,678,901,234.50');
+    expect(formatAmount('-20.00', 'KES')).toBe('KES -20.00');
+    expect(formatAmount('-0.00', 'KES')).toBe('KES 0.00');
+    expect(formatAmount('1234.5', 'KES', 'fr')).toMatch(/^KES 1\s234,50$/);
+  });
+
+  it('writes quantities without needless zeros', () => {
+    expect(formatQuantity('1200.5')).toBe('1,200.5');
+    expect(formatQuantity('8')).toBe('8');
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@zabuni/domain';
 
 /**
- * Money and quantities of orders, receipts and invoices. The API sends decimal text in major units; here it
+ * The web's one money formatter, and the money and quantities of requisitions, orders, receipts and invoices. The API sends decimal text in major units; here it
  * becomes integer minor units (or thousandths for quantities) and back, never a float, so the totals the
  * screen shows are the ones the server will store.
  */
@@ -124,7 +124,9 @@ export function formatAmount(text: string, currency: string, locale = 'en'): str
   const [, sign, whole, fraction = ''] = match;
   const digits = fraction.padEnd(exponent, '0').slice(0, exponent);
   const { whole: format, decimal } = formatsOf(locale);
-  return `${code} ${sign}${format.format(BigInt(whole!))}${exponent > 0 ? `${decimal}${digits}` : ''}`;
+  // "-0.00" is no debt: no minus before a zero.
+  const minus = sign === '-' && /[1-9]/.test(whole! + digits) ? '-' : '';
+  return `${code} ${minus}${format.format(BigInt(whole!))}${exponent > 0 ? `${decimal}${digits}` : ''}`;
 }
 
 export const formatMinorAmount = (minor: number, currency: string, locale = 'en') =>

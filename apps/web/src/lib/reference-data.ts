@@ -1,4 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type { Category, Country, Page } from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { apiGet } from './api-client.ts';
@@ -41,3 +47,12 @@ export const useAllCountries = () => useQuery(allCountriesQuery);
 
 /** SPEC §9: the tender list starts filtered on Kenya. */
 export const DEFAULT_COUNTRY_ISO2 = 'KE';
+
+/** What the line editor's category picker needs: the search, and the names searches have already met. */
+export function useCategoryPicker() {
+  const queryClient = useQueryClient();
+  return {
+    useOptions: useCategories,
+    known: (id: number) => knownCategory(queryClient, id)?.name,
+  };
+}

@@ -2,12 +2,7 @@ import { Alert, Button, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhoneInput } from '../phone/PhoneInput.tsx';
-import {
-  phoneProblem,
-  readPhone,
-  withoutPlus,
-  type CountryCode,
-} from '../phone/phone-number.ts';
+import { phoneProblem, readPhone, withoutPlus, type CountryCode } from '../phone/phone-number.ts';
 import { formatMoney } from '../../lib/format.ts';
 import type { CheckoutOrder } from './checkout-order.ts';
 

@@ -1,45 +1,4 @@
-import { currencyExponent } from '@zabuni/domain';
 import { DISPLAY_TIME_ZONE } from '../../lib/format.ts';
-
-/**
- * Exact money for people: decimal text in major units ("1234567.5") → "KES 1,234,567.50" in the viewer's
- * number format, never through a float (BigInt for the whole part). The requisition screens format money
- * the same way.
- */
-export function formatAmount(text: string, currency: string, locale = 'en'): string {
-  const code = currency.trim().toUpperCase();
-  const exponent = currencyExponent(code);
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return `${code} ${text}`;
-  const [, sign, whole, fraction = ''] = match;
-  const digits = fraction.padEnd(exponent, '0').slice(0, exponent);
-  let wholeFormat: Intl.NumberFormat;
-  try {
-    wholeFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  } catch {
-    wholeFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-  }
-  const decimal =
-    new Intl.NumberFormat(wholeFormat.resolvedOptions().locale, { minimumFractionDigits: 1 })
-      .formatToParts(1.5)
-      .find((part) => part.type === 'decimal')?.value ?? '.';
-  const body = wholeFormat.format(BigInt(whole!)) + (exponent > 0 ? `${decimal}${digits}` : '');
-  const negative = sign === '-' && /[1-9]/.test(whole! + digits);
-  return `${code} ${negative ? '-' : ''}${body}`;
-}
-
-/** A quantity as text ("12.5") in the viewer's number format, exactly. */
-export function formatQuantity(text: string, locale = 'en'): string {
-  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return text;
-  const [, whole, fraction] = match;
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const decimal =
-    new Intl.NumberFormat(locale, { minimumFractionDigits: 1 })
-      .formatToParts(1.5)
-      .find((part) => part.type === 'decimal')?.value ?? '.';
-  return format.format(BigInt(whole!)) + (fraction ? `${decimal}${fraction}` : '');
-}
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /**

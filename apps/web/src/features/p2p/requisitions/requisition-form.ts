@@ -1,12 +1,5 @@
 import type { RequisitionView } from '@zabuni/contracts';
-import {
-  currencyExponent,
-  decimalTextToMinor,
-  isIsoDate,
-  lineAmountMinor,
-  minorToDecimalText,
-  quantityToThousandths,
-} from '@zabuni/domain';
+import { decimalTextToMinor, isIsoDate, lineAmountMinor, quantityToThousandths } from '@zabuni/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { ApiError } from '../../../lib/api-client.ts';
 import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
@@ -135,39 +128,6 @@ export function formTotal(
   }
   return { minor: Number.isSafeInteger(minor) ? minor : null, incomplete };
 }
-
-/** Minor units as the decimal text the API and the money formatter read. */
-export const minorAsText = (minor: number, currency: string) =>
-  minorToDecimalText(minor, normalisedCurrency(currency));
-
-/**
- * Exact money for people: decimal text in major units ("1234567.5") → "KES 1,234,567.50" in the viewer's
- * number format, without ever passing through a float (BigInt for the whole part).
- */
-export function formatAmount(text: string, currency: string, locale = 'en'): string {
-  const code = normalisedCurrency(currency);
-  const exponent = currencyExponent(code);
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return `${code} ${text}`;
-  const [, sign, whole, fraction = ''] = match;
-  const digits = fraction.padEnd(exponent, '0').slice(0, exponent);
-  let wholeFormat: Intl.NumberFormat;
-  try {
-    wholeFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  } catch {
-    wholeFormat = new Intl.NumberFormat('en', { maximumFractionDigits: 0 });
-  }
-  const decimal =
-    new Intl.NumberFormat(wholeFormat.resolvedOptions().locale, { minimumFractionDigits: 1 })
-      .formatToParts(1.5)
-      .find((part) => part.type === 'decimal')?.value ?? '.';
-  const body = wholeFormat.format(BigInt(whole!)) + (exponent > 0 ? `${decimal}${digits}` : '');
-  return `${code} ${sign}${body}`;
-}
-
-/** Minor units straight to people's money. */
-export const formatMinor = (minor: number, currency: string, locale = 'en') =>
-  formatAmount(minorAsText(minor, currency), currency, locale);
 
 /** Messages of client-side checks are i18next keys of this namespace (see translateServerMessage). */
 export const FORM_MESSAGES = {

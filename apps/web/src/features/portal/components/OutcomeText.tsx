@@ -1,7 +1,8 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useInvoice, type PortalInvoice, type PortalInvoiceSummary } from '../api.ts';
-import { formatAmount, formatDay } from '../format.ts';
+import { formatDay } from '../format.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { EXPLAINED_STATUSES, invoiceOutcome, type Outcome } from '../portal-model.ts';
 
 export const TONE_COLOR: Record<Outcome['tone'], string> = {

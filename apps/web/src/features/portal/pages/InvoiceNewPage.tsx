@@ -38,8 +38,9 @@ import {
   type PortalOrder,
   type PortalOrderSummary,
 } from '../api.ts';
-import { BackLink, PageFrame, PageHeader } from '../components/PageParts.tsx';
-import { formatAmount, formatDay, formatQuantity, formatRate } from '../format.ts';
+import { BackLink, PageFrame, PageHeader } from '../../../components/PageFrame.tsx';
+import { formatDay, formatRate } from '../format.ts';
+import { formatAmount, formatQuantity } from '../../../lib/money.ts';
 import { usePortal } from '../portal-context.ts';
 import {
   asText,

@@ -29,9 +29,10 @@ import {
   PageHeader,
   PageSkeleton,
   Section,
-} from '../components/PageParts.tsx';
+} from '../../../components/PageFrame.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadges.tsx';
-import { formatAmount, formatDay, formatQuantity, formatRate } from '../format.ts';
+import { formatDay, formatRate } from '../format.ts';
+import { formatAmount, formatQuantity } from '../../../lib/money.ts';
 import { fileProblem } from '../portal-model.ts';
 import classes from './Portal.module.css';
 
@@ -302,7 +303,12 @@ export function Component() {
   if (invoice.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={invoice.error} onRetry={() => void invoice.refetch()} back={back} />
+        <LoadProblem
+          error={invoice.error}
+          onRetry={() => void invoice.refetch()}
+          back={back}
+          notFound={{ title: t('common.notFound'), body: t('common.notFoundBody') }}
+        />
       </PageFrame>
     );
   }

@@ -11,9 +11,10 @@ import { DataTable, type DataColumn } from '../../../components/data-table/DataT
 import { fetchAllPages } from '../../../lib/fetch-all.ts';
 import { invoiceListParams, invoicesQuery, PAGE_SIZE, type PortalInvoiceSummary } from '../api.ts';
 import { OutcomeText, useOutcomeText } from '../components/OutcomeText.tsx';
-import { PageFrame, PageHeader } from '../components/PageParts.tsx';
+import { PageFrame, PageHeader } from '../../../components/PageFrame.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadges.tsx';
-import { formatAmount, formatDay } from '../format.ts';
+import { formatDay } from '../format.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { readInvoiceFilters, withParams } from '../list-params.ts';
 import { usePortal } from '../portal-context.ts';
 import classes from './Portal.module.css';

@@ -37,9 +37,10 @@ import {
   PageHeader,
   PageSkeleton,
   Section,
-} from '../components/PageParts.tsx';
+} from '../../../components/PageFrame.tsx';
 import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadges.tsx';
-import { formatAmount, formatDay, formatQuantity, formatRate } from '../format.ts';
+import { formatDay, formatRate } from '../format.ts';
+import { formatAmount, formatQuantity } from '../../../lib/money.ts';
 import classes from './Portal.module.css';
 
 export const REASON_MAX = 2000;
@@ -354,7 +355,12 @@ export function Component() {
   if (order.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={order.error} onRetry={() => void order.refetch()} back={back} />
+        <LoadProblem
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          back={back}
+          notFound={{ title: t('common.notFound'), body: t('common.notFoundBody') }}
+        />
       </PageFrame>
     );
   }

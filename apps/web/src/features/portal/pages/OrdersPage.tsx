@@ -16,9 +16,10 @@ import {
   toAcknowledgeQuery,
   type PortalOrderSummary,
 } from '../api.ts';
-import { PageFrame, PageHeader } from '../components/PageParts.tsx';
+import { PageFrame, PageHeader } from '../../../components/PageFrame.tsx';
 import { OrderStatusBadge } from '../components/StatusBadges.tsx';
-import { formatAmount, formatDay } from '../format.ts';
+import { formatDay } from '../format.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { PORTAL_ORDER_STATUSES, readOrderFilters, sortOf, withParams } from '../list-params.ts';
 import { usePortal } from '../portal-context.ts';
 import { awaitsAnswer } from '../portal-model.ts';

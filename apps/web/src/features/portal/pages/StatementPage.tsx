@@ -14,8 +14,9 @@ import {
   type Statement,
   type StatementRow,
 } from '../api.ts';
-import { LoadProblem, PageFrame, PageHeader, PageSkeleton, Section } from '../components/PageParts.tsx';
-import { formatAmount, formatDay } from '../format.ts';
+import { LoadProblem, PageFrame, PageHeader, PageSkeleton, Section } from '../../../components/PageFrame.tsx';
+import { formatDay } from '../format.ts';
+import { formatAmount } from '../../../lib/money.ts';
 import { usePortal } from '../portal-context.ts';
 import classes from './Portal.module.css';
 
@@ -328,6 +329,7 @@ export function Component() {
         error={statement.error}
         onRetry={() => void statement.refetch()}
         back={{ to: '/portal/purchase-orders', label: t('orders.title') }}
+        notFound={{ title: t('common.notFound'), body: t('common.notFoundBody') }}
       />
     );
   } else {

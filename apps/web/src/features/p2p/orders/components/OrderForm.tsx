@@ -38,7 +38,7 @@ import {
   toOrderPayload,
   type OrderFormValues,
 } from '../model/order-form.ts';
-import { OrderLineEditor } from './OrderLineEditor.tsx';
+import { OrderLine } from './OrderLine.tsx';
 import { RequisitionLinesPicker } from './RequisitionLinesPicker.tsx';
 import { SupplierPicker } from './SupplierPicker.tsx';
 
@@ -333,7 +333,7 @@ export function OrderForm({ organisationId, initial, order }: Props) {
               </Paper>
             )}
             {lines.fields.map((field, index) => (
-              <OrderLineEditor
+              <OrderLine
                 key={field.fieldKey}
                 control={form.control}
                 index={index}

@@ -2,7 +2,13 @@ import { isIsoDate, quantityToThousandths } from '@zabuni/domain';
 import type { InvoicePayload } from '../api/invoices.ts';
 import type { PurchaseOrderView } from '../api/purchase-orders.ts';
 import { FORM_MESSAGES } from './messages.ts';
-import { documentTotals, rateToBasisPoints, thousandthsToText, toMinor, toThousandths } from '../../../../lib/money.ts';
+import {
+  documentTotals,
+  rateToBasisPoints,
+  thousandthsToText,
+  toMinor,
+  toThousandths,
+} from '../../../../lib/money.ts';
 
 /** Orders an invoice can be entered against (the API's rule). */
 export const INVOICEABLE_STATUSES = ['sent', 'acknowledged', 'partially_received', 'received'] as const;

@@ -3,7 +3,13 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { ApiError } from '../../../../lib/api-client.ts';
 import type { PurchaseOrderPayload, PurchaseOrderView } from '../api/purchase-orders.ts';
 import type { RequisitionView, TaxRate } from '../api/lookups.ts';
-import { documentTotals, normalisedCurrency, rateToBasisPoints, toMinor, type Totals } from '../../../../lib/money.ts';
+import {
+  documentTotals,
+  normalisedCurrency,
+  rateToBasisPoints,
+  toMinor,
+  type Totals,
+} from '../../../../lib/money.ts';
 import { FORM_MESSAGES } from './messages.ts';
 
 /** One line of the order as typed: numbers stay text until they are sent (money is never a float). */

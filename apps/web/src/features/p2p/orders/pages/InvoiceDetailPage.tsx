@@ -24,7 +24,14 @@ import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { invoiceFileUrl, invoiceQuery, invoicesApi, type InvoiceView } from '../api/invoices.ts';
 import { ordersKey } from '../api/keys.ts';
 import { MatchResult } from '../components/MatchResult.tsx';
-import { BackLink, Fact, LoadProblem, PageFrame, PageSkeleton, Section } from '../components/PageFrame.tsx';
+import {
+  BackLink,
+  Fact,
+  LoadProblem,
+  PageFrame,
+  PageSkeleton,
+  Section,
+} from '../../../../components/PageFrame.tsx';
 import { PaymentModal } from '../components/PaymentModal.tsx';
 import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadge.tsx';
@@ -65,7 +72,13 @@ export function Component() {
   if (invoice.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={invoice.error} onRetry={() => void invoice.refetch()} back={back} />
+        <LoadProblem
+          error={invoice.error}
+          onRetry={() => void invoice.refetch()}
+          back={back}
+          notFound={{ title: t('common.notFound'), body: t('common.notFoundBody') }}
+          forbidden={t('common.forbidden')}
+        />
       </PageFrame>
     );
   }

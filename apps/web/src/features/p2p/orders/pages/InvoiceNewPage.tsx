@@ -30,7 +30,7 @@ import {
   type PurchaseOrderSummary,
   type PurchaseOrderView,
 } from '../api/purchase-orders.ts';
-import { BackLink, PageFrame, PageHeader } from '../components/PageFrame.tsx';
+import { BackLink, PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { todayInNairobi } from '../model/dates.ts';
 import {
   checkInvoiceForm,
@@ -150,7 +150,7 @@ export function Component() {
   return (
     <PageFrame testId="invoice-new-page">
       <BackLink to="/app/p2p/invoices" label={t('screens.invoices.name', { ns: 'platform' })} />
-      <PageHeader title={t('invoices.new.title')} lead={t('invoices.new.lead')} />
+      <PageHeader module="p2p" title={t('invoices.new.title')} lead={t('invoices.new.lead')} />
       <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 1 }}>
         <form
           onSubmit={(event) => {

@@ -8,7 +8,7 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/Da
 import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { invoiceListParams, invoicesQuery, INVOICES_PATH, type InvoiceSummary } from '../api/invoices.ts';
-import { PageFrame, PageHeader } from '../components/PageFrame.tsx';
+import { PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadge.tsx';
 import { SupplierPicker } from '../components/SupplierPicker.tsx';
@@ -192,6 +192,7 @@ export function Component() {
   return (
     <PageFrame testId="invoices-page">
       <PageHeader
+        module="p2p"
         title={t('screens.invoices.name', { ns: 'platform' })}
         lead={t('invoices.lead')}
         actions={

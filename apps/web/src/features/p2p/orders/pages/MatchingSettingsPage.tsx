@@ -16,7 +16,7 @@ import {
   type MatchingSettings,
 } from '../api/matching-settings.ts';
 import { supplierQuery } from '../api/suppliers.ts';
-import { PageFrame, PageHeader, Section } from '../components/PageFrame.tsx';
+import { PageFrame, PageHeader, Section } from '../../../../components/PageFrame.tsx';
 import { SettingsEditor } from '../components/SettingsEditor.tsx';
 import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import {
@@ -73,7 +73,7 @@ export function Component() {
   }
   return (
     <PageFrame testId="matching-settings-page">
-      <PageHeader title={title} lead={t('matching.lead')} />
+      <PageHeader module="p2p" title={title} lead={t('matching.lead')} />
       {body}
     </PageFrame>
   );

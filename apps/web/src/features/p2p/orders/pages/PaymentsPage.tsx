@@ -7,7 +7,7 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/Da
 import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { PAGE_SIZE } from '../api/keys.ts';
 import { paymentListParams, paymentsQuery, PAYMENTS_PATH, type Payment } from '../api/invoices.ts';
-import { PageFrame, PageHeader } from '../components/PageFrame.tsx';
+import { PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { SupplierPicker } from '../components/SupplierPicker.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readPaymentFilters, withParams } from '../model/list-filters.ts';
@@ -123,7 +123,11 @@ export function Component() {
 
   return (
     <PageFrame testId="payments-page">
-      <PageHeader title={t('screens.payments.name', { ns: 'platform' })} lead={t('payments.lead')} />
+      <PageHeader
+        module="p2p"
+        title={t('screens.payments.name', { ns: 'platform' })}
+        lead={t('payments.lead')}
+      />
       <DataTable<Payment>
         columns={columns}
         rows={payments.data?.results}

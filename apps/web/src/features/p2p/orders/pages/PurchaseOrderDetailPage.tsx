@@ -32,7 +32,14 @@ import { ApprovalRoute } from '../components/ApprovalRoute.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { GoodsReceiptsList } from '../components/GoodsReceiptsList.tsx';
 import { OrderLinesTable } from '../components/OrderLinesTable.tsx';
-import { BackLink, Fact, LoadProblem, PageFrame, PageSkeleton, Section } from '../components/PageFrame.tsx';
+import {
+  BackLink,
+  Fact,
+  LoadProblem,
+  PageFrame,
+  PageSkeleton,
+  Section,
+} from '../../../../components/PageFrame.tsx';
 import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { ReceiveGoodsForm } from '../components/ReceiveGoodsForm.tsx';
 import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadge.tsx';
@@ -82,7 +89,13 @@ export function Component() {
   if (order.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={order.error} onRetry={() => void order.refetch()} back={back} />
+        <LoadProblem
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          back={back}
+          notFound={{ title: t('common.notFound'), body: t('common.notFoundBody') }}
+          forbidden={t('common.forbidden')}
+        />
       </PageFrame>
     );
   }

@@ -4,7 +4,13 @@ import { Navigate, useParams } from 'react-router';
 import { taxRatesQuery } from '../api/lookups.ts';
 import { orderQuery } from '../api/purchase-orders.ts';
 import { OrderForm } from '../components/OrderForm.tsx';
-import { BackLink, LoadProblem, PageFrame, PageHeader, PageSkeleton } from '../components/PageFrame.tsx';
+import {
+  BackLink,
+  LoadProblem,
+  PageFrame,
+  PageHeader,
+  PageSkeleton,
+} from '../../../../components/PageFrame.tsx';
 import { NS } from '../model/messages.ts';
 import { formFromOrder } from '../model/order-form.ts';
 import { useRoles } from '../model/roles.ts';
@@ -21,7 +27,13 @@ export function Component() {
   if (order.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={order.error} onRetry={() => void order.refetch()} back={back} />
+        <LoadProblem
+          error={order.error}
+          onRetry={() => void order.refetch()}
+          back={back}
+          notFound={{ title: t('common.notFound'), body: t('common.notFoundBody') }}
+          forbidden={t('common.forbidden')}
+        />
       </PageFrame>
     );
   }
@@ -37,7 +49,7 @@ export function Component() {
   return (
     <PageFrame testId="order-edit-page">
       <BackLink to={back.to} label={order.data.number} />
-      <PageHeader title={t('orders.editTitle', { number: order.data.number })} />
+      <PageHeader module="p2p" title={t('orders.editTitle', { number: order.data.number })} />
       <OrderForm
         organisationId={organisationId}
         initial={formFromOrder(order.data, rates.data)}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { OrderForm } from '../components/OrderForm.tsx';
-import { BackLink, PageFrame, PageHeader } from '../components/PageFrame.tsx';
+import { BackLink, PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { NS } from '../model/messages.ts';
 import { emptyOrderForm, type OrderSource } from '../model/order-form.ts';
 import { useRoles } from '../model/roles.ts';
@@ -17,7 +17,7 @@ export function Component() {
   return (
     <PageFrame testId="order-new-page">
       <BackLink to="/app/p2p/purchase-orders" label={t('screens.purchaseOrders.name', { ns: 'platform' })} />
-      <PageHeader title={t('orders.newTitle')} lead={t('orders.newLead')} />
+      <PageHeader module="p2p" title={t('orders.newTitle')} lead={t('orders.newLead')} />
       {!procurement ? (
         <StatusMessage title={t('common.forbidden')} body={t('orders.onlyProcurement')} />
       ) : (

@@ -13,7 +13,7 @@ import {
   ORDERS_PATH,
   type PurchaseOrderSummary,
 } from '../api/purchase-orders.ts';
-import { PageFrame, PageHeader } from '../components/PageFrame.tsx';
+import { PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { OrderStatusBadge } from '../components/StatusBadge.tsx';
 import { SupplierPicker } from '../components/SupplierPicker.tsx';
@@ -160,6 +160,7 @@ export function Component() {
   return (
     <PageFrame testId="orders-page">
       <PageHeader
+        module="p2p"
         title={t('screens.purchaseOrders.name', { ns: 'platform' })}
         lead={t('orders.lead')}
         actions={

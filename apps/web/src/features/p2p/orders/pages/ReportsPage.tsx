@@ -20,7 +20,7 @@ import {
   type SpendRow,
 } from '../api/reports.ts';
 import { BarChart } from '../components/BarChart.tsx';
-import { PageFrame, PageHeader, Section } from '../components/PageFrame.tsx';
+import { PageFrame, PageHeader, Section } from '../../../../components/PageFrame.tsx';
 import { withParams } from '../model/list-filters.ts';
 import { NS } from '../model/messages.ts';
 import { formatAmount, toMinor } from '../../../../lib/money.ts';
@@ -173,7 +173,11 @@ export function Component() {
 
   return (
     <PageFrame testId="reports-page">
-      <PageHeader title={t('screens.reports.name', { ns: 'platform' })} lead={t('reports.lead')} />
+      <PageHeader
+        module="p2p"
+        title={t('screens.reports.name', { ns: 'platform' })}
+        lead={t('reports.lead')}
+      />
 
       <Section title={t('reports.spend.title')} testId="spend-section">
         <Text size="sm" c="dimmed">

@@ -21,7 +21,7 @@ import {
 import { AddSupplierModal } from '../components/AddSupplierModal.tsx';
 import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
 import { EditSupplierModal } from '../components/EditSupplierModal.tsx';
-import { PageFrame, PageHeader } from '../components/PageFrame.tsx';
+import { PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SupplierStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
@@ -247,6 +247,7 @@ export function Component() {
   return (
     <PageFrame testId="suppliers-page">
       <PageHeader
+        module="p2p"
         title={t('screens.suppliers.name', { ns: 'platform' })}
         lead={t('suppliers.lead')}
         actions={addButton}

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BudgetCheck, BudgetOutcome } from '../api.ts';
-import { formatAmount } from '../requisition-form.ts';
+import { formatAmount } from '../../../../lib/money.ts';
 
 const OUTCOME_COLOR: Record<BudgetOutcome, string> = {
   within: 'green',

@@ -36,7 +36,6 @@ import {
   emptyRequisitionForm,
   formFromRequisition,
   formTotal,
-  formatMinor,
   linesCheckable,
   MAX_LINES,
   requisitionResolver,
@@ -44,10 +43,11 @@ import {
   toPayload,
   type RequisitionFormValues,
 } from '../requisition-form.ts';
+import { formatMinorAmount } from '../../../../lib/money.ts';
 import { useBudgetCheck } from '../use-budget-check.ts';
 import { AttachmentsSection } from './AttachmentsSection.tsx';
 import { BudgetPanel, stopping } from './BudgetPanel.tsx';
-import { LineEditor } from './LineEditor.tsx';
+import { RequisitionLine } from './RequisitionLine.tsx';
 
 /** Currencies offered first; the organisation's budgets are usually kept in Kenya shillings. */
 const CURRENCIES = ['KES', 'UGX', 'TZS', 'RWF', 'BIF', 'ETB', 'SSP', 'SOS', 'CDF', 'USD', 'EUR', 'GBP'];
@@ -266,7 +266,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
               </Alert>
             )}
             {lines.fields.map((field, index) => (
-              <LineEditor
+              <RequisitionLine
                 key={field.id}
                 control={form.control}
                 index={index}
@@ -313,7 +313,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
                     data-testid="requisition-total"
                     style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}
                   >
-                    {total.minor === null ? '—' : formatMinor(total.minor, currency, language)}
+                    {total.minor === null ? '—' : formatMinorAmount(total.minor, currency, language)}
                   </Text>
                 </Group>
                 {total.incomplete > 0 && (

@@ -33,9 +33,9 @@ import {
 } from '../api.ts';
 import { stepOf } from '../approval-steps.ts';
 import { DecisionModal } from '../components/DecisionModal.tsx';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../../../../components/PageFrame.tsx';
 import { withParams } from '../list-filters.ts';
-import { formatAmount } from '../requisition-form.ts';
+import { formatAmount } from '../../../../lib/money.ts';
 
 const NAMESPACES = ['requisitions'] as const;
 

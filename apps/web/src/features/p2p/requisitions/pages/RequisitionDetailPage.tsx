@@ -35,10 +35,11 @@ import { AttachmentsSection } from '../components/AttachmentsSection.tsx';
 import { AuditTimeline } from '../components/AuditTimeline.tsx';
 import { BudgetPanel, stopping } from '../components/BudgetPanel.tsx';
 import { DecisionModal } from '../components/DecisionModal.tsx';
-import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../components/PageFrame.tsx';
+import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../../../../components/PageFrame.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { availableActions, latestReturn } from '../requisition-actions.ts';
-import { formatAmount, formatShortDate, formFromRequisition, toPayload } from '../requisition-form.ts';
+import { formatShortDate, formFromRequisition, toPayload } from '../requisition-form.ts';
+import { formatAmount } from '../../../../lib/money.ts';
 import { useBudgetCheck, type BudgetCheckResult } from '../use-budget-check.ts';
 import { COMMENT_MAX } from '../components/DecisionModal.tsx';
 
@@ -221,7 +222,12 @@ export function Component() {
   if (requisition.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={requisition.error} onRetry={() => void requisition.refetch()} />
+        <LoadProblem
+          error={requisition.error}
+          onRetry={() => void requisition.refetch()}
+          back={{ to: '/app/p2p/requisitions', label: t('list.title') }}
+          notFound={{ title: t('detail.notFound'), body: t('detail.notFoundBody') }}
+        />
       </PageFrame>
     );
   }

@@ -5,7 +5,7 @@ import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { useRequisition } from '../api.ts';
-import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../components/PageFrame.tsx';
+import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../../../../components/PageFrame.tsx';
 import { RequisitionForm } from '../components/RequisitionForm.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { isEditableBy, latestReturn } from '../requisition-actions.ts';
@@ -31,7 +31,12 @@ export function Component() {
   if (requisition.isError) {
     return (
       <PageFrame>
-        <LoadProblem error={requisition.error} onRetry={() => void requisition.refetch()} />
+        <LoadProblem
+          error={requisition.error}
+          onRetry={() => void requisition.refetch()}
+          back={{ to: '/app/p2p/requisitions', label: t('list.title') }}
+          notFound={{ title: t('detail.notFound'), body: t('detail.notFoundBody') }}
+        />
       </PageFrame>
     );
   }

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
-import { BackLink, PageFrame } from '../components/PageFrame.tsx';
+import { BackLink, PageFrame } from '../../../../components/PageFrame.tsx';
 import { RequisitionForm } from '../components/RequisitionForm.tsx';
 
 /** `/app/p2p/requisitions/new`: a new requisition, numbered when its draft is first saved. */

@@ -10,10 +10,11 @@ import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { DataTable, orderingParam, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import { listParams, PAGE_SIZE, requisitionsQuery, type RequisitionSummary } from '../api.ts';
-import { PageFrame } from '../components/PageFrame.tsx';
+import { PageFrame } from '../../../../components/PageFrame.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { hasFilters, readFilters, sortOf, withParams } from '../list-filters.ts';
-import { formatAmount, formatShortDate } from '../requisition-form.ts';
+import { formatShortDate } from '../requisition-form.ts';
+import { formatAmount } from '../../../../lib/money.ts';
 
 /** `/app/p2p/requisitions`: the organisation's requisitions, filtered, sorted and paged by the server. */
 export function Component() {

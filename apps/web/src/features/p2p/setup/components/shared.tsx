@@ -1,8 +1,7 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
-import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 
 export const NS = 'p2p-setup';
@@ -20,42 +19,6 @@ export function useMessage() {
 
 export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** The screen's heading: module, title, a line of help and the main action. */
-export function PageHeader({
-  title,
-  description,
-  actions,
-}: {
-  title: string;
-  description?: ReactNode;
-  actions?: ReactNode;
-}) {
-  const { t } = useTranslation(NS);
-  usePageTitle(title);
-  return (
-    <Stack gap={4}>
-      <Text size="sm" c="dimmed" fw={500}>
-        {t('modules.p2p.name', { ns: 'platform' })}
-      </Text>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Title order={1} fz={{ base: 24, sm: 30 }} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {title}
-        </Title>
-        {actions && (
-          <Group gap="xs" wrap="wrap">
-            {actions}
-          </Group>
-        )}
-      </Group>
-      {description && (
-        <Text c="dimmed" size="sm" maw={760}>
-          {description}
-        </Text>
-      )}
-    </Stack>
-  );
 }
 
 /** Shown to members who may look but not change (the server refuses their writes anyway). */

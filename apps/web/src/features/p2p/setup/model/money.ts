@@ -1,4 +1,5 @@
-import { decimalTextToMinor, formatMinor } from '@zabuni/domain';
+import { decimalTextToMinor } from '@zabuni/domain';
+import { formatAmount } from '../../../../lib/money.ts';
 
 /** Decimal text from the API ("150000.00", "-2500.00") → integer minor units; null when it is not money. */
 export function signedMinor(text: string | null | undefined, currency: string): number | null {
@@ -10,13 +11,7 @@ export function signedMinor(text: string | null | undefined, currency: string): 
   return negative ? -minor : minor;
 }
 
-/** "KES 1,500,000.00" from decimal text; the text itself when it cannot be read (never a made-up number). */
+/** "KES 1,500,000.00" from decimal text (the web's one money formatter); the text itself when it is not money. */
 export function formatMoneyText(text: string | null | undefined, currency: string): string {
-  const minor = signedMinor(text, currency);
-  if (minor === null) return text ? `${currency} ${text}` : '';
-  try {
-    return formatMinor(minor, currency);
-  } catch {
-    return `${currency} ${text}`;
-  }
+  return text ? formatAmount(text, currency) : '';
 }

@@ -8,7 +8,8 @@ import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { allPages } from '../api/all-pages.ts';
 import { useWorkflows, WORKFLOWS_PAGE_SIZE } from '../api/workflows.ts';
-import { NS, PageHeader, ReadOnlyNotice, useIsOrgAdmin } from '../components/shared.tsx';
+import { NS, ReadOnlyNotice, useIsOrgAdmin } from '../components/shared.tsx';
+import { PageHeader } from '../../../../components/PageFrame.tsx';
 import { WorkflowPreviewPanel } from '../components/WorkflowPreviewPanel.tsx';
 import { useNames } from '../model/use-names.ts';
 import { bandText, scopeText, stepsSummary } from '../model/workflow-describe.ts';
@@ -121,8 +122,9 @@ export function Component() {
   return (
     <Stack gap="lg" maw={1280} mx="auto" data-testid="workflows-page">
       <PageHeader
+        module="p2p"
         title={t('screens.approvalWorkflows.name', { ns: 'platform' })}
-        description={t('workflows.description')}
+        lead={t('workflows.description')}
         actions={
           isAdmin && (
             <Button component={Link} to="new" data-testid="workflow-new">

@@ -26,7 +26,8 @@ import { useBudgets, useUtilisations, type BudgetRow } from '../api/budgets.ts';
 import { useDepartments } from '../api/departments.ts';
 import { useFiscalYears } from '../api/fiscal-years.ts';
 import { BudgetFormModal } from '../components/BudgetFormModal.tsx';
-import { NS, PageHeader, ReadOnlyNotice, useIsOrgAdmin } from '../components/shared.tsx';
+import { NS, ReadOnlyNotice, useIsOrgAdmin } from '../components/shared.tsx';
+import { PageHeader } from '../../../../components/PageFrame.tsx';
 import { UtilisationBar } from '../components/UtilisationBar.tsx';
 import { useClientTable } from '../model/client-table.ts';
 import { defaultFiscalYear } from '../model/fiscal-year.ts';
@@ -233,8 +234,9 @@ export function Component() {
   return (
     <Stack gap="lg" maw={1120} mx="auto" data-testid="budgets-page">
       <PageHeader
+        module="p2p"
         title={t('screens.budgets.name', { ns: 'platform' })}
-        description={t('budgets.description')}
+        lead={t('budgets.description')}
         actions={newButton}
       />
       {!isAdmin && <ReadOnlyNotice>{t('budgets.readOnly')}</ReadOnlyNotice>}

@@ -2,7 +2,8 @@ import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { usePlatform } from '../../../../lib/platform-context.ts';
-import { NS, PageHeader } from '../components/shared.tsx';
+import { NS } from '../components/shared.tsx';
+import { PageHeader } from '../../../../components/PageFrame.tsx';
 
 export const SETUP_TABS = ['departments', 'members', 'fiscal-years', 'tax-rates', 'delegations'] as const;
 export type SetupTab = (typeof SETUP_TABS)[number];
@@ -28,8 +29,9 @@ export function Component() {
   return (
     <Stack gap="lg" maw={1120} mx="auto" data-testid="organisation-setup">
       <PageHeader
+        module="p2p"
         title={t('screens.organisationSetup.name', { ns: 'platform' })}
-        description={t('setup.description')}
+        lead={t('setup.description')}
       />
       <Tabs
         value={tab}

@@ -28,14 +28,8 @@ import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { setupKey } from '../api/keys.ts';
 import { useWorkflow, workflowsApi } from '../api/workflows.ts';
-import {
-  errorText,
-  NS,
-  PageHeader,
-  ReadOnlyNotice,
-  useIsOrgAdmin,
-  useMessage,
-} from '../components/shared.tsx';
+import { errorText, NS, ReadOnlyNotice, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
+import { PageHeader } from '../../../../components/PageFrame.tsx';
 import { StepsEditor } from '../components/StepsEditor.tsx';
 import { WorkflowPreviewPanel } from '../components/WorkflowPreviewPanel.tsx';
 import { useNames } from '../model/use-names.ts';
@@ -77,7 +71,7 @@ export function Component() {
       !Number.isInteger(ruleId) || (rule.error instanceof ApiError && rule.error.status === 404);
     return (
       <Stack gap="lg" maw={1120} mx="auto">
-        <PageHeader title={t('workflows.editTitle')} />
+        <PageHeader module="p2p" title={t('workflows.editTitle')} />
         <StatusMessage
           title={notFound ? t('workflows.notFound') : t('loadFailed')}
           body={notFound ? undefined : rule.error?.message}
@@ -163,7 +157,7 @@ function WorkflowEditor({
       <Anchor component={Link} to="/app/p2p/approval-workflows" size="sm">
         ← {t('workflows.back')}
       </Anchor>
-      <PageHeader title={title} />
+      <PageHeader module="p2p" title={title} />
       {readOnly && <ReadOnlyNotice>{t('workflows.readOnly')}</ReadOnlyNotice>}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
