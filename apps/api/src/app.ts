@@ -47,6 +47,10 @@ import { approvalWorkflowsRoutes } from './modules/approval-workflows/approval-w
 import { organisationSettingsRoutes } from './modules/approval-workflows/organisation-settings.routes.ts';
 import { createNumberingService } from './modules/numbering/numbering.service.ts';
 import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
+import { requisitionApprovalAdapter } from './modules/requisitions/requisitions.approval.ts';
+import { purchaseOrderApprovalAdapter } from './modules/purchase-orders/purchase-orders.approval.ts';
+import { invoiceApprovalAdapter } from './modules/invoices/invoices.approval.ts';
+import { approvalsRoutes, createApprovalsService } from './modules/approvals/index.ts';
 import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
 import { createRequisitionRecordsService } from './modules/requisitions/requisition-records.service.ts';
 import { createPurchaseOrdersService } from './modules/purchase-orders/purchase-orders.service.ts';
@@ -152,12 +156,17 @@ export function createServices({
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
   queue.handleInline(MAIL_SEND_JOB, (data) => mail.deliver((data as { id: number }).id));
   const notifications = createNotificationsService({ db, mail, publicUrl: config.publicUrl });
+  // One approval engine: each document type plugs in with its adapter.
+  const approvals = createApprovalsService({ db, workflows: approvalWorkflows, audit, notifications, clock });
+  approvals.register(requisitionApprovalAdapter({ budgets, notifications, clock }));
+  approvals.register(purchaseOrderApprovalAdapter({ budgets, clock }));
+  approvals.register(invoiceApprovalAdapter({ budgets, notifications, clock }));
   const requisitions = createRequisitionsService({
     db,
     audit,
     notifications,
     numbering: createNumberingService({ clock }),
-    workflows: approvalWorkflows,
+    approvals,
     budgets,
     clock,
   });
@@ -179,13 +188,12 @@ export function createServices({
     db,
     audit,
     numbering: createNumberingService({ clock }),
-    workflows: approvalWorkflows,
-    budgets,
+    approvals,
     suppliers,
     notifications,
     clock,
   });
-  const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock });
+  const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock, approvals });
   const matchingSettings = createMatchingSettingsService({ db, audit });
   const statements = createStatementsService({ db, clock });
   const portal = createPortalService({ db, orders: purchaseOrders });
@@ -240,6 +248,7 @@ export function createServices({
     taxRates,
     budgets,
     approvalWorkflows,
+    approvals,
     requisitions,
     notifications,
     requisitionRecords,
@@ -400,6 +409,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(organisationSettingsRoutes({ workflows: services.approvalWorkflows }), {
+    prefix: '/api/v1',
+  });
+  await app.register(approvalsRoutes({ approvals: services.approvals, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });
   await app.register(

@@ -15,6 +15,7 @@ export * from './tax-rates.ts';
 export * from './budgets.ts';
 export * from './approval-workflows.ts';
 export * from './requisitions.ts';
+export * from './approvals.ts';
 export * from './notifications.ts';
 export * from './delegations.ts';
 export * from './suppliers.ts';

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
-import { REQUISITION_MESSAGES } from './requisitions.ts';
+import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
 export const INVOICE_MESSAGES = {
   duplicate: 'You have already sent an invoice numbered {number}. Each invoice needs its own number.',
@@ -139,6 +139,8 @@ export const invoice = invoiceSummary
     file: z.object({ name: z.string(), size: z.number().int(), download_url: z.string() }).nullable(),
     submitted_by: ref,
     decided_at: z.string().nullable(),
+    /** The approval under the organisation's invoice workflow; null when finance approves alone. */
+    approval: requisitionApproval.nullable().optional(),
     actions: z.array(z.string()),
   })
   .meta({ id: 'Invoice' });

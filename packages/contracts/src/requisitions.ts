@@ -137,16 +137,6 @@ export const requisitionDecisionBody = z.object({
   step: z.number().int().min(1).max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE }).optional(),
 });
 
-export const approvalsInboxItem = requisitionSummary
-  .extend({
-    document_type: z.literal('requisition'),
-    step: z.number().int(),
-    route: z.array(z.string()),
-    /** Small enough (BULK_APPROVAL_LIMIT) to approve together with others. */
-    bulk_approvable: z.boolean(),
-  })
-  .meta({ id: 'ApprovalsInboxItem' });
-
 export const REQUISITION_DECISION_MESSAGES = {
   ownDocument: 'You cannot approve, reject or return your own requisition.',
   notYourTurn: 'This requisition is not waiting for you.',
@@ -160,23 +150,6 @@ export const REQUISITION_DECISION_MESSAGES = {
 
 /** Items up to this total may be approved together from the inbox (minor units of KES: 100,000.00). */
 export const BULK_APPROVAL_LIMIT = { currency: 'KES', amount: '100000.00' } as const;
-
-export const bulkApproveBody = z.object({
-  items: z
-    .array(
-      z.object({
-        document_type: z.literal('requisition'),
-        id: recordId(),
-        step: z.number().int().min(1).max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE }),
-      }),
-    )
-    .min(1, { error: 'Choose at least one item to approve.' })
-    .max(50, { error: 'Approve at most 50 items at a time.' }),
-});
-
-export const bulkApproveResult = z.object({
-  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), detail: z.string() })),
-});
 
 const personRef = z.object({ id: z.number().int(), name: z.string() });
 

@@ -1,6 +1,5 @@
 import { SEGREGATION_MESSAGES } from '@zabuni/contracts';
 import {
-  BUDGET_EXCEPTION_ROLE,
   canDecide,
   completableByDistinctPeople,
   workflowProgress,
@@ -10,7 +9,6 @@ import {
   type SegregationRefusal,
   type RecordedDecision,
   type ResolvedRoute,
-  type StepDefinition,
   type WorkflowDecisionKind,
 } from '@zabuni/domain';
 import { AppError } from '../../infra/errors.ts';
@@ -130,18 +128,3 @@ export function approvalView(input: {
     })),
   };
 }
-
-/**
- * The step an over-budget document needs under `warn` (requisitions, purchase orders): any holder of the
- * budget exception role, or the owner of one of the over-budget cost centres, consents.
- */
-export const overBudgetConsentStep = (
-  warned: ReadonlyArray<{ budget: { departmentId: number } }>,
-): StepDefinition => ({
-  mode: 'any',
-  purpose: 'budget_exception',
-  approvers: [
-    { kind: 'role', role: BUDGET_EXCEPTION_ROLE },
-    { kind: 'budget_owner', costCentreIds: [...new Set(warned.map((w) => String(w.budget.departmentId)))] },
-  ],
-});

@@ -219,6 +219,8 @@ export function createApprovalWorkflowsService({
       now: Date,
       /** Steps after the rule's, e.g. the budget exception an over-budget document needs. */
       extraSteps: readonly StepDefinition[] = [],
+      /** No default route: without a matching rule the route has no steps (invoices without a workflow). */
+      ruleOnly = false,
     ) {
       const repository = approvalWorkflowsRepository(tx);
       const rows = await repository.activeRules(organisationId, document.documentType);
@@ -228,7 +230,7 @@ export function createApprovalWorkflowsService({
       );
       const directory = await repository.directory(organisationId, now);
       const route = resolveSteps(
-        [...(chosen?.steps ?? DEFAULT_STEPS), ...extraSteps],
+        [...(chosen?.steps ?? (ruleOnly ? [] : DEFAULT_STEPS)), ...extraSteps],
         directoryOf(directory),
         document,
         now,

@@ -74,6 +74,8 @@ export type AuditAction =
   | 'invoice.rejected'
   | 'invoice.exception_resolved'
   | 'invoice.payment_recorded'
+  | 'approval.started'
+  | 'approval.workflow_not_applied'
   | 'matching_settings.updated';
 
 export interface AuditEvent {

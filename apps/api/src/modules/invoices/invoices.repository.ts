@@ -80,6 +80,25 @@ export function invoicesRepository(db: Executor) {
       return row ?? null;
     },
 
+    findMany(organisationId: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return summaries().where(and(eq(invoices.organisationId, organisationId), inArray(invoices.id, ids)));
+    },
+
+    /** Matched invoices of the organisation (waiting for approval): the approvals inbox reads these. */
+    matched(organisationId: number) {
+      return db
+        .select({
+          id: invoices.id,
+          purchaseOrderId: invoices.purchaseOrderId,
+          submittedByUserId: invoices.submittedByUserId,
+          submittedAt: invoices.submittedAt,
+        })
+        .from(invoices)
+        .where(and(eq(invoices.organisationId, organisationId), eq(invoices.status, 'matched')))
+        .orderBy(asc(invoices.submittedAt));
+    },
+
     async lock(organisationId: number, id: number) {
       const [row] = await db
         .select({ id: invoices.id })

@@ -123,10 +123,12 @@ export const invoicesRoutes =
     app.post(
       '/p2p/invoices/:id/approve/',
       {
-        config: { access: { side: 'buyer', roles: ['finance'] } },
+        // Finance, or under the organisation's invoice workflow the approver whose turn it is.
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
-          summary: 'Approve a matched invoice (finance; budget check on actuals)',
+          summary:
+            'Approve a matched invoice (the workflow step waiting for you, or finance without a workflow; budget check on actuals)',
           params: idParams,
           response: { 200: invoice, ...errors },
         },
@@ -137,7 +139,8 @@ export const invoicesRoutes =
     app.post(
       '/p2p/invoices/:id/reject/',
       {
-        config: { access: { side: 'buyer', roles: ['finance'] } },
+        // Finance, or under the organisation's invoice workflow the approver whose turn it is.
+        config: { access: { side: 'buyer' } },
         schema: {
           tags,
           summary: 'Reject an invoice back to the supplier (a reason is required)',

@@ -8,12 +8,12 @@ import {
 } from '@zabuni/contracts';
 import {
   availableInvoiceActions,
+  canApproveOverBudget,
   checkPayment,
   conflictOfInterest,
   decimalTextToMinor,
   formatMinor,
   hasRole,
-  invoiceParties,
   invoiceTransition,
   lineAmountMinor,
   matchInvoice,
@@ -38,6 +38,7 @@ import type { Db, Executor, Tx } from '../../infra/database.ts';
 import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
+import type { ApprovalsService } from '../approvals/index.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
 import type { BudgetsService } from '../budgets/budgets.service.ts';
 import type { Clock } from '../../infra/clock.ts';
@@ -45,8 +46,16 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 import { settingsFor } from './matching-settings.ts';
+import {
+  invoiceBudgetChecks,
+  invoiceContext,
+  invoicePath,
+  invoiceSubject,
+  tellSupplier as tellSupplierOf,
+} from './invoices.approval.ts';
 
 const NOT_FOUND = 'Invoice not found.';
+const INVOICE_CONFLICT = 'Someone else changed this invoice a moment ago. Reload it and try again.';
 export const MAX_INVOICE_FILE_BYTES = 10 * 1024 * 1024;
 /** Orders that can be invoiced: sent to the supplier and not closed or cancelled. */
 const INVOICEABLE = new Set(['sent', 'acknowledged', 'partially_received', 'received']);
@@ -106,9 +115,12 @@ export function createInvoicesService({
   notifications,
   files,
   clock,
+  approvals,
 }: {
   db: Db;
   files: FileStorage;
+  /** The approval engine: an invoice under the organisation's invoice workflow is approved there. */
+  approvals: ApprovalsService;
   audit: AuditService;
   budgets: BudgetsService;
   notifications: NotificationsService;
@@ -124,20 +136,16 @@ export function createInvoicesService({
    * order, raised a requisition the order was made from), or null when they may decide it.
    */
   async function conflictOf(tx: Executor, principal: Principal, found: Found): Promise<DocumentPart | null> {
-    const orders = purchaseOrdersRepository(tx);
-    const order = await orders.find(found.invoice.organisationId, found.invoice.purchaseOrderId);
-    const lines = await orders.lines(found.invoice.purchaseOrderId);
-    return conflictOfInterest(
-      String(principal.userId),
-      invoiceParties({
-        orderRaisedBy: order?.order.createdByUserId ?? 0,
-        sourceRequesterIds: lines.flatMap((l) =>
-          l.requisitionRequesterId ? [l.requisitionRequesterId] : [],
-        ),
-        // Whoever entered it: a supplier's user never holds a role here, finance who typed it may not decide it.
-        enteredBy: found.invoice.submittedByUserId,
-      }),
-    );
+    return conflictOfInterest(String(principal.userId), (await invoiceContext(tx, found)).parties);
+  }
+
+  /**
+   * When an invoice becomes matched: under the organisation's invoice workflow its approval round starts
+   * (the route is resolved and its first approvers asked); without one finance approves it as before.
+   */
+  async function startApproval(tx: Tx, organisationId: number, id: number): Promise<number[]> {
+    const found = (await invoicesRepository(tx).find(organisationId, id))!;
+    return (await approvals.startRound(tx, 'invoice', await invoiceSubject(tx, found))) ?? [];
   }
 
   const CONFLICT_MESSAGES: Record<DocumentPart, string> = {
@@ -279,6 +287,8 @@ export function createInvoicesService({
       repository.payments(i.id),
     ]);
     const base = asSupplier ? '/api/v1/portal/invoices' : '/api/v1/p2p/invoices';
+    const subject = asSupplier ? null : await invoiceSubject(db, found);
+    const approval = subject ? await approvals.view(db, principal, 'invoice', subject) : null;
     return {
       ...summaryOf(found),
       submitted_by: {
@@ -313,11 +323,18 @@ export function createInvoicesService({
       file: i.fileName
         ? { name: i.fileName, size: i.fileSize ?? 0, download_url: `${base}/${i.id}/file/` }
         : null,
+      approval,
       actions: asSupplier
         ? []
         : await (async () => {
-            const actions = availableInvoiceActions(i.status, actorOf(principal, i.organisationId));
-            if (!actions.some((a) => DECISIONS.has(a))) return actions;
+            // Under a workflow the approver whose turn it is decides; otherwise finance.
+            const actor = actorOf(principal, i.organisationId);
+            const underWorkflow = subject?.pending === true;
+            const actions = availableInvoiceActions(
+              i.status,
+              underWorkflow ? { ...actor, canApprove: approval?.waiting_for_me ?? false } : actor,
+            );
+            if (underWorkflow || !actions.some((a) => DECISIONS.has(a))) return actions;
             const conflicted = (await conflictOf(db, principal, found)) !== null;
             return conflicted ? actions.filter((a) => !DECISIONS.has(a)) : actions;
           })(),
@@ -338,29 +355,14 @@ export function createInvoicesService({
     throw new AppError('forbidden', INVOICE_MESSAGES.notPermitted);
   }
 
-  const pathOf = (id: number) => `/app/p2p/invoices/${id}`;
-  const portalPathOf = (id: number) => `/portal/invoices/${id}`;
+  const pathOf = invoicePath;
 
-  async function tellSupplier(
+  const tellSupplier = (
     tx: Executor,
     found: Found,
     template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded',
     extra: { reason?: string; amount?: string; item?: string },
-  ) {
-    const users = await purchaseOrdersRepository(tx).supplierUsers(found.invoice.supplierId);
-    return notifications.announce(tx, {
-      userIds: users,
-      organisationId: found.invoice.supplierId,
-      template,
-      params: {
-        reference: found.invoice.invoiceNumber,
-        title: found.buyerName,
-        amount: formatMinor(found.invoice.totalMinor, found.invoice.currency),
-        ...extra,
-      },
-      path: portalPathOf(found.invoice.id),
-    });
-  }
+  ) => tellSupplierOf(notifications, tx, found, template, extra);
 
   async function load(tx: Executor, organisationId: number, id: number) {
     const found = await invoicesRepository(tx).find(organisationId, id);
@@ -511,7 +513,7 @@ export function createInvoicesService({
                   },
                   path: pathOf(id),
                 })
-              : [];
+              : await startApproval(tx, organisationId, id);
           return { id, mailIds };
         }));
       } catch (error) {
@@ -544,10 +546,16 @@ export function createInvoicesService({
         if (!moved.ok) continue;
         // A credit note is still awaited while the invoice stays outside tolerance.
         const to = moved.to === 'exception' ? found.invoice.status : moved.to;
-        await repository.updateWhere(organisationId, id, [found.invoice.status], {
-          status: to,
-          matchResult: result,
-        });
+        if (
+          !(await repository.updateWhere(organisationId, id, [found.invoice.status], {
+            status: to,
+            matchResult: result,
+          }))
+        ) {
+          continue;
+        }
+        // Inside tolerance now: its approval starts (the mails go with the receipt's transaction).
+        if (to === 'matched') await startApproval(tx, organisationId, id);
         await audit.record(tx, {
           action: 'invoice.matched',
           actorUserId: null,
@@ -557,9 +565,17 @@ export function createInvoicesService({
       }
     },
 
-    /** Finance approves a matched invoice; the budget check on actuals runs first. */
+    /**
+     * Approves a matched invoice. Under the organisation's invoice workflow the approval engine decides
+     * (the named approvers in order; finance only where finance is a step). Without one finance approves
+     * alone, as before; the budget check on actuals runs first.
+     */
     async approve(principal: Principal, id: number, ip: string | null) {
       const organisationId = currentOrganisation(principal);
+      if ((await invoiceSubject(db, await load(db, organisationId, id))).pending) {
+        await approvals.decide(principal, 'invoice', id, 'approved', {}, ip);
+        return this.get(principal, id);
+      }
       const mailIds = await db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
         if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
@@ -571,43 +587,14 @@ export function createInvoicesService({
         });
         if (!moved.ok) refuse(moved, 'approve', found.invoice.status);
         await assertMayDecide(tx, principal, found);
-        const lines = await repository.lines(id);
-        const orderLines = await purchaseOrdersRepository(tx).lines(found.invoice.purchaseOrderId);
-        const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
-        const checks = await budgets.checkInvoice(tx, {
-          organisationId,
-          currency: found.invoice.currency,
-          at: clock.now(),
-          lines: lines.flatMap((line) => {
-            // An extra line (accepted with a reason) is charged like the order's first line.
-            const orderLine =
-              orderLines.find((l) => l.line.id === line.purchaseOrderLineId)?.line ?? orderLines[0]?.line;
-            if (!orderLine) return [];
-            const billed = before.find((b) => b.purchaseOrderLineId === orderLine.id)?.netMinor ?? 0;
-            return [
-              {
-                departmentId: orderLine.departmentId,
-                categoryId: orderLine.categoryId,
-                amountMinor: line.netMinor,
-                orderCommittedMinor:
-                  line.purchaseOrderLineId === null ? 0 : Math.max(0, orderLine.netMinor - billed),
-              },
-            ];
-          }),
-        });
-        for (const { check, budget } of checks) {
-          if (check.outcome === 'currency_mismatch') {
-            throw new AppError(
-              'conflict',
-              `This invoice is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
-            );
-          }
+        const warned = await invoiceBudgetChecks(budgets, tx, found, clock.now());
+        const roles = principal.grants.filter((g) => g.organisationId === organisationId).map((g) => g.role);
+        const ownerOf = await approvals.budgetOwners(tx, organisationId);
+        for (const { check, budget } of warned) {
           if (check.outcome !== 'over') continue;
-          if (check.action === 'stop') throw new AppError('conflict', check.message);
-          if (
-            check.action === 'warn' &&
-            !hasRole(principal.grants, ['budget_exception_approver', 'budget_owner'], organisationId)
-          ) {
+          const ownerUserId = ownerOf(budget.departmentId);
+          // Under `warn`, the budget's owner or an exception approver lets the overrun through.
+          if (!canApproveOverBudget({ userId: principal.userId, roles }, { ownerUserId })) {
             throw new AppError(
               'conflict',
               fill(INVOICE_MESSAGES.budgetException, {
@@ -617,11 +604,15 @@ export function createInvoicesService({
             );
           }
         }
-        await repository.updateWhere(organisationId, id, [moved.from], {
-          status: moved.to,
-          decidedAt: clock.now(),
-          decidedByUserId: principal.userId,
-        });
+        if (
+          !(await repository.updateWhere(organisationId, id, [moved.from], {
+            status: moved.to,
+            decidedAt: clock.now(),
+            decidedByUserId: principal.userId,
+          }))
+        ) {
+          throw new AppError('conflict', INVOICE_CONFLICT);
+        }
         await record(tx, principal, 'invoice.approved', organisationId, ip, { invoice_id: id });
         return tellSupplier(tx, found, 'invoice_approved', {});
       });
@@ -644,6 +635,11 @@ export function createInvoicesService({
       const organisationId = currentOrganisation(principal);
       const action: InvoiceAction =
         resolution === 'accept' ? 'accept' : resolution === 'reject' ? 'reject' : 'request_credit_note';
+      if (resolution === 'reject' && (await invoiceSubject(db, await load(db, organisationId, id))).pending) {
+        // A matched invoice under the workflow is rejected by the approver whose turn it is.
+        await approvals.decide(principal, 'invoice', id, 'rejected', { comment: reason }, ip);
+        return this.get(principal, id);
+      }
       const mailIds = await db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
         if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
@@ -657,10 +653,14 @@ export function createInvoicesService({
         if (!moved.ok) refuse(moved, action, found.invoice.status);
         await assertMayDecide(tx, principal, found);
         if (!reason.trim()) throw fieldError('reason', INVOICE_MESSAGES.reason);
-        await repository.updateWhere(organisationId, id, [moved.from], {
-          status: moved.to,
-          ...(moved.to === 'rejected' ? { decidedAt: clock.now(), decidedByUserId: principal.userId } : {}),
-        });
+        if (
+          !(await repository.updateWhere(organisationId, id, [moved.from], {
+            status: moved.to,
+            ...(moved.to === 'rejected' ? { decidedAt: clock.now(), decidedByUserId: principal.userId } : {}),
+          }))
+        ) {
+          throw new AppError('conflict', INVOICE_CONFLICT);
+        }
         // Every resolution and every rejection keeps its reason beside the invoice.
         await repository.insertResolution({
           invoiceId: id,
@@ -681,6 +681,8 @@ export function createInvoicesService({
         if (moved.to === 'awaiting_credit_note') {
           return tellSupplier(tx, found, 'credit_note_requested', { reason: reason.trim() });
         }
+        // Accepted into matched: under the invoice workflow its approval starts now.
+        if (moved.to === 'matched') return startApproval(tx, organisationId, id);
         return [];
       });
       await notifications.dispatch(mailIds);

@@ -24,6 +24,7 @@ const TEMPLATES = Object.keys({
   supplier_invited: true,
   supplier_added: true,
   purchase_order_approval_requested: true,
+  invoice_approval_requested: true,
   purchase_order_sent: true,
   purchase_order_acknowledged: true,
   purchase_order_declined: true,

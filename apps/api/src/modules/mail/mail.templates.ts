@@ -28,6 +28,7 @@ export type TemplateName =
   | 'supplier_invited'
   | 'supplier_added'
   | 'purchase_order_approval_requested'
+  | 'invoice_approval_requested'
   | 'purchase_order_sent'
   | 'purchase_order_acknowledged'
   | 'purchase_order_declined'
@@ -231,6 +232,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Open it to approve or reject it.',
       ],
       action: 'Review the purchase order',
+      expected: true,
+    },
+    invoice_approval_requested: {
+      subject: 'Approval needed: invoice {reference} from {title}',
+      lines: [
+        'Invoice {reference} from {title} for {amount} matches its purchase order and waits for your approval.',
+        'Open it to approve or reject it.',
+      ],
+      action: 'Review the invoice',
       expected: true,
     },
     purchase_order_sent: {
@@ -480,6 +490,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Kagua agizo la ununuzi',
       expected: true,
     },
+    invoice_approval_requested: {
+      subject: 'Idhini inahitajika: ankara {reference} kutoka {title}',
+      lines: [
+        'Ankara {reference} kutoka {title} ya {amount} inalingana na agizo lake la ununuzi na inasubiri idhini yako.',
+        'Ifungue ili kuiidhinisha au kuikataa.',
+      ],
+      action: 'Kagua ankara',
+      expected: true,
+    },
     purchase_order_sent: {
       subject: 'Agizo jipya la ununuzi {reference} kutoka {title}',
       lines: [
@@ -725,6 +744,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'Ouvrez-le pour l’approuver ou le rejeter.',
       ],
       action: 'Examiner le bon de commande',
+      expected: true,
+    },
+    invoice_approval_requested: {
+      subject: 'Approbation requise : facture {reference} de {title}',
+      lines: [
+        'La facture {reference} de {title}, d’un montant de {amount}, correspond à son bon de commande et attend votre approbation.',
+        'Ouvrez-la pour l’approuver ou la rejeter.',
+      ],
+      action: 'Examiner la facture',
       expected: true,
     },
     purchase_order_sent: {
@@ -976,6 +1004,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
       action: 'Rever a ordem de compra',
       expected: true,
     },
+    invoice_approval_requested: {
+      subject: 'Aprovação necessária: fatura {reference} de {title}',
+      lines: [
+        'A fatura {reference} de {title} no valor de {amount} corresponde à sua ordem de compra e aguarda a sua aprovação.',
+        'Abra-a para a aprovar ou rejeitar.',
+      ],
+      action: 'Rever a fatura',
+      expected: true,
+    },
     purchase_order_sent: {
       subject: 'Nova ordem de compra {reference} de {title}',
       lines: [
@@ -1207,6 +1244,15 @@ const CATALOGUES: Record<MailLanguage, Catalogue> = {
         'ለማጽደቅ ወይም ውድቅ ለማድረግ ይክፈቱት።',
       ],
       action: 'የግዥ ትዕዛዙን ይገምግሙ',
+      expected: true,
+    },
+    invoice_approval_requested: {
+      subject: 'ማጽደቅ ያስፈልጋል፦ ከ{title} የመጣ ደረሰኝ {reference}',
+      lines: [
+        'ከ{title} የመጣው የ{amount} ደረሰኝ {reference} ከግዥ ትዕዛዙ ጋር ይዛመዳል፤ የእርስዎን ማጽደቅ ይጠብቃል።',
+        'ለማጽደቅ ወይም ውድቅ ለማድረግ ይክፈቱት።',
+      ],
+      action: 'ደረሰኙን ይገምግሙ',
       expected: true,
     },
     purchase_order_sent: {

@@ -1,4 +1,4 @@
-import { GOODS_RECEIPT_MESSAGES, type GoodsReceiptForm } from '@zabuni/contracts';
+import { GOODS_RECEIPT_MESSAGES, PURCHASE_ORDER_MESSAGES, type GoodsReceiptForm } from '@zabuni/contracts';
 import {
   checkReceiptLine,
   hasRole,
@@ -167,7 +167,13 @@ export function createGoodsReceiptsService({
           receipt: status,
         });
         if (moved.ok && moved.to !== found.order.status) {
-          await repository.updateWhere(organisationId, purchaseOrderId, [moved.from], { status: moved.to });
+          if (
+            !(await repository.updateWhere(organisationId, purchaseOrderId, [moved.from], {
+              status: moved.to,
+            }))
+          ) {
+            throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+          }
         }
         await audit.record(tx, {
           action: 'purchase_order.received',

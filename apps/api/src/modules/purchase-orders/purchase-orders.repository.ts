@@ -98,6 +98,56 @@ export function purchaseOrdersRepository(db: Executor) {
       return row ?? null;
     },
 
+    findMany(organisationId: number, ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return summaries().where(
+        and(eq(purchaseOrders.organisationId, organisationId), inArray(purchaseOrders.id, ids)),
+      );
+    },
+
+    /**
+     * Orders of the organisation waiting for approval, with their routes and the requesters of the
+     * requisitions they order (segregation of duties): the approvals inbox reads who is waited for.
+     */
+    pendingWithRoutes(organisationId: number) {
+      return db
+        .select({
+          id: purchaseOrders.id,
+          round: purchaseOrders.round,
+          route: purchaseOrders.route,
+          createdByUserId: purchaseOrders.createdByUserId,
+          submittedAt: purchaseOrders.submittedAt,
+          sourceRequesterIds: sql<number[]>`coalesce((SELECT array_agg(DISTINCT r.requester_user_id)
+            FROM purchase_order_lines pol
+            JOIN requisition_lines rl ON rl.id = pol.requisition_line_id
+            JOIN requisitions r ON r.id = rl.requisition_id
+            WHERE pol.purchase_order_id = purchase_orders.id), '{}')`,
+        })
+        .from(purchaseOrders)
+        .where(
+          and(
+            eq(purchaseOrders.organisationId, organisationId),
+            eq(purchaseOrders.status, 'pending_approval'),
+          ),
+        )
+        .orderBy(asc(purchaseOrders.submittedAt));
+    },
+
+    /** Decisions of the current rounds of these orders (for the inbox). */
+    currentDecisions(ids: number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return db
+        .select({ decision: purchaseOrderDecisions })
+        .from(purchaseOrderDecisions)
+        .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseOrderDecisions.purchaseOrderId))
+        .where(
+          and(
+            inArray(purchaseOrderDecisions.purchaseOrderId, ids),
+            eq(purchaseOrderDecisions.round, purchaseOrders.round),
+          ),
+        );
+    },
+
     /** Lines with names, their requisition, and what receipts and approved invoices counted against them. */
     lines(purchaseOrderId: number) {
       const received = (column: AnyPgColumn) =>

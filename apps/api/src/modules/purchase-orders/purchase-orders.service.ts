@@ -1,34 +1,24 @@
 import {
   PURCHASE_ORDER_MESSAGES,
   REQUISITION_MESSAGES,
-  SEGREGATION_MESSAGES,
   type PurchaseOrderForm,
   type PurchaseOrderView,
 } from '@zabuni/contracts';
 import {
   availablePurchaseOrderActions,
-  barredFromDeciding,
-  canDecide,
-  decide,
   decimalTextToMinor,
   formatMinor,
   hasRole,
   lineAmountMinor,
   minorToDecimalText,
-  purchaseOrderParties,
   purchaseOrderTransition,
   quantityToThousandths,
   taxMinor,
   thousandthsToQuantity,
-  waitingDeciders,
-  workflowProgress,
   type PurchaseOrderAction,
   type PurchaseOrderActor,
   type PurchaseOrderStatus,
-  type ResolvedRoute,
   type Role,
-  type SegregationContext,
-  type WorkflowProgress,
 } from '@zabuni/domain';
 import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor, Tx } from '../../infra/database.ts';
@@ -36,36 +26,20 @@ import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import { renderPurchaseOrderPdf } from '../../infra/documents/index.ts';
-import {
-  approvalView,
-  assertMayDecide,
-  assertSeparable,
-  decisionRefusals,
-  overBudgetConsentStep,
-  recordedDecisions,
-} from '../approval-workflows/approval-decisions.ts';
-import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
+import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
-import type { BudgetsService } from '../budgets/budgets.service.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import type { SuppliersService } from '../suppliers/suppliers.service.ts';
 import { purchaseOrdersRepository, type OrderLineValues } from './purchase-orders.repository.ts';
+import { purchaseOrderPath, purchaseOrderSubject } from './purchase-orders.approval.ts';
 
 const NOT_FOUND = 'Purchase order not found.';
 /** Who raises, sends, receives against and cancels purchase orders. */
 export const PROCUREMENT_ROLES: readonly Role[] = ['org_admin', 'buyer'];
 /** Who records goods received: procurement, and the requesters and stores people who take delivery. */
 export const RECEIVING_ROLES: readonly Role[] = ['org_admin', 'buyer', 'requester'];
-
-const DECISION_MESSAGES = {
-  ownDocument: 'You cannot approve or reject a purchase order you raised.',
-  raisedSourceRequisition: SEGREGATION_MESSAGES.purchase_order.raisedSourceRequisition,
-  notYourTurn: 'This purchase order is not waiting for you.',
-  alreadyDecided: 'You have already decided on this step.',
-  finished: 'This purchase order is no longer waiting for approval.',
-};
 
 const DONE: Record<PurchaseOrderAction, string> = {
   edit: 'changed',
@@ -81,7 +55,6 @@ const DONE: Record<PurchaseOrderAction, string> = {
 };
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['find']>>>;
-type Lines = Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['lines']>>;
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
 
@@ -113,8 +86,7 @@ export function createPurchaseOrdersService({
   db,
   audit,
   numbering,
-  workflows,
-  budgets,
+  approvals,
   suppliers,
   notifications,
   clock,
@@ -122,14 +94,12 @@ export function createPurchaseOrdersService({
   db: Db;
   audit: AuditService;
   numbering: NumberingService;
-  workflows: ApprovalWorkflowsService;
-  budgets: BudgetsService;
+  /** The approval engine (orders plug in with purchase-orders.approval.ts). */
+  approvals: ApprovalsService;
   suppliers: SuppliersService;
   notifications: NotificationsService;
   clock: Clock;
 }) {
-  const REFUSAL = decisionRefusals(DECISION_MESSAGES);
-
   const isProcurement = (principal: Principal, organisationId: number) =>
     hasRole(principal.grants, PROCUREMENT_ROLES, organisationId);
 
@@ -268,70 +238,7 @@ export function createPurchaseOrdersService({
     detail: Record<string, unknown>,
   ) => audit.record(tx, { action, actorUserId: principal.userId, organisationId, ip, detail });
 
-  /** What the lines' approved requisitions still commit for the quantities this order takes over. */
-  async function requisitionCommitted(tx: Tx, organisationId: number, id: number, lines: Lines) {
-    const sources = await purchaseOrdersRepository(tx).requisitionLinesAmong(
-      organisationId,
-      lines.flatMap(({ line }) => (line.requisitionLineId ? [line.requisitionLineId] : [])),
-      id,
-    );
-    return lines.map(({ line }) => {
-      const source = sources.find((s) => s.line.id === line.requisitionLineId);
-      if (!source || source.requisitionStatus !== 'approved') return 0;
-      return Math.min(
-        source.line.amountMinor,
-        lineAmountMinor(line.quantityThousandths, source.line.unitPriceMinor),
-      );
-    });
-  }
-
-  /** Segregation of duties: the buyer who raised it, the requesters of its requisitions; the switches. */
-  const segregationOf = async (tx: Executor, found: Found, lines: Lines): Promise<SegregationContext> => ({
-    parties: purchaseOrderParties({
-      raisedBy: found.order.createdByUserId,
-      sourceRequesterIds: lines.flatMap((l) => (l.requisitionRequesterId ? [l.requisitionRequesterId] : [])),
-    }),
-    policy: await workflows.policy(tx, found.order.organisationId),
-  });
-
-  const documentOf = (found: Found, lines: Lines) => ({
-    documentType: 'purchase_order' as const,
-    amountMinor: found.order.totalMinor,
-    currency: found.order.currency,
-    requesterId: String(found.order.createdByUserId),
-    // The requesters of the requisitions it orders never approve it either.
-    barredIds: barredFromDeciding(
-      purchaseOrderParties({
-        raisedBy: found.order.createdByUserId,
-        sourceRequesterIds: lines.flatMap((l) =>
-          l.requisitionRequesterId ? [l.requisitionRequesterId] : [],
-        ),
-      }),
-    ),
-    costCentreIds: [...new Set(lines.map(({ line }) => String(line.departmentId)))],
-    categoryIds: [...new Set(lines.map(({ line }) => String(line.categoryId)))],
-  });
-
-  const pathOf = (id: number) => `/app/p2p/purchase-orders/${id}`;
-
-  const askApprovers = (
-    tx: Executor,
-    found: Found,
-    progress: WorkflowProgress,
-    segregation: SegregationContext,
-  ) =>
-    notifications.announce(tx, {
-      userIds: waitingDeciders(progress, segregation).map(Number),
-      organisationId: found.order.organisationId,
-      template: 'purchase_order_approval_requested',
-      params: {
-        item: `${found.creatorFirstName} ${found.creatorLastName}`,
-        reference: found.order.number,
-        title: found.supplierName,
-        amount: formatMinor(found.order.totalMinor, found.order.currency),
-      },
-      path: pathOf(found.order.id),
-    });
+  const pathOf = purchaseOrderPath;
 
   return {
     summaryOf,
@@ -365,26 +272,10 @@ export function createPurchaseOrdersService({
       const o = found.order;
       const lines = await repository.lines(id);
       const money = (minor: number) => minorToDecimalText(minor, o.currency);
-      let approval: PurchaseOrderView['approval'] = null;
-      if (o.route && asSupplier === undefined) {
-        const directory = await workflows.directory(db, organisationId);
-        const segregation = await segregationOf(db, found, lines);
-        const live =
-          o.status === 'pending_approval'
-            ? (await workflows.delegationsNow(db, organisationId, clock.now()))(
-                o.route,
-                barredFromDeciding(segregation.parties),
-              )
-            : o.route;
-        approval = approvalView({
-          route: live,
-          round: o.round,
-          decisions: await repository.decisions(id),
-          describedRoute: workflows.describe(live, directory),
-          userId: principal.userId,
-          segregation,
-        });
-      }
+      const approval: PurchaseOrderView['approval'] =
+        asSupplier === undefined
+          ? await approvals.view(db, principal, 'purchase_order', purchaseOrderSubject(found, lines))
+          : null;
       const actor = actorOf(principal, found, approval?.waiting_for_me ?? false);
       return {
         ...summaryOf(found),
@@ -493,16 +384,20 @@ export function createPurchaseOrdersService({
         if (source === 'direct' && !form.justification.trim()) {
           throw fieldError('justification', PURCHASE_ORDER_MESSAGES.justification);
         }
-        await repository.updateWhere(organisationId, id, ['draft'], {
-          supplierId: form.supplier_id,
-          source,
-          justification: form.justification,
-          currency: form.currency,
-          deliveryAddress: form.delivery_address,
-          deliveryDate: form.delivery_date ?? null,
-          paymentTermsDays: form.payment_terms_days ?? found.order.paymentTermsDays,
-          ...totals(lines),
-        });
+        if (
+          !(await repository.updateWhere(organisationId, id, ['draft'], {
+            supplierId: form.supplier_id,
+            source,
+            justification: form.justification,
+            currency: form.currency,
+            deliveryAddress: form.delivery_address,
+            deliveryDate: form.delivery_date ?? null,
+            paymentTermsDays: form.payment_terms_days ?? found.order.paymentTermsDays,
+            ...totals(lines),
+          }))
+        ) {
+          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        }
         await repository.replaceLines(id, lines);
         await record(tx, principal, 'purchase_order.updated', organisationId, ip, {
           purchase_order_id: id,
@@ -520,43 +415,31 @@ export function createPurchaseOrdersService({
         if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'submit');
-        const lines = await repository.lines(id);
-        const { rule, route, directory } = await workflows.routeFor(
-          tx,
-          organisationId,
-          documentOf(found, lines),
-          clock.now(),
-        );
-        if (!route.assignable) {
-          throw new AppError(
-            'validation',
-            `Nobody but you could approve this purchase order: ${workflows.describe(route, directory).join('; ')}. Ask your administrator to adjust the approval workflow.`,
-          );
-        }
-        const segregation = await segregationOf(tx, found, lines);
-        assertSeparable(route, segregation, () => workflows.describe(route, directory));
-        await repository.updateWhere(organisationId, id, [transition.from], {
+        const subject = purchaseOrderSubject(found, await repository.lines(id));
+        const { rule, route, segregation } = (await approvals.resolveRoute(tx, 'purchase_order', subject))!;
+        const changed = await repository.updateWhere(organisationId, id, [transition.from], {
           status: transition.to,
           submittedAt: clock.now(),
           round: found.order.round + 1,
           route,
           workflowRuleId: rule?.id ?? null,
         });
+        if (!changed) throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
         await record(tx, principal, 'purchase_order.submitted', organisationId, ip, {
           purchase_order_id: id,
           round: found.order.round + 1,
           rule_id: rule?.id ?? null,
         });
-        return askApprovers(tx, found, workflowProgress(route, []), segregation);
+        return approvals.announceStart(tx, 'purchase_order', subject, route, segregation);
       });
       await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
     /**
-     * An approver's decision. Locked like a requisition's; the final approval runs the budget check at the
-     * purchase-order check point (stop refuses, warn without consent adds the exception step), then marks
-     * the requisitions it fully orders as ordered.
+     * An approver's decision, taken by the approval engine: the final approval runs the budget check at
+     * the purchase-order check point (stop refuses, warn without consent adds the exception step), then
+     * marks the requisitions it fully orders as ordered.
      */
     async decide(
       principal: Principal,
@@ -565,134 +448,7 @@ export function createPurchaseOrdersService({
       body: { comment?: string; step?: number },
       ip: string | null,
     ) {
-      const organisationId = currentOrganisation(principal);
-      const mailIds = await db.transaction(async (tx) => {
-        const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
-        const found = await load(tx, organisationId, id);
-        const { route: stored, round } = found.order;
-        if (found.order.status !== 'pending_approval' || !stored) throw REFUSAL.finished;
-        if (kind === 'rejected' && !body.comment?.trim()) {
-          throw fieldError('comment', PURCHASE_ORDER_MESSAGES.reasonRequired);
-        }
-        const segregation = await segregationOf(tx, found, await repository.lines(id));
-        // Delegations that started after submission cover this waiting order too.
-        const route = (await workflows.delegationsNow(tx, organisationId, clock.now()))(
-          stored,
-          barredFromDeciding(segregation.parties),
-        );
-        const progress = workflowProgress(route, recordedDecisions(await repository.decisions(id, round)));
-        const stepIndex = body.step === undefined ? (progress.currentStepIndex ?? -1) : body.step - 1;
-        assertMayDecide(
-          canDecide(String(principal.userId), progress, segregation, stepIndex),
-          REFUSAL,
-          DECISION_MESSAGES,
-        );
-        if (
-          route !== stored &&
-          !(await repository.updateWhere(organisationId, id, ['pending_approval'], { route }))
-        ) {
-          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
-        }
-        const result = decide(progress, {
-          stepIndex,
-          userId: String(principal.userId),
-          decision: kind,
-          at: clock.now(),
-        });
-        if (!result.ok) throw REFUSAL[result.reason];
-        await repository.insertDecision({
-          purchaseOrderId: id,
-          round,
-          stepIndex: result.recorded.stepIndex,
-          slotIndex: result.recorded.slotIndex,
-          userId: principal.userId,
-          onBehalfOf: result.recorded.onBehalfOf.map(Number),
-          decision: kind,
-          comment: body.comment?.trim() ?? '',
-        });
-        let state = result.progress.state;
-        let next: { route: ResolvedRoute; progress: WorkflowProgress } = { route, progress: result.progress };
-        if (state === 'approved') {
-          const lines = await repository.lines(id);
-          const committed = await requisitionCommitted(tx, organisationId, id, lines);
-          const checks = await budgets.checkPurchaseOrder(tx, {
-            organisationId,
-            purchaseOrderId: id,
-            currency: found.order.currency,
-            at: clock.now(),
-            lines: lines.map(({ line }, index) => ({
-              departmentId: line.departmentId,
-              categoryId: line.categoryId,
-              amountMinor: line.netMinor,
-              requisitionCommittedMinor: committed[index]!,
-            })),
-          });
-          for (const { check } of checks) {
-            if (check.outcome === 'currency_mismatch') {
-              throw new AppError(
-                'conflict',
-                `This order is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
-              );
-            }
-            if (check.outcome === 'over' && check.action === 'stop')
-              throw new AppError('conflict', check.message);
-          }
-          const warned = checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn');
-          const consented = route.steps.some((step) => step.purpose === 'budget_exception');
-          if (warned.length > 0 && !consented) {
-            const { route: extended } = await workflows.routeFor(
-              tx,
-              organisationId,
-              documentOf(found, lines),
-              clock.now(),
-              [overBudgetConsentStep(warned)],
-            );
-            const added = extended.steps.at(-1)!;
-            if (added.unassignable) {
-              throw new AppError(
-                'conflict',
-                'Nobody can approve this order over its budget. Ask your administrator.',
-              );
-            }
-            const longer = { ...route, steps: [...route.steps, added] };
-            await repository.updateWhere(organisationId, id, ['pending_approval'], { route: longer });
-            state = 'in_progress';
-            next = {
-              route: longer,
-              progress: workflowProgress(longer, recordedDecisions(await repository.decisions(id, round))),
-            };
-            // Segregation of duties: someone who has not decided another step must be able to consent.
-            if (waitingDeciders(next.progress, segregation).length === 0) {
-              throw new AppError('conflict', SEGREGATION_MESSAGES.noConsenter);
-            }
-          }
-        }
-        if (state === 'approved') {
-          await repository.updateWhere(organisationId, id, ['pending_approval'], {
-            status: 'approved',
-            approvedAt: clock.now(),
-          });
-          const lines = await repository.lines(id);
-          const requisitionIds = [
-            ...new Set(lines.flatMap((l) => (l.requisitionId ? [l.requisitionId] : []))),
-          ];
-          await repository.markRequisitionsOrdered(await repository.fullyOrderedRequisitions(requisitionIds));
-        } else if (state !== 'in_progress') {
-          // Rejected or returned: back to its buyer as a draft, to change and submit again.
-          await repository.updateWhere(organisationId, id, ['pending_approval'], { status: 'draft' });
-        }
-        await record(tx, principal, `purchase_order.${kind}`, organisationId, ip, {
-          purchase_order_id: id,
-          round,
-          step: result.recorded.stepIndex + 1,
-          final: state !== 'in_progress',
-          comment: body.comment?.trim() || null,
-        });
-        const moved = next.progress.currentStepIndex !== progress.currentStepIndex || next.route !== route;
-        return state === 'in_progress' && moved ? askApprovers(tx, found, next.progress, segregation) : [];
-      });
-      await notifications.dispatch(mailIds);
+      await approvals.decide(principal, 'purchase_order', id, kind, body, ip);
       return this.get(principal, id);
     },
 
@@ -704,10 +460,14 @@ export function createPurchaseOrdersService({
         if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'send');
-        await repository.updateWhere(organisationId, id, [transition.from], {
-          status: 'sent',
-          sentAt: clock.now(),
-        });
+        if (
+          !(await repository.updateWhere(organisationId, id, [transition.from], {
+            status: 'sent',
+            sentAt: clock.now(),
+          }))
+        ) {
+          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        }
         await record(tx, principal, 'purchase_order.sent', organisationId, ip, { purchase_order_id: id });
         return notifications.announce(tx, {
           userIds: await repository.supplierUsers(found.order.supplierId),
@@ -733,7 +493,9 @@ export function createPurchaseOrdersService({
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'cancel');
         if (!reason?.trim()) throw fieldError('reason', PURCHASE_ORDER_MESSAGES.reasonRequired);
-        await repository.updateWhere(organisationId, id, [transition.from], { status: 'cancelled' });
+        if (!(await repository.updateWhere(organisationId, id, [transition.from], { status: 'cancelled' }))) {
+          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        }
         await record(tx, principal, 'purchase_order.cancelled', organisationId, ip, {
           purchase_order_id: id,
           from: transition.from,
@@ -750,10 +512,14 @@ export function createPurchaseOrdersService({
         if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'close');
-        await repository.updateWhere(organisationId, id, [transition.from], {
-          status: 'closed',
-          closedAt: clock.now(),
-        });
+        if (
+          !(await repository.updateWhere(organisationId, id, [transition.from], {
+            status: 'closed',
+            closedAt: clock.now(),
+          }))
+        ) {
+          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        }
         await record(tx, principal, 'purchase_order.closed', organisationId, ip, { purchase_order_id: id });
       });
       return this.get(principal, id);
@@ -778,14 +544,18 @@ export function createPurchaseOrdersService({
         if (answer === 'decline' && !reason?.trim()) {
           throw fieldError('reason', PURCHASE_ORDER_MESSAGES.reasonRequired);
         }
-        await repository.updateWhere(
-          organisationId,
-          id,
-          [transition.from],
-          answer === 'acknowledge'
-            ? { status: 'acknowledged', acknowledgedAt: clock.now() }
-            : { status: 'declined', declineReason: reason!.trim() },
-        );
+        if (
+          !(await repository.updateWhere(
+            organisationId,
+            id,
+            [transition.from],
+            answer === 'acknowledge'
+              ? { status: 'acknowledged', acknowledgedAt: clock.now() }
+              : { status: 'declined', declineReason: reason!.trim() },
+          ))
+        ) {
+          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        }
         await record(
           tx,
           principal,

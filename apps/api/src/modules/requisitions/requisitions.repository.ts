@@ -189,6 +189,7 @@ export function requisitionsRepository(db: Executor) {
           round: requisitions.round,
           route: requisitions.route,
           requesterUserId: requisitions.requesterUserId,
+          submittedAt: requisitions.submittedAt,
         })
         .from(requisitions)
         .where(and(eq(requisitions.organisationId, organisationId), eq(requisitions.status, 'submitted')))

@@ -4,14 +4,10 @@ import {
   paginated,
   queryId,
   requisition,
-  approvalsInboxItem,
   budgetCheckRequest,
   budgetCheckResult,
-  bulkApproveBody,
-  bulkApproveResult,
   requisitionAttachment,
   requisitionTimeline,
-  paginationQuery,
   requisitionCommentBody,
   requisitionDecisionBody,
   requisitionForm,
@@ -170,20 +166,6 @@ export const requisitionsRoutes =
       },
     );
 
-    app.post(
-      '/p2p/approvals/bulk-approve/',
-      {
-        config: BUYER_STAFF,
-        schema: {
-          tags: ['Procure to pay: approvals'],
-          summary: 'Approve several small items at once; each succeeds or fails on its own',
-          body: bulkApproveBody,
-          response: { 200: bulkApproveResult, ...errors },
-        },
-      },
-      async (request) => requisitions.bulkApprove(principalOf(request), request.body.items, request.ip),
-    );
-
     app.get(
       '/p2p/requisitions/',
       {
@@ -307,18 +289,4 @@ export const requisitionsRoutes =
           requisitions.decide(principalOf(request), request.params.id, kind, request.body, request.ip),
       );
     }
-
-    app.get(
-      '/p2p/approvals/inbox/',
-      {
-        config: BUYER_STAFF,
-        schema: {
-          tags: ['Procure to pay: approvals'],
-          summary: 'Everything waiting for my decision, oldest first',
-          querystring: paginationQuery,
-          response: { 200: paginated(approvalsInboxItem), ...errors },
-        },
-      },
-      async (request) => pageOf(request, publicUrl, (page) => requisitions.inbox(principalOf(request), page)),
-    );
   };

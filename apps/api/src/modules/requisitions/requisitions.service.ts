@@ -1,29 +1,17 @@
 import {
-  BULK_APPROVAL_LIMIT,
   type BudgetCheckRequest,
-  REQUISITION_DECISION_MESSAGES,
-  SEGREGATION_MESSAGES,
   REQUISITION_MESSAGES,
   type RequisitionForm,
   type RequisitionOrdering,
   type RequisitionView,
 } from '@zabuni/contracts';
 import {
-  canDecide,
-  decide,
   decimalTextToMinor,
-  formatMinor,
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
-  requisitionParties,
   requisitionTransition,
   thousandthsToQuantity,
-  waitingDeciders,
-  workflowProgress,
-  type ResolvedRoute,
-  type SegregationContext,
-  type WorkflowProgress,
   type WorkflowDecisionKind,
   type RequisitionAction,
   type RequisitionStatus,
@@ -32,21 +20,14 @@ import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
-import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
+import type { ApprovalsService } from '../approvals/approvals.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import {
-  approvalView,
-  assertMayDecide,
-  assertSeparable,
-  decisionRefusals,
-  overBudgetConsentStep,
-  recordedDecisions,
-} from '../approval-workflows/approval-decisions.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
 import type { Clock } from '../../infra/clock.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import type { NumberingService } from '../numbering/numbering.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { requisitionBudgetCheck, requisitionSubject } from './requisitions.approval.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
 
 const NOT_FOUND = 'Requisition not found.';
@@ -78,23 +59,6 @@ function summaryOf({ requisition: r, requesterFirstName, requesterLastName }: Fo
   };
 }
 
-type Lines = Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['lines']>>;
-
-/** The requisition as approval routing reads it. */
-const documentOf = (found: Found, lines: Lines, requesterId: number) => ({
-  documentType: 'requisition' as const,
-  amountMinor: found.requisition.totalMinor,
-  currency: found.requisition.currency,
-  requesterId: String(requesterId),
-  costCentreIds: [...new Set(lines.map((l) => String(l.line.departmentId)))],
-  categoryIds: [...new Set(lines.map((l) => String(l.line.categoryId)))],
-});
-
-/** Small enough to approve with others in one go (the inbox's bulk approval). */
-const bulkApprovable = (r: { currency: string; totalMinor: number }) =>
-  r.currency === BULK_APPROVAL_LIMIT.currency &&
-  r.totalMinor <= decimalTextToMinor(BULK_APPROVAL_LIMIT.amount, BULK_APPROVAL_LIMIT.currency)!;
-
 const shortfallOf = ({ check }: RequisitionBudgetCheck) =>
   check.outcome === 'over' ? check.shortfallMinor : 0;
 
@@ -106,7 +70,7 @@ export function createRequisitionsService({
   db,
   audit,
   numbering,
-  workflows,
+  approvals,
   budgets,
   clock,
   notifications,
@@ -115,49 +79,11 @@ export function createRequisitionsService({
   audit: AuditService;
   notifications: NotificationsService;
   numbering: NumberingService;
-  workflows: ApprovalWorkflowsService;
+  /** The approval engine: routes, decisions, the inbox (requisitions plug in with requisitions.approval.ts). */
+  approvals: ApprovalsService;
   budgets: BudgetsService;
   clock: Clock;
 }) {
-  /**
-   * The budget check at submission or final approval: `stop` refuses with the budget and shortfall named;
-   * `warn` returns the over-budget departments, whose consent (an exception step) the route then needs.
-   */
-  async function budgetCheck(
-    tx: Executor,
-    organisationId: number,
-    requisitionId: number,
-    currency: string,
-    stage: 'proposed' | 'commit',
-    lines: Lines,
-  ): Promise<{ warned: RequisitionBudgetCheck[] }> {
-    const checks = await budgets.checkRequisition(tx, {
-      organisationId,
-      requisitionId,
-      currency,
-      at: clock.now(),
-      stage,
-      lines: lines.map(({ line }) => line),
-    });
-    for (const { check } of checks) {
-      if (check.outcome === 'currency_mismatch') {
-        throw new AppError(
-          'validation',
-          `This requisition is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
-        );
-      }
-      if (check.outcome === 'over' && check.action === 'stop') {
-        throw new AppError(stage === 'proposed' ? 'validation' : 'conflict', check.message);
-      }
-    }
-    return { warned: checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn') };
-  }
-
-  /** Budget owners of the over-budget departments, or a budget exception approver, consent to overspend. */
-
-  const REFUSAL = decisionRefusals(REQUISITION_DECISION_MESSAGES);
-  const recorded = recordedDecisions;
-
   /** The lines as stored: amounts computed here, once, with the platform's one rounding rule. */
   async function linesOf(tx: Executor, organisationId: number, form: RequisitionForm): Promise<LineValues[]> {
     const repository = requisitionsRepository(tx);
@@ -233,61 +159,6 @@ export function createRequisitionsService({
     return { organisationId, found, decision };
   }
 
-  const pathOf = (id: number) => `/app/p2p/requisitions/${id}`;
-
-  /** Segregation of duties for a requisition: its requester, and the organisation's switches. */
-  const segregationOf = async (tx: Executor, found: Found): Promise<SegregationContext> => ({
-    parties: requisitionParties(found.requisition.requesterUserId),
-    policy: await workflows.policy(tx, found.requisition.organisationId),
-  });
-
-  /** Whoever can decide the step now waiting: asked by mail and in the app. */
-  const askApprovers = (
-    tx: Executor,
-    found: Found,
-    progress: WorkflowProgress,
-    requesterName: string,
-    segregation: SegregationContext,
-  ) => {
-    const r = found.requisition;
-    return notifications.announce(tx, {
-      userIds: waitingDeciders(progress, segregation).map(Number),
-      organisationId: r.organisationId,
-      template: 'approval_requested',
-      params: {
-        item: requesterName,
-        reference: r.number,
-        title: r.title,
-        amount: formatMinor(r.totalMinor, r.currency),
-      },
-      path: pathOf(r.id),
-    });
-  };
-
-  /** The requester hears the outcome: approved, or rejected / returned with the approver's comment. */
-  const tellRequester = (
-    tx: Executor,
-    found: Found,
-    outcome: 'approved' | 'rejected' | 'returned',
-    by: string,
-    comment: string,
-  ) => {
-    const r = found.requisition;
-    return notifications.announce(tx, {
-      userIds: [r.requesterUserId],
-      organisationId: r.organisationId,
-      template: `requisition_${outcome}`,
-      params: {
-        item: by,
-        reference: r.number,
-        title: r.title,
-        amount: formatMinor(r.totalMinor, r.currency),
-        reason: comment,
-      },
-      path: pathOf(r.id),
-    });
-  };
-
   return {
     async list(
       principal: Principal,
@@ -321,23 +192,7 @@ export function createRequisitionsService({
       if (!found) throw notFound(NOT_FOUND);
       const lines = await repository.lines(id);
       const currency = found.requisition.currency;
-      const { route, round } = found.requisition;
-      let approval: RequisitionView['approval'] = null;
-      if (route) {
-        const directory = await workflows.directory(db, found.requisition.organisationId);
-        const live =
-          found.requisition.status === 'submitted'
-            ? (await workflows.delegationsNow(db, found.requisition.organisationId, clock.now()))(route)
-            : route;
-        approval = approvalView({
-          route: live,
-          round,
-          decisions: await repository.decisions(id),
-          describedRoute: workflows.describe(live, directory),
-          userId: principal.userId,
-          segregation: await segregationOf(db, found),
-        });
-      }
+      const approval = await approvals.view(db, principal, 'requisition', requisitionSubject(found, lines));
       return {
         ...summaryOf(found),
         approval,
@@ -424,32 +279,21 @@ export function createRequisitionsService({
         const { organisationId, found, decision } = await checkMove(tx, principal, id, 'submit');
         const repository = requisitionsRepository(tx);
         const lines = await repository.lines(id);
-        const { warned } = await budgetCheck(
-          tx,
+        const { warned } = await requisitionBudgetCheck(budgets, tx, {
           organisationId,
-          id,
-          found.requisition.currency,
-          'proposed',
+          requisitionId: id,
+          currency: found.requisition.currency,
+          at: clock.now(),
+          stage: 'proposed',
           lines,
-        );
-        const { rule, route, directory } = await workflows.routeFor(
-          tx,
-          organisationId,
-          documentOf(found, lines, principal.userId),
-          clock.now(),
-          warned.length > 0 ? [overBudgetConsentStep(warned)] : [],
-        );
-        if (!route.assignable) {
-          throw new AppError(
-            'validation',
-            REQUISITION_DECISION_MESSAGES.unassignable.replace(
-              '{route}',
-              workflows.describe(route, directory).join('; '),
-            ),
-          );
-        }
-        const segregation = await segregationOf(tx, found);
-        assertSeparable(route, segregation, () => workflows.describe(route, directory));
+        });
+        const subject = requisitionSubject(found, lines);
+        const { rule, route, segregation } = (await approvals.resolveRoute(tx, 'requisition', subject, {
+          extraSteps:
+            warned.length > 0
+              ? [approvals.consentStep(warned.map((w) => String(w.budget.departmentId)))]
+              : [],
+        }))!;
         const changed = await repository.updateWhere(organisationId, id, [decision.from], {
           status: 'submitted',
           submittedAt: clock.now(),
@@ -470,22 +314,13 @@ export function createRequisitionsService({
             over_budget: warned.map((w) => ({ budget_id: w.budget.id, shortfall_minor: shortfallOf(w) })),
           },
         });
-        return askApprovers(
-          tx,
-          found,
-          workflowProgress(route, []),
-          `${found.requesterFirstName} ${found.requesterLastName}`,
-          segregation,
-        );
+        return approvals.announceStart(tx, 'requisition', subject, route, segregation);
       });
       await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
-    /**
-     * An approver's decision on the current step. The requisition row is locked first, so two approvers
-     * acting at the same moment are decided one after the other: the second sees the first's decision.
-     */
+    /** An approver's decision on the current step, taken by the approval engine. */
     async decide(
       principal: Principal,
       id: number,
@@ -493,130 +328,7 @@ export function createRequisitionsService({
       body: { comment?: string; step?: number },
       ip: string | null,
     ) {
-      const organisationId = currentOrganisation(principal);
-      const mailIds = await db.transaction(async (tx) => {
-        const repository = requisitionsRepository(tx);
-        if (!(await repository.lockForDecision(organisationId, id))) throw notFound(NOT_FOUND);
-        const found = (await repository.find(organisationId, id))!;
-        const { route: stored, round } = found.requisition;
-        if (found.requisition.status !== 'submitted' || !stored) throw REFUSAL.finished;
-        if (kind !== 'approved' && !body.comment?.trim()) {
-          throw fieldError('comment', REQUISITION_DECISION_MESSAGES.commentRequired);
-        }
-        // Delegations that started after submission cover this waiting requisition too.
-        const route = (await workflows.delegationsNow(tx, organisationId, clock.now()))(stored);
-        const progress = workflowProgress(route, recorded(await repository.decisions(id, round)));
-        const userId = String(principal.userId);
-        const stepIndex = body.step === undefined ? (progress.currentStepIndex ?? -1) : body.step - 1;
-        const segregation = await segregationOf(tx, found);
-        assertMayDecide(canDecide(userId, progress, segregation, stepIndex), REFUSAL, {
-          ownDocument: REQUISITION_DECISION_MESSAGES.ownDocument,
-        });
-        const result = decide(progress, { stepIndex, userId, decision: kind, at: clock.now() });
-        if (!result.ok) throw REFUSAL[result.reason];
-        // The route the decision was taken on is kept, so its replay always finds the decider.
-        if (
-          route !== stored &&
-          !(await repository.updateWhere(organisationId, id, ['submitted'], { route }))
-        ) {
-          throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
-        }
-        await repository.insertDecision({
-          requisitionId: id,
-          round,
-          stepIndex: result.recorded.stepIndex,
-          slotIndex: result.recorded.slotIndex,
-          userId: principal.userId,
-          onBehalfOf: result.recorded.onBehalfOf.map(Number),
-          decision: kind,
-          comment: body.comment?.trim() ?? '',
-        });
-        let state = result.progress.state;
-        let next: { route: ResolvedRoute; progress: WorkflowProgress } = {
-          route,
-          progress: result.progress,
-        };
-        if (state === 'approved') {
-          // The final approval commits the money: checked again against what others committed meanwhile.
-          const lines = await repository.lines(id);
-          const { warned } = await budgetCheck(
-            tx,
-            organisationId,
-            id,
-            found.requisition.currency,
-            'commit',
-            lines,
-          );
-          const consented = route.steps.some((step) => step.purpose === 'budget_exception');
-          if (warned.length > 0 && !consented) {
-            // Over budget only now: the budget's owner or an exception approver must consent before it is.
-            const { route: extended, directory } = await workflows.routeFor(
-              tx,
-              organisationId,
-              documentOf(found, lines, found.requisition.requesterUserId),
-              clock.now(),
-              [overBudgetConsentStep(warned)],
-            );
-            const added = extended.steps.at(-1)!;
-            if (added.unassignable) {
-              throw new AppError(
-                'conflict',
-                REQUISITION_DECISION_MESSAGES.unassignable.replace(
-                  '{route}',
-                  workflows.describe({ ...extended, steps: [added] }, directory).join('; '),
-                ),
-              );
-            }
-            const longer = { ...route, steps: [...route.steps, added] };
-            await repository.updateWhere(organisationId, id, ['submitted'], { route: longer });
-            state = 'in_progress';
-            next = {
-              route: longer,
-              progress: workflowProgress(longer, recorded(await repository.decisions(id, round))),
-            };
-            // Segregation of duties: someone who has not decided another step must be able to consent.
-            if (waitingDeciders(next.progress, segregation).length === 0) {
-              throw new AppError('conflict', SEGREGATION_MESSAGES.noConsenter);
-            }
-          }
-        }
-        if (state !== 'in_progress') {
-          const to = state === 'approved' ? 'approved' : state;
-          if (!(await repository.updateWhere(organisationId, id, ['submitted'], { status: to }))) {
-            throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
-          }
-        }
-        await audit.record(tx, {
-          action: `requisition.${kind}` as const,
-          actorUserId: principal.userId,
-          organisationId,
-          ip,
-          detail: {
-            requisition_id: id,
-            round,
-            step: result.recorded.stepIndex + 1,
-            final: state !== 'in_progress',
-            on_behalf_of: result.recorded.onBehalfOf,
-            comment: body.comment?.trim() || null,
-          },
-        });
-        const by = `${principal.firstName} ${principal.lastName}`;
-        if (state !== 'in_progress') {
-          return tellRequester(tx, found, state, by, body.comment?.trim() ?? '');
-        }
-        // A new step (or the budget exception just added) now waits: ask its approvers.
-        const moved = next.progress.currentStepIndex !== progress.currentStepIndex || next.route !== route;
-        return moved
-          ? askApprovers(
-              tx,
-              found,
-              next.progress,
-              `${found.requesterFirstName} ${found.requesterLastName}`,
-              segregation,
-            )
-          : [];
-      });
-      await notifications.dispatch(mailIds);
+      await approvals.decide(principal, 'requisition', id, kind, body, ip);
       return this.get(principal, id);
     },
 
@@ -695,80 +407,6 @@ export function createRequisitionsService({
         }));
         return { checks: [...charged, ...uncharged] };
       });
-    },
-
-    /**
-     * Approves several small items at once, each in its own transaction with the usual checks: one that
-     * fails (moved on, over budget, not small) does not stop the others.
-     */
-    async bulkApprove(
-      principal: Principal,
-      items: ReadonlyArray<{ id: number; step: number }>,
-      ip: string | null,
-    ) {
-      const results = [];
-      for (const item of items) {
-        try {
-          const found = await requisitionsRepository(db).find(currentOrganisation(principal), item.id);
-          if (!found) throw notFound(NOT_FOUND);
-          if (!bulkApprovable(found.requisition)) {
-            throw new AppError('validation', REQUISITION_DECISION_MESSAGES.notSmall);
-          }
-          await this.decide(principal, item.id, 'approved', { step: item.step }, ip);
-          results.push({ id: item.id, ok: true, detail: `${found.requisition.number} approved.` });
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
-          results.push({ id: item.id, ok: false, detail: error.message });
-        }
-      }
-      return { results };
-    },
-
-    /** Everything waiting for the caller's decision, oldest submission first. */
-    async inbox(principal: Principal, page: PageRequest) {
-      const organisationId = currentOrganisation(principal);
-      const repository = requisitionsRepository(db);
-      const submitted = await repository.submittedWithRoutes(organisationId);
-      const decisions = await repository.currentDecisions(submitted.map((r) => r.id));
-      const userId = String(principal.userId);
-      const live = await workflows.delegationsNow(db, organisationId, clock.now());
-      const policy = await workflows.policy(db, organisationId);
-      const waiting = submitted.flatMap((row) => {
-        if (!row.route) return [];
-        const mine = recorded(
-          decisions
-            .filter((d) => d.decision.requisitionId === row.id)
-            .map((d) => ({ ...d, firstName: '', lastName: '' })),
-        );
-        const progress = workflowProgress(live(row.route), mine);
-        // Only what the caller may decide: never their own, never a second step of the same round.
-        const check = canDecide(userId, progress, {
-          parties: requisitionParties(row.requesterUserId),
-          policy,
-        });
-        return check.ok ? [{ id: row.id, step: check.stepIndex + 1 }] : [];
-      });
-      const pageOfIds = waiting.slice(page.offset, page.offset + page.pageSize);
-      // One query for the page's summaries and one directory to name their routes: no query per row.
-      const rows = await repository.findMany(
-        organisationId,
-        pageOfIds.map((item) => item.id),
-      );
-      const directory = pageOfIds.length > 0 ? await workflows.directory(db, organisationId) : null;
-      const results = pageOfIds.flatMap((item) => {
-        const found = rows.find((row) => row.requisition.id === item.id);
-        if (!found || !directory) return [];
-        return [
-          {
-            ...summaryOf(found),
-            document_type: 'requisition' as const,
-            step: item.step,
-            route: found.requisition.route ? workflows.describe(found.requisition.route, directory) : [],
-            bulk_approvable: bulkApprovable(found.requisition),
-          },
-        ];
-      });
-      return { count: waiting.length, results };
     },
 
     async cancel(principal: Principal, id: number, comment: string | undefined, ip: string | null) {

@@ -1,0 +1,227 @@
+import { INVOICE_DECISION_MESSAGES, INVOICE_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
+import { formatMinor, invoiceParties, type DocumentParty } from '@zabuni/domain';
+import type { Clock } from '../../infra/clock.ts';
+import type { Executor, Tx } from '../../infra/database.ts';
+import { AppError } from '../../infra/errors.ts';
+import { recordedDecisions } from '../approval-workflows/approval-decisions.ts';
+import { engineStore, type ApprovalAdapter, type ApprovalSubject } from '../approvals/index.ts';
+import type { BudgetsService } from '../budgets/budgets.service.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
+import { invoicesRepository } from './invoices.repository.ts';
+
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepository>['find']>>>;
+
+export const invoicePath = (id: number) => `/app/p2p/invoices/${id}`;
+
+/**
+ * Who took part in raising an invoice (segregation of duties): whoever entered it (a supplier's user
+ * holds no role here; finance who typed it may not decide it), the buyer who raised its order, the
+ * requesters of the requisitions the order was made from. Also the cost centres and categories its order
+ * charges, for matching the workflow's rules.
+ */
+export async function invoiceContext(tx: Executor, found: Found) {
+  const orders = purchaseOrdersRepository(tx);
+  const order = await orders.find(found.invoice.organisationId, found.invoice.purchaseOrderId);
+  const lines = await orders.lines(found.invoice.purchaseOrderId);
+  const parties: DocumentParty[] = invoiceParties({
+    orderRaisedBy: order?.order.createdByUserId ?? 0,
+    sourceRequesterIds: lines.flatMap((l) => (l.requisitionRequesterId ? [l.requisitionRequesterId] : [])),
+    enteredBy: found.invoice.submittedByUserId,
+  });
+  return {
+    parties,
+    costCentreIds: [...new Set(lines.map(({ line }) => String(line.departmentId)))],
+    categoryIds: [...new Set(lines.map(({ line }) => String(line.categoryId)))],
+  };
+}
+
+const store = engineStore('invoice');
+
+/** The invoice as the approval engine reads it. */
+export async function invoiceSubject(tx: Executor, found: Found): Promise<ApprovalSubject> {
+  const i = found.invoice;
+  const [context, route] = await Promise.all([invoiceContext(tx, found), store.current(tx, i.id)]);
+  return {
+    id: i.id,
+    organisationId: i.organisationId,
+    // Waiting under the workflow: matched (inside tolerance, or accepted by finance) with a route.
+    pending: i.status === 'matched' && route !== null,
+    status: i.status,
+    round: route?.round ?? 0,
+    route: route?.route ?? null,
+    number: i.invoiceNumber,
+    title: found.supplierName,
+    supplier: { id: i.supplierId, name: found.supplierName },
+    requester: { id: i.submittedByUserId, name: `${found.submitterFirstName} ${found.submitterLastName}` },
+    amountMinor: i.totalMinor,
+    currency: i.currency,
+    ...context,
+    submittedAt: i.submittedAt,
+    createdAt: i.submittedAt,
+  };
+}
+
+/**
+ * The budget check on actuals at an invoice's approval: its net lines, less what their order still
+ * commits. A `stop` budget refuses here (409); the checks are returned for `warn`.
+ */
+export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor, found: Found, at: Date) {
+  const repository = invoicesRepository(tx);
+  const id = found.invoice.id;
+  const lines = await repository.lines(id);
+  const orderLines = await purchaseOrdersRepository(tx).lines(found.invoice.purchaseOrderId);
+  const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
+  const checks = await budgets.checkInvoice(tx, {
+    organisationId: found.invoice.organisationId,
+    currency: found.invoice.currency,
+    at,
+    lines: lines.flatMap((line) => {
+      // An extra line (accepted with a reason) is charged like the order's first line.
+      const orderLine =
+        orderLines.find((l) => l.line.id === line.purchaseOrderLineId)?.line ?? orderLines[0]?.line;
+      if (!orderLine) return [];
+      const billed = before.find((b) => b.purchaseOrderLineId === orderLine.id)?.netMinor ?? 0;
+      return [
+        {
+          departmentId: orderLine.departmentId,
+          categoryId: orderLine.categoryId,
+          amountMinor: line.netMinor,
+          orderCommittedMinor:
+            line.purchaseOrderLineId === null ? 0 : Math.max(0, orderLine.netMinor - billed),
+        },
+      ];
+    }),
+  });
+  for (const { check } of checks) {
+    if (check.outcome === 'currency_mismatch') {
+      throw new AppError(
+        'conflict',
+        `This invoice is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+      );
+    }
+    if (check.outcome === 'over' && check.action === 'stop') throw new AppError('conflict', check.message);
+  }
+  return checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn');
+}
+
+/** The supplier hears of the outcome in the portal and by mail. */
+export async function tellSupplier(
+  notifications: NotificationsService,
+  tx: Executor,
+  found: Found,
+  template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded',
+  extra: { reason?: string; amount?: string; item?: string },
+) {
+  const users = await purchaseOrdersRepository(tx).supplierUsers(found.invoice.supplierId);
+  return notifications.announce(tx, {
+    userIds: users,
+    organisationId: found.invoice.supplierId,
+    template,
+    params: {
+      reference: found.invoice.invoiceNumber,
+      title: found.buyerName,
+      amount: formatMinor(found.invoice.totalMinor, found.invoice.currency),
+      ...extra,
+    },
+    path: `/portal/invoices/${found.invoice.id}`,
+  });
+}
+
+/**
+ * How invoices plug into the approval engine when the organisation has an invoice workflow: a matched
+ * invoice is approved by the workflow's steps in order (finance only where finance is a step); the final
+ * approval runs the budget check on actuals and moves it to approved; a rejection sends it back to the
+ * supplier with the reason. Without a workflow there is no route and finance approves alone.
+ */
+export function invoiceApprovalAdapter({
+  budgets,
+  notifications,
+  clock,
+}: {
+  budgets: BudgetsService;
+  notifications: NotificationsService;
+  clock: Clock;
+}): ApprovalAdapter {
+  return {
+    type: 'invoice',
+    words: {
+      ...INVOICE_DECISION_MESSAGES,
+      ownDocument: SEGREGATION_MESSAGES.invoice.enteredInvoice,
+      raisedSourceRequisition: SEGREGATION_MESSAGES.invoice.raisedSourceRequisition,
+      notFound: 'Invoice not found.',
+      conflict: 'Someone else changed this invoice a moment ago. Reload it and try again.',
+      overBudgetUnassignable: INVOICE_DECISION_MESSAGES.unassignable,
+      commentRequired: INVOICE_MESSAGES.reason,
+      notTaken: 'An invoice is approved or rejected, not returned: reject it with a reason.',
+    },
+    kinds: ['approved', 'rejected'],
+    askTemplate: 'invoice_approval_requested',
+    auditAction: (kind) => (kind === 'approved' ? 'invoice.approved' : 'invoice.rejected'),
+    path: invoicePath,
+    lock: (tx, organisationId, id) => invoicesRepository(tx).lock(organisationId, id),
+    async load(tx, organisationId, id) {
+      const found = await invoicesRepository(tx).find(organisationId, id);
+      return found ? invoiceSubject(tx, found) : null;
+    },
+    async loadMany(tx, organisationId, ids) {
+      const rows = await invoicesRepository(tx).findMany(organisationId, ids);
+      return Promise.all(rows.map((found) => invoiceSubject(tx, found)));
+    },
+    async waiting(tx, organisationId) {
+      const matched = await invoicesRepository(tx).matched(organisationId);
+      const ids = matched.map((row) => row.id);
+      const routes = await store.latestRoutes(tx, ids);
+      if (routes.length === 0) return [];
+      const decisions = await store.decisionsOf(tx, ids);
+      const waiting = [];
+      for (const row of matched) {
+        const route = routes.find((r) => r.documentId === row.id);
+        if (!route) continue;
+        const found = (await invoicesRepository(tx).find(organisationId, row.id))!;
+        waiting.push({
+          id: row.id,
+          route: route.route,
+          parties: (await invoiceContext(tx, found)).parties,
+          submittedAt: row.submittedAt,
+          decisions: recordedDecisions(
+            decisions.filter((d) => d.decision.documentId === row.id && d.decision.round === route.round),
+          ),
+        });
+      }
+      return waiting;
+    },
+    decisions: (tx, id, round) => store.decisions(tx, id, round),
+    insertDecision: (tx, subject, decision) => store.insertDecision(tx, subject.id, decision),
+    saveRoute: (tx, subject, route) => store.saveRoute(tx, subject.id, subject.round, route),
+    async overBudgetAtApproval(tx: Tx, subject) {
+      const found = (await invoicesRepository(tx).find(subject.organisationId, subject.id))!;
+      const warned = await invoiceBudgetChecks(budgets, tx, found, clock.now());
+      return [...new Set(warned.map(({ budget }) => String(budget.departmentId)))];
+    },
+    async finish(tx, principal, subject, state, comment) {
+      const repository = invoicesRepository(tx);
+      const found = (await repository.find(subject.organisationId, subject.id))!;
+      const to = state === 'approved' ? 'approved' : 'rejected';
+      const changed = await repository.updateWhere(subject.organisationId, subject.id, ['matched'], {
+        status: to,
+        decidedAt: clock.now(),
+        decidedByUserId: principal.userId,
+      });
+      if (!changed) return { changed, mailIds: [] };
+      if (to === 'approved')
+        return { changed, mailIds: await tellSupplier(notifications, tx, found, 'invoice_approved', {}) };
+      // Every rejection keeps its reason beside the invoice.
+      await repository.insertResolution({
+        invoiceId: subject.id,
+        kind: 'reject',
+        reason: comment,
+        userId: principal.userId,
+      });
+      return {
+        changed,
+        mailIds: await tellSupplier(notifications, tx, found, 'invoice_rejected', { reason: comment }),
+      };
+    },
+  };
+}
