@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { webPlugin } from './apps/web/eslint-rules.js';
 
 const serverOnly = [
   'pg',
@@ -61,6 +62,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // Web features do not import each other; src/components and src/lib import no feature (ARCHITECTURE §4).
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { web: webPlugin },
+    rules: { 'web/feature-boundaries': 'error' },
   },
   {
     files: ['packages/domain/**/*.ts'],
