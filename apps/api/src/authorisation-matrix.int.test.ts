@@ -159,6 +159,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/p2p/requisitions/{id}/reject/': { may: writers },
   'POST /api/v1/p2p/requisitions/{id}/return/': { may: writers },
   'GET /api/v1/p2p/approvals/inbox/': { may: read },
+  // The one approvals inbox and bulk approval (issue 14): the same handlers as the /p2p/approvals/ paths.
+  'GET /api/v1/approvals/inbox/': { may: read },
+  'POST /api/v1/approvals/bulk-approve/': { may: writers },
   'GET /api/v1/p2p/purchase-orders/': { may: read },
   'POST /api/v1/p2p/purchase-orders/': { may: procurement },
   'GET /api/v1/p2p/purchase-orders/{id}/': { may: read },
