@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../model/messages.ts';
 
 /** Asks once before anything that cannot simply be undone. */
 export function ConfirmDialog({
@@ -23,7 +22,7 @@ export function ConfirmDialog({
   onCancel(): void;
   onConfirm(): void;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation('common');
   return (
     <Modal
       opened={opened}

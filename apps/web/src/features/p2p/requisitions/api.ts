@@ -108,11 +108,16 @@ export const budgetCheckQuery = (payload: BudgetCheckPayload | null) =>
     meta: { silent: true },
   });
 
+/** The one approvals inbox: requisitions, purchase orders and invoices waiting for me. */
+export const INBOX_PATH = '/approvals/inbox/';
+
+/** An inbox row's key: ids repeat across document types. */
+export const inboxKey = (item: Pick<InboxItem, 'document_type' | 'id'>) => `${item.document_type}:${item.id}`;
+
 export const inboxQuery = (page: number) =>
   queryOptions({
     queryKey: ['p2p', 'approvals', 'inbox', page],
-    queryFn: ({ signal }) =>
-      apiGet<Page<InboxItem>>('/p2p/approvals/inbox/', { page, page_size: PAGE_SIZE }, signal),
+    queryFn: ({ signal }) => apiGet<Page<InboxItem>>(INBOX_PATH, { page, page_size: PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });
 
@@ -143,7 +148,9 @@ export const cancelRequisition = (id: number, comment?: string) =>
 export const removeAttachment = (id: number, attachmentId: number) =>
   request<unknown>('DELETE', requisitionPath(id, `attachments/${attachmentId}/`));
 
-export const bulkApprove = (items: ReadonlyArray<{ id: number; step: number }>) =>
-  request<{ results: BulkResult[] }>('POST', '/p2p/approvals/bulk-approve/', {
-    body: { items: items.map((item) => ({ document_type: 'requisition', ...item })) },
+export const bulkApprove = (
+  items: ReadonlyArray<{ document_type: InboxItem['document_type']; id: number; step: number }>,
+) =>
+  request<{ results: BulkResult[] }>('POST', '/approvals/bulk-approve/', {
+    body: { items: items.map(({ document_type, id, step }) => ({ document_type, id, step })) },
   });

@@ -138,7 +138,7 @@ interface LineProps {
 }
 
 /** One invoice line: an order line (included or not) or an extra charge. */
-function LineEditor({
+function InvoiceLine({
   line,
   index,
   currency,
@@ -582,7 +582,7 @@ export function Component() {
                       </Text>
                     )}
                     {lines.map((line, index) => (
-                      <LineEditor
+                      <InvoiceLine
                         key={line.key}
                         line={line}
                         index={index}

@@ -29,7 +29,7 @@ import {
   type PurchaseOrderView,
 } from '../api/purchase-orders.ts';
 import { ApprovalRoute } from '../components/ApprovalRoute.tsx';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { GoodsReceiptsList } from '../components/GoodsReceiptsList.tsx';
 import { OrderLinesTable } from '../components/OrderLinesTable.tsx';
 import {

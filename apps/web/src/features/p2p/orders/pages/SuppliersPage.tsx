@@ -19,7 +19,7 @@ import {
   type Supplier,
 } from '../api/suppliers.ts';
 import { AddSupplierModal } from '../components/AddSupplierModal.tsx';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { EditSupplierModal } from '../components/EditSupplierModal.tsx';
 import { PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';

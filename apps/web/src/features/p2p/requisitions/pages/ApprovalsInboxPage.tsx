@@ -25,6 +25,8 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/Da
 import { fetchAllPages } from '../../../../lib/fetch-all.ts';
 import {
   bulkApprove,
+  INBOX_PATH,
+  inboxKey,
   inboxQuery,
   PAGE_SIZE,
   type BulkResult,
@@ -44,7 +46,10 @@ const positiveInt = (value: string | null) => {
   return value !== null && Number.isInteger(n) && n > 0 ? n : 1;
 };
 
-/** `/app/p2p/approvals`: everything waiting for my decision, one at a time or small ones together. */
+/**
+ * `/app/p2p/approvals`: everything waiting for my decision (requisitions, purchase orders, invoices), one
+ * at a time or small ones together; each row links to its document.
+ */
 export function Component() {
   const { t, i18n } = useTranslation('requisitions');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -63,7 +68,7 @@ export function Component() {
   const [bulkItems, setBulkItems] = useState<InboxItem[]>([]);
 
   const rows = inbox.data?.results;
-  const chosen = (rows ?? []).filter((row) => selected.has(row.id) && row.bulk_approvable === true);
+  const chosen = (rows ?? []).filter((row) => selected.has(inboxKey(row)) && row.bulk_approvable === true);
   const money = (row: InboxItem) => formatAmount(row.total, row.currency, language);
 
   const columns: DataColumn<InboxItem>[] = [
@@ -78,7 +83,7 @@ export function Component() {
           <Stack gap={2} align="flex-start">
             <Anchor
               component={Link}
-              to={`/app/p2p/requisitions/${row.id}`}
+              to={row.path}
               fw={600}
               size="sm"
               style={{ whiteSpace: 'nowrap' }}
@@ -186,51 +191,65 @@ export function Component() {
       key: 'actions',
       header: <span>{t('inbox.columns.actions')}</span>,
       width: 120,
-      render: (row) => (
-        // The menu's items live in a portal: React still bubbles their clicks to the row, which would open it.
-        <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+      render: (row) =>
+        row.document_type !== 'requisition' ? (
+          // Orders and invoices are decided on their own page (approve, or reject with a reason).
           <Button
             size="compact-sm"
-            color="green"
-            onClick={() => setActing({ item: row, decision: 'approve' })}
-            aria-label={t('inbox.actionLabel.approve', { number: row.number })}
-            data-testid="inbox-approve"
+            variant="light"
+            component={Link}
+            to={row.path}
+            onClick={(event: React.MouseEvent) => event.stopPropagation()}
+            aria-label={t('inbox.openLabel', { number: row.number })}
+            data-testid="inbox-open"
           >
-            {t('actions.approve')}
+            {t('inbox.open')}
           </Button>
-          <Menu position="bottom-end" shadow="md">
-            <Menu.Target>
-              <ActionIcon
-                variant="default"
-                size={26}
-                aria-label={t('inbox.moreLabel', { number: row.number })}
-                title={t('inbox.more')}
-                data-testid="inbox-more"
-              >
-                <Text component="span" fw={700} lh={1} aria-hidden>
-                  ⋯
-                </Text>
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                color="orange"
-                onClick={() => setActing({ item: row, decision: 'return' })}
-                data-testid="inbox-return"
-              >
-                {t('inbox.actionLabel.return', { number: row.number })}
-              </Menu.Item>
-              <Menu.Item
-                color="red"
-                onClick={() => setActing({ item: row, decision: 'reject' })}
-                data-testid="inbox-reject"
-              >
-                {t('inbox.actionLabel.reject', { number: row.number })}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      ),
+        ) : (
+          // The menu's items live in a portal: React still bubbles their clicks to the row, which would open it.
+          <Group gap={4} wrap="nowrap" onClick={(event) => event.stopPropagation()}>
+            <Button
+              size="compact-sm"
+              color="green"
+              onClick={() => setActing({ item: row, decision: 'approve' })}
+              aria-label={t('inbox.actionLabel.approve', { number: row.number })}
+              data-testid="inbox-approve"
+            >
+              {t('actions.approve')}
+            </Button>
+            <Menu position="bottom-end" shadow="md">
+              <Menu.Target>
+                <ActionIcon
+                  variant="default"
+                  size={26}
+                  aria-label={t('inbox.moreLabel', { number: row.number })}
+                  title={t('inbox.more')}
+                  data-testid="inbox-more"
+                >
+                  <Text component="span" fw={700} lh={1} aria-hidden>
+                    ⋯
+                  </Text>
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item
+                  color="orange"
+                  onClick={() => setActing({ item: row, decision: 'return' })}
+                  data-testid="inbox-return"
+                >
+                  {t('inbox.actionLabel.return', { number: row.number })}
+                </Menu.Item>
+                <Menu.Item
+                  color="red"
+                  onClick={() => setActing({ item: row, decision: 'reject' })}
+                  data-testid="inbox-reject"
+                >
+                  {t('inbox.actionLabel.reject', { number: row.number })}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        ),
     },
   ];
 
@@ -242,7 +261,9 @@ export function Component() {
   const runBulk = async () => {
     setBulkBusy(true);
     try {
-      const { results } = await bulkApprove(bulkItems.map((row) => ({ id: row.id, step: row.step })));
+      const { results } = await bulkApprove(
+        bulkItems.map((row) => ({ document_type: row.document_type, id: row.id, step: row.step })),
+      );
       setBulkResults(results);
       const approved = results.filter((r) => r.ok).length;
       const failed = results.length - approved;
@@ -259,7 +280,8 @@ export function Component() {
     }
   };
 
-  const numberOf = (id: number) => bulkItems.find((row) => row.id === id)?.number ?? `#${id}`;
+  const numberOf = (result: BulkResult) =>
+    bulkItems.find((row) => inboxKey(row) === inboxKey(result))?.number ?? `#${result.id}`;
 
   const toolbar = (
     <Group gap="sm" align="center" wrap="wrap">
@@ -294,7 +316,7 @@ export function Component() {
       <DataTable<InboxItem>
         columns={columns}
         rows={rows}
-        rowKey={(row) => row.id}
+        rowKey={inboxKey}
         error={inbox.isError && !inbox.data ? inbox.error.message : null}
         empty={
           <StatusMessage
@@ -320,11 +342,11 @@ export function Component() {
           isSelectable: (row) => row.bulk_approvable === true,
           label: (row) => `${row.number} ${row.title}`,
         }}
-        onRowClick={(row) => void navigate(`/app/p2p/requisitions/${row.id}`)}
+        onRowClick={(row) => void navigate(row.path)}
         toolbar={rows && rows.length > 0 ? toolbar : undefined}
         export={{
           fileName: t('inbox.exportName'),
-          fetchAll: () => fetchAllPages<InboxItem>('/p2p/approvals/inbox/', {}),
+          fetchAll: () => fetchAllPages<InboxItem>(INBOX_PATH, {}),
         }}
         caption={t('inbox.title')}
         data-testid="approvals-table"
@@ -346,7 +368,7 @@ export function Component() {
         onDone={() => {
           if (acting) {
             const next = new Set(selected);
-            next.delete(acting.item.id);
+            next.delete(inboxKey(acting.item));
             setSelected(next);
           }
           setActing(null);
@@ -373,7 +395,7 @@ export function Component() {
                 <Table verticalSpacing={4} data-testid="bulk-list">
                   <Table.Tbody>
                     {bulkItems.map((row) => (
-                      <Table.Tr key={row.id}>
+                      <Table.Tr key={inboxKey(row)}>
                         <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
                           {row.number}
                         </Table.Td>
@@ -412,7 +434,7 @@ export function Component() {
               >
                 {bulkResults.map((result) => (
                   <Group
-                    key={result.id}
+                    key={inboxKey(result)}
                     component="li"
                     gap="sm"
                     wrap="nowrap"
@@ -431,7 +453,7 @@ export function Component() {
                     </Badge>
                     <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
                       <Text span fw={600} size="sm">
-                        {numberOf(result.id)}
+                        {numberOf(result)}
                       </Text>
                       {result.detail ? ` — ${translateServerMessage(result.detail, t, NAMESPACES)}` : ''}
                     </Text>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
@@ -27,54 +27,5 @@ export function ReadOnlyNotice({ children }: { children: ReactNode }) {
     <Alert color="gray" variant="light" data-testid="read-only-notice">
       {children}
     </Alert>
-  );
-}
-
-/** Asks once before anything that cannot simply be undone. */
-export function ConfirmDialog({
-  opened,
-  title,
-  body,
-  confirmLabel,
-  danger = false,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  opened: boolean;
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  danger?: boolean;
-  busy: boolean;
-  onCancel(): void;
-  onConfirm(): void;
-}) {
-  const { t } = useTranslation(NS);
-  return (
-    <Modal
-      opened={opened}
-      onClose={onCancel}
-      title={title}
-      closeButtonProps={{ 'aria-label': t('actions.close') }}
-    >
-      <Stack gap="md">
-        <Text size="sm">{body}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            color={danger ? 'red' : undefined}
-            loading={busy}
-            onClick={onConfirm}
-            data-testid="confirm-action"
-            data-autofocus
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

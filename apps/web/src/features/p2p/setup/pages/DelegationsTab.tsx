@@ -34,7 +34,8 @@ import {
 import { setupKey } from '../api/keys.ts';
 import { displayName, useMembers, type Member } from '../api/members.ts';
 import { ApprovalSettingsCard } from '../components/ApprovalSettingsCard.tsx';
-import { ConfirmDialog, errorText, NS, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
+import { errorText, NS, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
 
 /**
  * Delegations: while someone is away, another member approves for them. Members see and manage their own;

@@ -15,14 +15,8 @@ import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { fiscalYearsApi, useFiscalYears } from '../api/fiscal-years.ts';
 import { setupKey } from '../api/keys.ts';
-import {
-  ConfirmDialog,
-  errorText,
-  NS,
-  ReadOnlyNotice,
-  useIsOrgAdmin,
-  useMessage,
-} from '../components/shared.tsx';
+import { errorText, NS, ReadOnlyNotice, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { useClientTable } from '../model/client-table.ts';
 import { nextFiscalYear, suggestedFiscalYearName } from '../model/fiscal-year.ts';
 

@@ -25,14 +25,8 @@ import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { setupKey } from '../api/keys.ts';
 import { displayName, membersApi, useMembers, type Member } from '../api/members.ts';
-import {
-  ConfirmDialog,
-  errorText,
-  NS,
-  ReadOnlyNotice,
-  useIsOrgAdmin,
-  useMessage,
-} from '../components/shared.tsx';
+import { errorText, NS, ReadOnlyNotice, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { useClientTable } from '../model/client-table.ts';
 import { BUYER_ROLES } from '../model/workflow-form.ts';
 

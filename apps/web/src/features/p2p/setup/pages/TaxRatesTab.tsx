@@ -13,14 +13,8 @@ import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { setupKey } from '../api/keys.ts';
 import { taxRatesApi, useTaxRates } from '../api/tax-rates.ts';
-import {
-  ConfirmDialog,
-  errorText,
-  NS,
-  ReadOnlyNotice,
-  useIsOrgAdmin,
-  useMessage,
-} from '../components/shared.tsx';
+import { errorText, NS, ReadOnlyNotice, useIsOrgAdmin, useMessage } from '../components/shared.tsx';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog.tsx';
 import { useClientTable } from '../model/client-table.ts';
 
 /** Tax rates documents apply; one is the default (Kenya's VAT at 16 % to start with). */
