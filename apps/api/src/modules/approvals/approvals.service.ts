@@ -38,7 +38,7 @@ import {
   decisionRefusals,
   recordedDecisions,
   type StoredDecision,
-} from '../approval-workflows/approval-decisions.ts';
+} from './approval-decisions.ts';
 import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
 import type { Clock } from '../../infra/clock.ts';

@@ -8,3 +8,4 @@ export {
   type WaitingDocument,
 } from './approvals.service.ts';
 export { approvalsRoutes } from './approvals.routes.ts';
+export { recordedDecisions, type StoredDecision } from './approval-decisions.ts';

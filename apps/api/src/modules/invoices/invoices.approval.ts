@@ -3,7 +3,7 @@ import { formatMinor, invoiceParties, type DocumentParty } from '@zabuni/domain'
 import type { Clock } from '../../infra/clock.ts';
 import type { Executor, Tx } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
-import { recordedDecisions } from '../approval-workflows/approval-decisions.ts';
+import { recordedDecisions } from '../approvals/index.ts';
 import { engineStore, type ApprovalAdapter, type ApprovalSubject } from '../approvals/index.ts';
 import type { BudgetsService } from '../budgets/budgets.service.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

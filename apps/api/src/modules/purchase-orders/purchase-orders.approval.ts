@@ -3,8 +3,8 @@ import { lineAmountMinor, purchaseOrderParties } from '@zabuni/domain';
 import type { Clock } from '../../infra/clock.ts';
 import type { Executor, Tx } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
-import { recordedDecisions } from '../approval-workflows/approval-decisions.ts';
-import type { ApprovalAdapter, ApprovalSubject } from '../approvals/approvals.service.ts';
+import { recordedDecisions } from '../approvals/index.ts';
+import type { ApprovalAdapter, ApprovalSubject } from '../approvals/index.ts';
 import type { BudgetsService } from '../budgets/budgets.service.ts';
 import { purchaseOrdersRepository } from './purchase-orders.repository.ts';
 

@@ -26,7 +26,7 @@ import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
 import { currentOrganisation } from '../../infra/tenancy.ts';
 import { renderPurchaseOrderPdf } from '../../infra/documents/index.ts';
-import type { ApprovalsService } from '../approvals/approvals.service.ts';
+import type { ApprovalsService } from '../approvals/index.ts';
 import type { AuditAction, AuditService } from '../audit/audit.service.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

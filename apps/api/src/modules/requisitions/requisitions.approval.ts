@@ -2,8 +2,8 @@ import { REQUISITION_DECISION_MESSAGES, REQUISITION_MESSAGES } from '@zabuni/con
 import { formatMinor, requisitionParties } from '@zabuni/domain';
 import type { Executor, Tx } from '../../infra/database.ts';
 import { AppError } from '../../infra/errors.ts';
-import { recordedDecisions } from '../approval-workflows/approval-decisions.ts';
-import type { ApprovalAdapter, ApprovalSubject } from '../approvals/approvals.service.ts';
+import { recordedDecisions } from '../approvals/index.ts';
+import type { ApprovalAdapter, ApprovalSubject } from '../approvals/index.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
 import type { Clock } from '../../infra/clock.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';

@@ -20,7 +20,7 @@ import type { Principal } from '../../infra/auth.ts';
 import type { Db, Executor } from '../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../infra/errors.ts';
 import type { PageRequest } from '../../infra/pagination.ts';
-import type { ApprovalsService } from '../approvals/approvals.service.ts';
+import type { ApprovalsService } from '../approvals/index.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
 import type { Clock } from '../../infra/clock.ts';
