@@ -1,23 +1,17 @@
 import type { RequisitionView } from '@zabuni/contracts';
 import { decimalTextToMinor, isIsoDate, lineAmountMinor, quantityToThousandths } from '@zabuni/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { EditableLine } from '../../../components/LineEditor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
-/** One line of the editor, as typed: numbers stay text until they are sent (money is never a float). */
-export interface LineValues {
+/**
+ * One line of the requisition as typed (the line editor's fields and the needed-by date): numbers stay text
+ * until they are sent (money is never a float).
+ */
+export interface LineValues extends EditableLine {
   /** A stable key for React while lines are added, removed and duplicated. */
   key: string;
-  description: string;
-  category_id: number | undefined;
-  /** The category's name when known (a saved line), for the picker that only knows ids. */
-  category_name?: string;
-  department_id: number | undefined;
-  /** The department's code and name when known (a saved line), in case it is no longer active. */
-  department_label?: string;
-  quantity: string;
-  unit: string;
-  unit_price: string;
   /** YYYY-MM-DD or null. */
   needed_by: string | null;
 }

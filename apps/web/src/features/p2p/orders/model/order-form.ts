@@ -1,5 +1,6 @@
 import { isIsoDate, quantityToThousandths } from '@zabuni/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { EditableLine } from '../../../../components/LineEditor.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import type { PurchaseOrderPayload, PurchaseOrderView } from '../api/purchase-orders.ts';
 import type { RequisitionView, TaxRate } from '../api/lookups.ts';
@@ -12,8 +13,11 @@ import {
 } from '../../../../lib/money.ts';
 import { FORM_MESSAGES } from './messages.ts';
 
-/** One line of the order as typed: numbers stay text until they are sent (money is never a float). */
-export interface OrderLineValues {
+/**
+ * One line of the order as typed (the line editor's fields and the order's own): numbers stay text until they
+ * are sent (money is never a float).
+ */
+export interface OrderLineValues extends EditableLine {
   /** A stable key for React while lines are added and removed. */
   key: string;
   /** The approved requisition line this orders (all or part of); null for a direct line. */
@@ -22,14 +26,6 @@ export interface OrderLineValues {
   requisition_label?: string;
   /** The quantity requisitioned on that line (earlier orders may have taken part of it). */
   requisitioned?: string;
-  description: string;
-  category_id: number | undefined;
-  category_name?: string;
-  department_id: number | undefined;
-  department_label?: string;
-  quantity: string;
-  unit: string;
-  unit_price: string;
   /** One of the organisation's tax rates; null means its default rate. */
   tax_rate_id: number | null;
 }
