@@ -3,25 +3,25 @@ import http from 'node:http';
 import { and, eq, sql } from 'drizzle-orm';
 import { darajaTimestamp, mpesaAmount, PLAN_PRODUCTS } from '@zabuni/domain';
 import type { Db } from '../../apps/api/src/infra/database.ts';
-import { auditLog } from '../../apps/api/src/modules/audit/audit.tables.ts';
-import { countries } from '../../apps/api/src/modules/core/core.tables.ts';
-import { prices } from '../../apps/api/src/modules/payments/payments.tables.ts';
-import { mailOutbox } from '../../apps/api/src/modules/mail/mail.tables.ts';
+import { auditLog } from '../../apps/api/src/schema/audit.tables.ts';
+import { countries } from '../../apps/api/src/schema/core.tables.ts';
+import { prices } from '../../apps/api/src/schema/payments.tables.ts';
+import { mailOutbox } from '../../apps/api/src/schema/mail.tables.ts';
 import {
   FIRST_STK_QUERY_AFTER_MS,
   newOrderCode,
   newOrderReference,
-} from '../../apps/api/src/modules/payments/payments.service.ts';
+} from '../../apps/api/src/modules/shared/payments/payments.service.ts';
 import {
   orders,
   paymentAttempts,
   paymentMessages,
-} from '../../apps/api/src/modules/payments/payments.tables.ts';
-import { SUBSCRIPTION_PRODUCT } from '../../apps/api/src/modules/subscriptions/subscriptions.service.ts';
+} from '../../apps/api/src/schema/payments.tables.ts';
+import { SUBSCRIPTION_PRODUCT } from '../../apps/api/src/modules/site/subscriptions/subscriptions.service.ts';
 import {
   subscriptionOrders,
   subscriptions,
-} from '../../apps/api/src/modules/subscriptions/subscriptions.tables.ts';
+} from '../../apps/api/src/schema/subscriptions.tables.ts';
 import { seededRandom } from './tender-text.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { asc, count, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../apps/api/src/infra/database.ts';
-import { users } from '../../apps/api/src/modules/authentication/authentication.tables.ts';
-import { categories, countries } from '../../apps/api/src/modules/core/core.tables.ts';
-import { memberships, organisations } from '../../apps/api/src/modules/organisations/organisations.tables.ts';
-import { tenders } from '../../apps/api/src/modules/tenders/tenders.tables.ts';
+import { users } from '../../apps/api/src/schema/authentication.tables.ts';
+import { categories, countries } from '../../apps/api/src/schema/core.tables.ts';
+import { memberships, organisations } from '../../apps/api/src/schema/organisations.tables.ts';
+import { tenders } from '../../apps/api/src/schema/tenders.tables.ts';
 import {
   abbreviation,
   advertiserName,

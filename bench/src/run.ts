@@ -9,19 +9,19 @@ import { derivedSecret } from '../../apps/api/src/infra/crypto.ts';
 import { connectDatabase } from '../../apps/api/src/infra/database.ts';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/api/src/infra/embedded-postgres.ts';
 import { runMigrations } from '../../apps/api/src/infra/migrate.ts';
-import { countries } from '../../apps/api/src/modules/core/core.tables.ts';
+import { countries } from '../../apps/api/src/schema/core.tables.ts';
 import {
   availableJobsQueries,
   type AvailableJobsFilter,
-} from '../../apps/api/src/modules/core/core.repository.ts';
-import { organisations } from '../../apps/api/src/modules/organisations/organisations.tables.ts';
-import { dpoSimulator } from '../../apps/api/src/modules/payments/dpo/dpo.simulator.ts';
-import { darajaSimulator } from '../../apps/api/src/modules/payments/mpesa/mpesa.simulator.ts';
+} from '../../apps/api/src/modules/site/core/core.repository.ts';
+import { organisations } from '../../apps/api/src/schema/organisations.tables.ts';
+import { dpoSimulator } from '../../apps/api/src/modules/shared/payments/dpo/dpo.simulator.ts';
+import { darajaSimulator } from '../../apps/api/src/modules/shared/payments/mpesa/mpesa.simulator.ts';
 import {
   availableTendersQueries,
   type AvailableTendersFilter,
-} from '../../apps/api/src/modules/tenders/tenders.repository.ts';
-import { tenders } from '../../apps/api/src/modules/tenders/tenders.tables.ts';
+} from '../../apps/api/src/modules/site/tenders/tenders.repository.ts';
+import { tenders } from '../../apps/api/src/schema/tenders.tables.ts';
 import { seedReferenceData } from '../../apps/api/src/seed/reference/seed-reference.ts';
 import { toPrefixTsQuery } from '@zabuni/domain';
 import {

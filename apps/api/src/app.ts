@@ -28,86 +28,86 @@ import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
 import { createJobQueue, type BindableJobQueue } from './infra/queue.ts';
-import { auditRoutes } from './modules/audit/audit.routes.ts';
-import { createAuditService } from './modules/audit/audit.service.ts';
-import { authenticationRoutes } from './modules/authentication/authentication.routes.ts';
-import { createAuthenticationService } from './modules/authentication/authentication.service.ts';
-import { mailJobs } from './modules/mail/mail.jobs.ts';
-import { devMailRoutes } from './modules/mail/mail.routes.ts';
-import { createMailService, MAIL_SEND_JOB } from './modules/mail/mail.service.ts';
-import { createDepartmentsService } from './modules/departments/departments.service.ts';
-import { departmentsRoutes } from './modules/departments/departments.routes.ts';
-import { createFiscalYearsService } from './modules/fiscal-years/fiscal-years.service.ts';
-import { fiscalYearsRoutes } from './modules/fiscal-years/fiscal-years.routes.ts';
-import { createTaxRatesService } from './modules/tax-rates/tax-rates.service.ts';
-import { createBudgetsService } from './modules/budgets/budgets.service.ts';
-import { budgetsRoutes } from './modules/budgets/budgets.routes.ts';
-import { createApprovalWorkflowsService } from './modules/approval-workflows/approval-workflows.service.ts';
-import { approvalWorkflowsRoutes } from './modules/approval-workflows/approval-workflows.routes.ts';
-import { organisationSettingsRoutes } from './modules/approval-workflows/organisation-settings.routes.ts';
-import { createNumberingService } from './modules/numbering/numbering.service.ts';
-import { createRequisitionsService } from './modules/requisitions/requisitions.service.ts';
-import { requisitionApprovalAdapter } from './modules/requisitions/requisitions.approval.ts';
-import { purchaseOrderApprovalAdapter } from './modules/purchase-orders/purchase-orders.approval.ts';
-import { invoiceApprovalAdapter } from './modules/invoices/invoices.approval.ts';
-import { approvalsRoutes, createApprovalsService } from './modules/approvals/index.ts';
-import { requisitionsRoutes } from './modules/requisitions/requisitions.routes.ts';
-import { createRequisitionRecordsService } from './modules/requisitions/requisition-records.service.ts';
-import { createPurchaseOrdersService } from './modules/purchase-orders/purchase-orders.service.ts';
-import { createGoodsReceiptsService } from './modules/purchase-orders/goods-receipts.service.ts';
-import { purchaseOrdersRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
-import { createInvoicesService } from './modules/invoices/invoices.service.ts';
-import { createMatchingSettingsService } from './modules/invoices/matching-settings.service.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
-import { createStatementsService } from './modules/portal/statements.service.ts';
-import { createReportsService } from './modules/reports/reports.service.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { portalRoutes } from './modules/portal/portal.routes.ts';
-import { createPortalService } from './modules/portal/portal.service.ts';
-import { createSuppliersService } from './modules/suppliers/suppliers.service.ts';
-import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
-import { createDelegationsService } from './modules/delegations/delegations.service.ts';
-import { delegationsRoutes } from './modules/delegations/delegations.routes.ts';
-import { createNotificationsService } from './modules/notifications/notifications.service.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { taxRatesRoutes } from './modules/tax-rates/tax-rates.routes.ts';
-import { organisationsRoutes } from './modules/organisations/organisations.routes.ts';
-import { createRateLimiter } from './modules/system/rate-limit.ts';
-import { createCoreRepository } from './modules/core/core.repository.ts';
-import { coreRoutes } from './modules/core/core.routes.ts';
-import { createCoreService } from './modules/core/core.service.ts';
-import { createOrganisationsRepository } from './modules/organisations/organisations.repository.ts';
-import { createOrganisationsService } from './modules/organisations/organisations.service.ts';
-import { systemJobs } from './modules/system/system.jobs.ts';
-import { tendersRoutes } from './modules/tenders/tenders.routes.ts';
+import { auditRoutes } from './modules/shared/audit/index.ts';
+import { createAuditService } from './modules/shared/audit/index.ts';
+import { authenticationRoutes } from './modules/identity/authentication/index.ts';
+import { createAuthenticationService } from './modules/identity/authentication/index.ts';
+import { mailJobs } from './modules/shared/mail/index.ts';
+import { devMailRoutes } from './modules/shared/mail/index.ts';
+import { createMailService, MAIL_SEND_JOB } from './modules/shared/mail/index.ts';
+import { createDepartmentsService } from './modules/platform/setup/departments/index.ts';
+import { departmentsRoutes } from './modules/platform/setup/departments/index.ts';
+import { createFiscalYearsService } from './modules/platform/setup/fiscal-years/index.ts';
+import { fiscalYearsRoutes } from './modules/platform/setup/fiscal-years/index.ts';
+import { createTaxRatesService } from './modules/platform/setup/tax-rates/index.ts';
+import { createBudgetsService } from './modules/platform/setup/budgets/index.ts';
+import { budgetsRoutes } from './modules/platform/setup/budgets/index.ts';
+import { createApprovalWorkflowsService } from './modules/platform/setup/approval-workflows/index.ts';
+import { approvalWorkflowsRoutes } from './modules/platform/setup/approval-workflows/index.ts';
+import { organisationSettingsRoutes } from './modules/platform/setup/approval-workflows/index.ts';
+import { createNumberingService } from './modules/shared/numbering/index.ts';
+import { createRequisitionsService } from './modules/platform/p2p/requisitions/index.ts';
+import { requisitionApprovalAdapter } from './modules/platform/p2p/requisitions/index.ts';
+import { purchaseOrderApprovalAdapter } from './modules/platform/p2p/purchase-orders/index.ts';
+import { invoiceApprovalAdapter } from './modules/platform/p2p/invoices/index.ts';
+import { approvalsRoutes, createApprovalsService } from './modules/shared/approvals/index.ts';
+import { requisitionsRoutes } from './modules/platform/p2p/requisitions/index.ts';
+import { createRequisitionRecordsService } from './modules/platform/p2p/requisitions/index.ts';
+import { createPurchaseOrdersService } from './modules/platform/p2p/purchase-orders/index.ts';
+import { createGoodsReceiptsService } from './modules/platform/p2p/purchase-orders/index.ts';
+import { purchaseOrdersRoutes } from './modules/platform/p2p/purchase-orders/index.ts';
+import { createInvoicesService } from './modules/platform/p2p/invoices/index.ts';
+import { createMatchingSettingsService } from './modules/platform/p2p/invoices/index.ts';
+import { invoicesRoutes } from './modules/platform/p2p/invoices/index.ts';
+import { createStatementsService } from './modules/platform/portal/index.ts';
+import { createReportsService } from './modules/platform/p2p/reports/index.ts';
+import { reportsRoutes } from './modules/platform/p2p/reports/index.ts';
+import { portalRoutes } from './modules/platform/portal/index.ts';
+import { createPortalService } from './modules/platform/portal/index.ts';
+import { createSuppliersService } from './modules/platform/p2p/suppliers/index.ts';
+import { suppliersRoutes } from './modules/platform/p2p/suppliers/index.ts';
+import { createDelegationsService } from './modules/platform/setup/delegations/index.ts';
+import { delegationsRoutes } from './modules/platform/setup/delegations/index.ts';
+import { createNotificationsService } from './modules/shared/notifications/index.ts';
+import { notificationsRoutes } from './modules/shared/notifications/index.ts';
+import { taxRatesRoutes } from './modules/platform/setup/tax-rates/index.ts';
+import { organisationsRoutes } from './modules/identity/organisations/index.ts';
+import { createRateLimiter } from './modules/shared/system/index.ts';
+import { createCoreRepository } from './modules/site/core/index.ts';
+import { coreRoutes } from './modules/site/core/index.ts';
+import { createCoreService } from './modules/site/core/index.ts';
+import { createOrganisationsRepository } from './modules/identity/organisations/index.ts';
+import { createOrganisationsService } from './modules/identity/organisations/index.ts';
+import { systemJobs } from './modules/shared/system/index.ts';
+import { tendersRoutes } from './modules/site/tenders/index.ts';
 import {
   createTendersService,
   PUBLISHING_PRODUCT,
   tenderPublishingProduct,
-} from './modules/tenders/tenders.service.ts';
-import { createDpoClient } from './modules/payments/dpo/dpo.client.ts';
-import { dpoSimulator } from './modules/payments/dpo/dpo.simulator.ts';
-import { createDarajaClient } from './modules/payments/mpesa/mpesa.client.ts';
-import { darajaSimulator } from './modules/payments/mpesa/mpesa.simulator.ts';
+} from './modules/site/tenders/index.ts';
+import { createDpoClient } from './modules/shared/payments/index.ts';
+import { dpoSimulator } from './modules/shared/payments/index.ts';
+import { createDarajaClient } from './modules/shared/payments/index.ts';
+import { darajaSimulator } from './modules/shared/payments/index.ts';
 import {
   paymentCallbackRoutes,
   paymentOperatorRoutes,
   tenderPaymentRoutes,
-} from './modules/payments/payments.routes.ts';
-import { paymentsJobs } from './modules/payments/payments.jobs.ts';
-import { createPaymentsService } from './modules/payments/payments.service.ts';
-import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
+} from './modules/shared/payments/index.ts';
+import { paymentsJobs } from './modules/shared/payments/index.ts';
+import { createPaymentsService } from './modules/shared/payments/index.ts';
+import { subscriptionsRoutes } from './modules/site/subscriptions/index.ts';
 import {
   alertSubscriptionProduct,
   createSubscriptionsService,
   SUBSCRIPTION_PRODUCT,
-} from './modules/subscriptions/subscriptions.service.ts';
+} from './modules/site/subscriptions/index.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
-import { createSystemRepository } from './modules/system/system.repository.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { createSystemService } from './modules/system/system.service.ts';
+import { createSystemRepository } from './modules/shared/system/index.ts';
+import { systemRoutes } from './modules/shared/system/index.ts';
+import { createSystemService } from './modules/shared/system/index.ts';
 
 export const APP_VERSION = (
   JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }

@@ -1,6 +1,6 @@
 import type { OrganisationKind, Role } from '@zabuni/domain';
 import { decodeJwt } from 'jose';
-import { authenticationRepository } from '../src/modules/authentication/authentication.repository.ts';
+import { authenticationRepository } from '../src/modules/identity/authentication/authentication.repository.ts';
 import type { TestContext } from './harness.ts';
 
 /** Test helpers that act as a client would, plus direct set-up of accounts that need no UI flow. */

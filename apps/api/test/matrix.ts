@@ -1,11 +1,11 @@
 import { ROLES_BY_KIND, type Role } from '@zabuni/domain';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { addStaffMember, type StaffRole } from '../src/modules/authentication/staff.ts';
-import { categories, countries } from '../src/modules/core/core.tables.ts';
-import { sourcingEvents } from '../src/modules/sourcing/sourcing.tables.ts';
-import { notifications } from '../src/modules/notifications/notifications.tables.ts';
-import { tenders } from '../src/modules/tenders/tenders.tables.ts';
+import { addStaffMember, type StaffRole } from '../src/modules/identity/authentication/staff.ts';
+import { categories, countries } from '../src/schema/core.tables.ts';
+import { sourcingEvents } from '../src/schema/sourcing.tables.ts';
+import { notifications } from '../src/schema/notifications.tables.ts';
+import { tenders } from '../src/schema/tenders.tables.ts';
 import type { TestContext } from './harness.ts';
 import { bearer, createMember, linkToken, mailsTo, nextClientAddress, tokenFor } from './identity.ts';
 import { multipart, sampleFiles } from './multipart.ts';

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { categories } from '../src/modules/core/core.tables.ts';
+import { categories } from '../src/schema/core.tables.ts';
 import type { TestContext } from './harness.ts';
 import { bearer, buyingOrganisations, linkToken, mailsTo, tokenFor } from './identity.ts';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createServices } from '../app.ts';
 import { openRuntime } from '../bootstrap.ts';
-import { addStaffMember, STAFF_ROLES, type StaffRole } from '../modules/authentication/staff.ts';
+import { addStaffMember, STAFF_ROLES, type StaffRole } from '../modules/identity/authentication/staff.ts';
 
 /**
  * `npm run staff:add -- --email wanjiru@example.co.ke --role moderator --first-name Wanjiru --last-name Kamau`

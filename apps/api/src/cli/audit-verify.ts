@@ -1,5 +1,5 @@
 import { openRuntime } from '../bootstrap.ts';
-import { createAuditService } from '../modules/audit/audit.service.ts';
+import { createAuditService } from '../modules/shared/audit/audit.service.ts';
 
 /** `npm run audit:verify`: recomputes the audit log's hash chain; exits 1 at the first broken entry. */
 const runtime = await openRuntime({ prepareData: false });

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { bearer, buyingOrganisations } from '../../test/identity.ts';
 import { multipart, sampleFiles } from '../../test/multipart.ts';
-import { approvalWorkflowRules } from '../modules/approval-workflows/approval-workflows.tables.ts';
-import { categories, countries } from '../modules/core/core.tables.ts';
-import { fiscalYears } from '../modules/fiscal-years/fiscal-years.tables.ts';
-import { requisitions } from '../modules/requisitions/requisitions.tables.ts';
-import { subscriptions } from '../modules/subscriptions/subscriptions.tables.ts';
+import { approvalWorkflowRules } from '../schema/approval-workflows.tables.ts';
+import { categories, countries } from '../schema/core.tables.ts';
+import { fiscalYears } from '../schema/fiscal-years.tables.ts';
+import { requisitions } from '../schema/requisitions.tables.ts';
+import { subscriptions } from '../schema/subscriptions.tables.ts';
 
 /**
  * Issue 13 §7: input that PostgreSQL or the audit log cannot hold (NUL, lone UTF-16 surrogates, integers

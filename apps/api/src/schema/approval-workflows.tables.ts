@@ -12,7 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 export const approvalDocumentType = pgEnum('approval_document_type', APPROVAL_DOCUMENT_TYPES);
 

@@ -1,8 +1,8 @@
 import { WORKFLOW_DECISIONS, type ResolvedRoute } from '@zabuni/domain';
 import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { approvalDocumentType } from '../approval-workflows/approval-workflows.tables.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { approvalDocumentType } from './approval-workflows.tables.ts';
+import { users } from './authentication.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 export const approvalDecisionKind = pgEnum('approval_decision_kind', WORKFLOW_DECISIONS);
 

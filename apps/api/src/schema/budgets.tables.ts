@@ -11,10 +11,10 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BUDGET_CONTROL_ACTIONS, BUDGET_PERIODS } from '@zabuni/domain';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
-import { fiscalYears } from '../fiscal-years/fiscal-years.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { categories } from './core.tables.ts';
+import { departments } from './departments.tables.ts';
+import { fiscalYears } from './fiscal-years.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 export const budgetPeriod = pgEnum('budget_period', BUDGET_PERIODS);
 export const budgetControl = pgEnum('budget_control', BUDGET_CONTROL_ACTIONS);

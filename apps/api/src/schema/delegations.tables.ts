@@ -1,6 +1,6 @@
 import { date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../authentication/authentication.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { users } from './authentication.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 /**
  * "While I am away, X approves for me": from the first to the last day inclusive, in Nairobi time. Approval

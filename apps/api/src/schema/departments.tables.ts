@@ -1,6 +1,6 @@
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from '../authentication/authentication.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { users } from './authentication.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 /** A buying organisation's departments; each is a cost centre that budgets and approval rules name. */
 export const departments = pgTable(

@@ -1,6 +1,6 @@
 import { date, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { FISCAL_YEAR_STATUSES } from '@zabuni/contracts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 export const fiscalYearStatus = pgEnum('fiscal_year_status', FISCAL_YEAR_STATUSES);
 

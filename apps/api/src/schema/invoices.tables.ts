@@ -13,9 +13,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../authentication/authentication.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { purchaseOrderLines, purchaseOrders } from '../purchase-orders/purchase-orders.tables.ts';
+import { users } from './authentication.tables.ts';
+import { organisations } from './organisations.tables.ts';
+import { purchaseOrderLines, purchaseOrders } from './purchase-orders.tables.ts';
 
 export const invoiceStatus = pgEnum('invoice_status', INVOICE_STATUSES);
 export const matchLevel = pgEnum('match_level', MATCH_LEVELS);

@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../authentication/authentication.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { users } from './authentication.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 /** In-app notifications (the bell): written in the transaction of the change they announce. */
 export const notifications = pgTable(

@@ -1,5 +1,5 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 /**
  * The last number issued per organisation, document type and year. Taking a number updates this row in

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tsvector } from '../../infra/column-types.ts';
+import { tsvector } from '../infra/column-types.ts';
 
 /**
  * Every party on Zabuni is an organisation: buying organisations (SPEC's clients, `buyer_company_id`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { paymentState } from '../tenders/tenders.tables.ts';
+import { paymentState } from './tenders.tables.ts';
 
 export const paymentProvider = pgEnum('payment_provider', ['mpesa', 'dpo']);
 export const attemptStatus = pgEnum('payment_attempt_status', [

@@ -12,11 +12,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { requisitionLines } from '../requisitions/requisitions.tables.ts';
+import { users } from './authentication.tables.ts';
+import { categories } from './core.tables.ts';
+import { departments } from './departments.tables.ts';
+import { organisations } from './organisations.tables.ts';
+import { requisitionLines } from './requisitions.tables.ts';
 
 export const purchaseOrderStatus = pgEnum('purchase_order_status', PO_STATUSES);
 export const purchaseOrderSource = pgEnum('purchase_order_source', ['requisition', 'direct']);

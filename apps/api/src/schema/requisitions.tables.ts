@@ -12,10 +12,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { users } from './authentication.tables.ts';
+import { categories } from './core.tables.ts';
+import { departments } from './departments.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 export const requisitionStatus = pgEnum('requisition_status', REQUISITION_STATUSES);
 

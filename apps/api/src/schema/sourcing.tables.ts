@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { tsvector } from '../../infra/column-types.ts';
-import { categories, countries, jobType } from '../core/core.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { tsvector } from '../infra/column-types.ts';
+import { categories, countries, jobType } from './core.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 /**
  * A sourcing event a buyer runs (tender, RFQ, prequalification). The public site lists the public ones as

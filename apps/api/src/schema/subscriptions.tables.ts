@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { PAYMENT_PLANS } from '@zabuni/domain';
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { categories, countries } from '../core/core.tables.ts';
-import { orders } from '../payments/payments.tables.ts';
+import { categories, countries } from './core.tables.ts';
+import { orders } from './payments.tables.ts';
 
 export const paymentPlan = pgEnum('payment_plan', PAYMENT_PLANS);
 

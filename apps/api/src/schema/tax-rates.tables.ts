@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 /** A buying organisation's tax rates; exactly one is the default new documents start with. */
 export const taxRates = pgTable(

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_STATES, REVIEW_STATES } from '@zabuni/domain';
 import { boolean, char, index, integer, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { tsvector } from '../../infra/column-types.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories, countries, jobType, sector } from '../core/core.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { tsvector } from '../infra/column-types.ts';
+import { users } from './authentication.tables.ts';
+import { categories, countries, jobType, sector } from './core.tables.ts';
+import { organisations } from './organisations.tables.ts';
 
 export const tenderReview = pgEnum('tender_review', REVIEW_STATES);
 export const paymentState = pgEnum('payment_state', PAYMENT_STATES);

@@ -2,12 +2,12 @@ import { hash as argonHash, type Algorithm } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import { createServices, type AppDeps } from '../app.ts';
 import type { Principal } from '../infra/auth.ts';
-import { users } from '../modules/authentication/authentication.tables.ts';
-import { categories } from '../modules/core/core.tables.ts';
-import { departments } from '../modules/departments/departments.tables.ts';
-import { buyerSuppliers, memberships, organisations } from '../modules/organisations/organisations.tables.ts';
-import { purchaseOrders } from '../modules/purchase-orders/purchase-orders.tables.ts';
-import { requisitionLines, requisitions } from '../modules/requisitions/requisitions.tables.ts';
+import { users } from '../schema/authentication.tables.ts';
+import { categories } from '../schema/core.tables.ts';
+import { departments } from '../schema/departments.tables.ts';
+import { buyerSuppliers, memberships, organisations } from '../schema/organisations.tables.ts';
+import { purchaseOrders } from '../schema/purchase-orders.tables.ts';
+import { requisitionLines, requisitions } from '../schema/requisitions.tables.ts';
 import { DEMO_BUYER_EMAIL, DEMO_BUYER_ORGANISATIONS, DEMO_PASSWORD } from './demo-tenders.ts';
 
 /** The demo supplier's sign-in (README): its portal shows Harambee's orders, invoices and statement. */

@@ -3,21 +3,21 @@ import type { WorkflowRuleForm } from '@zabuni/contracts';
 import { lineAmountMinor, workflowProgress, type RecordedDecision, type Role } from '@zabuni/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../infra/database.ts';
-import { createApprovalWorkflowsService } from '../modules/approval-workflows/approval-workflows.service.ts';
-import { approvalWorkflowRules } from '../modules/approval-workflows/approval-workflows.tables.ts';
-import { createAuditService, type AuditAction } from '../modules/audit/audit.service.ts';
-import { users } from '../modules/authentication/authentication.tables.ts';
-import { budgets } from '../modules/budgets/budgets.tables.ts';
-import { categories } from '../modules/core/core.tables.ts';
-import { departments } from '../modules/departments/departments.tables.ts';
-import { fiscalYears } from '../modules/fiscal-years/fiscal-years.tables.ts';
-import { createNumberingService } from '../modules/numbering/numbering.service.ts';
-import { memberships, organisations } from '../modules/organisations/organisations.tables.ts';
+import { createApprovalWorkflowsService } from '../modules/platform/setup/approval-workflows/approval-workflows.service.ts';
+import { approvalWorkflowRules } from '../schema/approval-workflows.tables.ts';
+import { createAuditService, type AuditAction } from '../modules/shared/audit/audit.service.ts';
+import { users } from '../schema/authentication.tables.ts';
+import { budgets } from '../schema/budgets.tables.ts';
+import { categories } from '../schema/core.tables.ts';
+import { departments } from '../schema/departments.tables.ts';
+import { fiscalYears } from '../schema/fiscal-years.tables.ts';
+import { createNumberingService } from '../modules/shared/numbering/numbering.service.ts';
+import { memberships, organisations } from '../schema/organisations.tables.ts';
 import {
   requisitionDecisions,
   requisitionLines,
   requisitions,
-} from '../modules/requisitions/requisitions.tables.ts';
+} from '../schema/requisitions.tables.ts';
 import { DEMO_BUYER_EMAIL, DEMO_BUYER_ORGANISATIONS, DEMO_PASSWORD } from './demo-tenders.ts';
 
 /** Demo colleagues of the demo buyer, so each approval role has someone to sign in as (README). */

@@ -3,12 +3,12 @@ import { hash as argonHash, type Algorithm } from '@node-rs/argon2';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { JOB_TYPES, SECTORS } from '@zabuni/contracts';
 import type { Db, Executor } from '../infra/database.ts';
-import { users } from '../modules/authentication/authentication.tables.ts';
-import { categories, countries } from '../modules/core/core.tables.ts';
-import { memberships, organisations } from '../modules/organisations/organisations.tables.ts';
-import { orders, prices } from '../modules/payments/payments.tables.ts';
-import { PUBLISHING_PRODUCT } from '../modules/tenders/tenders.service.ts';
-import { tenders } from '../modules/tenders/tenders.tables.ts';
+import { users } from '../schema/authentication.tables.ts';
+import { categories, countries } from '../schema/core.tables.ts';
+import { memberships, organisations } from '../schema/organisations.tables.ts';
+import { orders, prices } from '../schema/payments.tables.ts';
+import { PUBLISHING_PRODUCT } from '../modules/site/tenders/tenders.service.ts';
+import { tenders } from '../schema/tenders.tables.ts';
 import { DEMO_BUYERS, JOB_COUNTRY_WEIGHTS, titleFor } from './demo.ts';
 import { createRandom } from './random.ts';
 

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { JOB_TYPES, type JobType } from '@zabuni/contracts';
 import type { Db } from '../infra/database.ts';
-import { categories, countries } from '../modules/core/core.tables.ts';
-import { organisations } from '../modules/organisations/organisations.tables.ts';
-import { sourcingEventCategories, sourcingEvents } from '../modules/sourcing/sourcing.tables.ts';
+import { categories, countries } from '../schema/core.tables.ts';
+import { organisations } from '../schema/organisations.tables.ts';
+import { sourcingEventCategories, sourcingEvents } from '../schema/sourcing.tables.ts';
 import { createRandom } from './random.ts';
 
 /** Fictional buying organisations with names as they sound in Kenya and across the region. */

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { OPTION_LISTS } from '@zabuni/contracts';
 import type { Db } from '../../infra/database.ts';
-import { categories, categoryGroups, countries, optionValues } from '../../modules/core/core.tables.ts';
-import { prices } from '../../modules/payments/payments.tables.ts';
+import { categories, categoryGroups, countries, optionValues } from '../../schema/core.tables.ts';
+import { prices } from '../../schema/payments.tables.ts';
 import { CATEGORY_GROUPS } from './categories.ts';
 import { AFRICAN_COUNTRIES, flagEmoji } from './countries.ts';
 

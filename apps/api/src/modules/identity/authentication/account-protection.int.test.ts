@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@zabuni/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, claimsOf, createMember, linkToken, login, mailsTo } from '../../../test/identity.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { bearer, claimsOf, createMember, linkToken, login, mailsTo } from '../../../../test/identity.ts';
 import { authenticationRepository } from './authentication.repository.ts';
 
 /**

@@ -2,7 +2,7 @@ import { AUTH_MESSAGES } from '@zabuni/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, manualClock, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, manualClock, type TestContext } from '../../../../test/harness.ts';
 import {
   bearer,
   claimsOf,
@@ -11,9 +11,9 @@ import {
   login,
   mailsTo,
   tokenFor,
-} from '../../../test/identity.ts';
-import { countries } from '../core/core.tables.ts';
-import { users } from './authentication.tables.ts';
+} from '../../../../test/identity.ts';
+import { countries } from '../../../schema/core.tables.ts';
+import { users } from '../../../schema/authentication.tables.ts';
 
 const clock = manualClock(new Date('2026-11-21T08:00:00.000Z'));
 let ctx: TestContext;

@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { countries } from '../core/core.tables.ts';
-import { oneTimeTokens, recoveryCodes, refreshSessions, users } from './authentication.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { countries } from '../../../schema/core.tables.ts';
+import { oneTimeTokens, recoveryCodes, refreshSessions, users } from '../../../schema/authentication.tables.ts';
 
 export type User = typeof users.$inferSelect;
 export type OneTimePurpose = 'activation' | 'password_reset' | 'email_code';

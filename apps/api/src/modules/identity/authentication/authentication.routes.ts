@@ -21,11 +21,11 @@ import {
 } from '@zabuni/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACCESS_COOKIE, ACCESS_MESSAGES, principalOf, REFRESH_COOKIE } from '../../infra/auth.ts';
-import { sha256 } from '../../infra/crypto.ts';
-import { AppError } from '../../infra/errors.ts';
+import { ACCESS_COOKIE, ACCESS_MESSAGES, principalOf, REFRESH_COOKIE } from '../../../infra/auth.ts';
+import { sha256 } from '../../../infra/crypto.ts';
+import { AppError } from '../../../infra/errors.ts';
 import { TOKEN_LIFETIME } from '@zabuni/domain';
-import type { RateLimiter } from '../system/rate-limit.ts';
+import type { RateLimiter } from '../../shared/system/index.ts';
 import type { AuthenticationService, IssuedSession } from './authentication.service.ts';
 
 interface Deps {

@@ -18,14 +18,14 @@ import {
 } from '@zabuni/domain';
 import { generateSecret, generateURI, verify as verifyTotp } from 'otplib';
 import QRCode from 'qrcode';
-import type { TokenSigner } from '../../infra/auth.ts';
-import { randomDigits, randomToken, recoveryCode, sha256, type SecretBox } from '../../infra/crypto.ts';
-import type { Db, Tx } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import type { OrganisationsService } from '../organisations/organisations.service.ts';
+import type { TokenSigner } from '../../../infra/auth.ts';
+import { randomDigits, randomToken, recoveryCode, sha256, type SecretBox } from '../../../infra/crypto.ts';
+import type { Db, Tx } from '../../../infra/database.ts';
+import { AppError } from '../../../infra/errors.ts';
+import type { AuditService } from '../../shared/audit/index.ts';
+import type { Clock } from '../../../infra/clock.ts';
+import type { MailService } from '../../shared/mail/index.ts';
+import type { OrganisationsService } from '../organisations/index.ts';
 import { authenticationRepository, type User } from './authentication.repository.ts';
 
 // Argon2id with OWASP's parameters. `Algorithm` is an ambient const enum (unusable under

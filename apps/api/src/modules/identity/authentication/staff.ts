@@ -1,6 +1,6 @@
-import type { Services } from '../../app.ts';
-import { randomToken } from '../../infra/crypto.ts';
-import type { Db } from '../../infra/database.ts';
+import type { Services } from '../../../app.ts';
+import { randomToken } from '../../../infra/crypto.ts';
+import type { Db } from '../../../infra/database.ts';
 import { authenticationRepository } from './authentication.repository.ts';
 
 export const STAFF_ROLES = ['moderator', 'super_admin'] as const;

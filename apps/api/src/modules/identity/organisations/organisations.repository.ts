@@ -1,13 +1,13 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { OrganisationKind, Role } from '@zabuni/domain';
-import { rowsAndCount, type Db, type Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
+import { rowsAndCount, type Db, type Executor } from '../../../infra/database.ts';
+import { users } from '../../../schema/authentication.tables.ts';
 import {
   buyerSuppliers,
   memberships,
   organisationInvitations,
   organisations,
-} from './organisations.tables.ts';
+} from '../../../schema/organisations.tables.ts';
 
 export interface ListFilter {
   /** A prefix tsquery (see `toPrefixTsQuery`), or null for no text filter. */

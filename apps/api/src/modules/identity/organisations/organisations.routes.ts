@@ -12,8 +12,8 @@ import {
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
-import { organisationScope, principalOf, type Principal } from '../../infra/auth.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { organisationScope, principalOf, type Principal } from '../../../infra/auth.ts';
+import { pageOf } from '../../../infra/pagination.ts';
 import type { OrganisationsService } from './organisations.service.ts';
 
 const member = z.object({

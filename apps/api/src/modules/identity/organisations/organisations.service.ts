@@ -6,11 +6,11 @@ import {
   type OrganisationKind,
   type Role,
 } from '@zabuni/domain';
-import type { CallerRecord, Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
+import type { CallerRecord, Principal } from '../../../infra/auth.ts';
+import type { Db, Executor } from '../../../infra/database.ts';
+import { AppError } from '../../../infra/errors.ts';
+import type { AuditService } from '../../shared/audit/index.ts';
+import type { PageRequest } from '../../../infra/pagination.ts';
 import {
   organisationsRepository,
   type NewOrganisation,

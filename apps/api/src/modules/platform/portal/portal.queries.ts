@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { invoices, supplierPayments } from '../invoices/invoices.tables.ts';
-import { buyerSuppliers, organisations } from '../organisations/organisations.tables.ts';
-import { purchaseOrders } from '../purchase-orders/purchase-orders.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { invoices, supplierPayments } from '../../../schema/invoices.tables.ts';
+import { buyerSuppliers, organisations } from '../../../schema/organisations.tables.ts';
+import { purchaseOrders } from '../../../schema/purchase-orders.tables.ts';
 
 /*
  * The supplier portal's reads across the organisations, purchase orders and invoices modules' tables.

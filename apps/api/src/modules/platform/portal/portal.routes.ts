@@ -15,12 +15,12 @@ import {
   purchaseOrderSummary,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { fieldError } from '../../infra/errors.ts';
-import { pageOf } from '../../infra/pagination.ts';
-import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.ts';
-import { attachmentDisposition, sendFile } from '../../infra/file-types.ts';
-import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../invoices/invoices.service.ts';
+import { principalOf } from '../../../infra/auth.ts';
+import { fieldError } from '../../../infra/errors.ts';
+import { pageOf } from '../../../infra/pagination.ts';
+import type { PurchaseOrdersService } from '../p2p/purchase-orders/index.ts';
+import { attachmentDisposition, sendFile } from '../../../infra/file-types.ts';
+import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../p2p/invoices/index.ts';
 import { supplierOf, type PortalService } from './portal.service.ts';
 import type { StatementsService } from './statements.service.ts';
 

@@ -1,11 +1,11 @@
 import type { PurchaseOrderStatus, Role } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
-import type { PurchaseOrdersService } from '../purchase-orders/purchase-orders.service.ts';
+import type { Principal } from '../../../infra/auth.ts';
+import type { Db } from '../../../infra/database.ts';
+import { AppError } from '../../../infra/errors.ts';
+import type { PageRequest } from '../../../infra/pagination.ts';
+import { currentOrganisation } from '../../../infra/tenancy.ts';
+import { purchaseOrdersRepository } from '../p2p/purchase-orders/index.ts';
+import type { PurchaseOrdersService } from '../p2p/purchase-orders/index.ts';
 import { buyersListingSupplier } from './portal.queries.ts';
 
 const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];

@@ -1,11 +1,11 @@
 import { formatMinor, minorToDecimalText, nairobiDate } from '@zabuni/domain';
-import type { Db } from '../../infra/database.ts';
+import type { Db } from '../../../infra/database.ts';
 import {
   renderStatementPdf,
   renderStatementXlsx,
   type SupplierStatement,
-} from '../../infra/documents/index.ts';
-import type { Clock } from '../../infra/clock.ts';
+} from '../../../infra/documents/index.ts';
+import type { Clock } from '../../../infra/clock.ts';
 import { statementDocuments, statementParties } from './portal.queries.ts';
 
 /** Invoices that are owed (not rejected); payments reduce what is owed. */

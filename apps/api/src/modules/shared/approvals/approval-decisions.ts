@@ -11,7 +11,7 @@ import {
   type ResolvedRoute,
   type WorkflowDecisionKind,
 } from '@zabuni/domain';
-import { AppError } from '../../infra/errors.ts';
+import { AppError } from '../../../infra/errors.ts';
 
 /** A stored decision of any approvable document (requisition, purchase order, …). */
 export interface StoredDecision {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { procurementSetUp, sentOrder } from '../../../test/p2p.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { procurementSetUp, sentOrder } from '../../../../test/p2p.ts';
 
 /**
  * The one approval engine through HTTP: an invoice under the organisation's two-step invoice workflow is

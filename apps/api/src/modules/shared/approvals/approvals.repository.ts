@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ApprovalDocumentType, ResolvedRoute, WorkflowDecisionKind } from '@zabuni/domain';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { approvalDecisions, approvalRoutes } from './approvals.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { users } from '../../../schema/authentication.tables.ts';
+import { approvalDecisions, approvalRoutes } from '../../../schema/approvals.tables.ts';
 
 /**
  * The only SQL of the approval engine's own tables: routes and decisions of the documents that keep none

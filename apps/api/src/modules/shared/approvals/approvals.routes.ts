@@ -7,8 +7,8 @@ import {
   paginated,
   paginationQuery,
 } from '@zabuni/contracts';
-import { principalOf } from '../../infra/auth.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../infra/auth.ts';
+import { pageOf } from '../../../infra/pagination.ts';
 import type { ApprovalsService } from './approvals.service.ts';
 
 const tags = ['Approvals'];

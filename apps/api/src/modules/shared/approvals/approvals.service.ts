@@ -26,11 +26,11 @@ import {
   type WorkflowDecisionKind,
   type WorkflowProgress,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor, Tx } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
+import type { Principal } from '../../../infra/auth.ts';
+import type { Db, Executor, Tx } from '../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
+import type { PageRequest } from '../../../infra/pagination.ts';
+import { currentOrganisation } from '../../../infra/tenancy.ts';
 import {
   approvalView,
   assertMayDecide,
@@ -39,11 +39,11 @@ import {
   recordedDecisions,
   type StoredDecision,
 } from './approval-decisions.ts';
-import type { ApprovalWorkflowsService } from '../approval-workflows/approval-workflows.service.ts';
-import type { AuditAction, AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { TemplateName } from '../mail/mail.templates.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { ApprovalWorkflowsService } from '../../platform/setup/approval-workflows/index.ts';
+import type { AuditAction, AuditService } from '../audit/index.ts';
+import type { Clock } from '../../../infra/clock.ts';
+import type { TemplateName } from '../mail/index.ts';
+import type { NotificationsService } from '../notifications/index.ts';
 import { approvalsRepository } from './approvals.repository.ts';
 
 /**

@@ -9,3 +9,4 @@ export {
 } from './approvals.service.ts';
 export { approvalsRoutes } from './approvals.routes.ts';
 export { recordedDecisions, type StoredDecision } from './approval-decisions.ts';
+

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { auditLog } from './audit.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { auditLog } from '../../../schema/audit.tables.ts';
 
 const AUDIT_CHAIN_LOCK = 7_231_003;
 

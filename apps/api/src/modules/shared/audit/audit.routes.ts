@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { errorBody, paginated, paginationQuery } from '@zabuni/contracts';
 import { z } from 'zod';
-import { pageOf } from '../../infra/pagination.ts';
+import { pageOf } from '../../../infra/pagination.ts';
 import type { AuditService } from './audit.service.ts';
 
 const auditEvent = z.object({

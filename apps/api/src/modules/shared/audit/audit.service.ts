@@ -1,7 +1,7 @@
 import { chainInput, GENESIS_HASH, verifyChain, type ChainBreak } from '@zabuni/domain';
-import type { Db, Executor } from '../../infra/database.ts';
-import { sha256 } from '../../infra/crypto.ts';
-import type { Clock } from '../../infra/clock.ts';
+import type { Db, Executor } from '../../../infra/database.ts';
+import { sha256 } from '../../../infra/crypto.ts';
+import type { Clock } from '../../../infra/clock.ts';
 import { auditRepository } from './audit.repository.ts';
 
 export type AuditAction =

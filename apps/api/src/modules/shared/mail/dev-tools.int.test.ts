@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 /**
  * Issue 13 (point 7): the development mailbox and the payment simulators answer only on this computer

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 /** The development mailbox must not exist in production: it would publish every activation link. */
 let ctx: TestContext;

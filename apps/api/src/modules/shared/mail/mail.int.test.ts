@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../infra/embedded-postgres.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { findFreePort } from '../../../infra/embedded-postgres.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 /** A real SMTP exchange on loopback: what nodemailer sends is what a mail server receives. */
 interface Received {

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../infra/jobs.ts';
+import type { JobDefinition } from '../../../infra/jobs.ts';
 import { MAIL_SEND_JOB, type MailService } from './mail.service.ts';
 
 export const mailJobs = (mail: MailService): JobDefinition[] => [

@@ -1,6 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { mailOutbox } from './mail.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { mailOutbox } from '../../../schema/mail.tables.ts';
 
 export interface OutgoingMail {
   to: string;

@@ -1,7 +1,7 @@
 import type { Transporter } from 'nodemailer';
-import type { Db, Executor } from '../../infra/database.ts';
-import type { Logger } from '../../infra/logger.ts';
-import type { JobQueue } from '../../infra/queue.ts';
+import type { Db, Executor } from '../../../infra/database.ts';
+import type { Logger } from '../../../infra/logger.ts';
+import type { JobQueue } from '../../../infra/queue.ts';
 import { mailRepository } from './mail.repository.ts';
 import { renderMail, type TemplateName, type TemplateParams } from './mail.templates.ts';
 

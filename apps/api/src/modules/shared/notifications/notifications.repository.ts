@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { notifications } from './notifications.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { users } from '../../../schema/authentication.tables.ts';
+import { notifications } from '../../../schema/notifications.tables.ts';
 
 /** The only SQL of in-app notifications. Every read and change is scoped to one user. */
 export function notificationsRepository(db: Executor) {

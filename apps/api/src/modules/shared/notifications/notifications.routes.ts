@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { errorBody, messageBody, notificationsPage, notificationsQuery, queryId } from '@zabuni/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { toPage, toPageRequest } from '../../infra/pagination.ts';
+import { principalOf } from '../../../infra/auth.ts';
+import { toPage, toPageRequest } from '../../../infra/pagination.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 const tags = ['Notifications'];

@@ -1,9 +1,9 @@
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { renderMail, type TemplateName, type TemplateParams } from '../mail/mail.templates.ts';
+import type { Principal } from '../../../infra/auth.ts';
+import type { Db, Executor } from '../../../infra/database.ts';
+import { notFound } from '../../../infra/errors.ts';
+import type { PageRequest } from '../../../infra/pagination.ts';
+import type { MailService } from '../mail/index.ts';
+import { renderMail, type TemplateName, type TemplateParams } from '../mail/index.ts';
 import { notificationsRepository } from './notifications.repository.ts';
 
 export interface Announcement {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { organisations } from '../../../schema/organisations.tables.ts';
 import { createNumberingService } from './numbering.service.ts';
 
 let ctx: TestContext;

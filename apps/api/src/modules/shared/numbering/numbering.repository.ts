@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { documentCounters } from './numbering.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { documentCounters } from '../../../schema/numbering.tables.ts';
 
 /** The only SQL of the document counters. Takes the transaction of the document being numbered. */
 export const numberingRepository = (db: Executor) => ({

@@ -1,6 +1,6 @@
 import { formatDocumentNumber, type NumberedDocument } from '@zabuni/domain';
-import type { Tx } from '../../infra/database.ts';
-import type { Clock } from '../../infra/clock.ts';
+import type { Tx } from '../../../infra/database.ts';
+import type { Clock } from '../../../infra/clock.ts';
 import { numberingRepository } from './numbering.repository.ts';
 
 /** Year in Nairobi (UTC+3, no DST): a document created at 23:30 UTC on 31 December is next year's. */

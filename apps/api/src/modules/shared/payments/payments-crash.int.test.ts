@@ -5,14 +5,14 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { derivedSecret } from '../../infra/crypto.ts';
-import { findFreePort } from '../../infra/embedded-postgres.ts';
-import { API_ROOT } from '../../infra/paths.ts';
-import { auditLog } from '../audit/audit.tables.ts';
-import { mailOutbox } from '../mail/mail.tables.ts';
-import { subscriptions } from '../subscriptions/subscriptions.tables.ts';
-import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { derivedSecret } from '../../../infra/crypto.ts';
+import { findFreePort } from '../../../infra/embedded-postgres.ts';
+import { API_ROOT } from '../../../infra/paths.ts';
+import { auditLog } from '../../../schema/audit.tables.ts';
+import { mailOutbox } from '../../../schema/mail.tables.ts';
+import { subscriptions } from '../../../schema/subscriptions.tables.ts';
+import { orders, paymentAttempts, paymentMessages } from '../../../schema/payments.tables.ts';
 
 /**
  * The real server process is killed (SIGKILL) after it stored an M-Pesa callback and before it marked the

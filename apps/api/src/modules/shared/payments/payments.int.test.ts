@@ -1,8 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { findFreePort } from '../../infra/embedded-postgres.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { findFreePort } from '../../../infra/embedded-postgres.ts';
 import { createDpoClient } from './dpo/dpo.client.ts';
 import { createDarajaClient } from './mpesa/mpesa.client.ts';
 import { darajaSimulator } from './mpesa/mpesa.simulator.ts';
@@ -12,8 +12,8 @@ import {
   newOrderCode,
   type PaymentsService,
 } from './payments.service.ts';
-import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
-import { mailOutbox } from '../mail/mail.tables.ts';
+import { orders, paymentAttempts, paymentMessages } from '../../../schema/payments.tables.ts';
+import { mailOutbox } from '../../../schema/mail.tables.ts';
 
 const SANDBOX = { consumerKey: 'k', consumerSecret: 's', shortCode: '174379', passkey: 'passkey' };
 const SUPPORT = 'support@zabuni.test';

@@ -1,4 +1,4 @@
-import type { JobDefinition } from '../../infra/jobs.ts';
+import type { JobDefinition } from '../../../infra/jobs.ts';
 import { RECONCILE_JOB, type PaymentsService } from './payments.service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { normaliseMpesaPhone } from '@zabuni/domain';
-import { AppError } from '../../infra/errors.ts';
-import type { RateLimiter, RateRule } from '../system/rate-limit.ts';
+import { AppError } from '../../../infra/errors.ts';
+import type { RateLimiter, RateRule } from '../system/index.ts';
 
 /**
  * How often a payment may be started (README "Accounts and security", payments). Every M-Pesa try rings a

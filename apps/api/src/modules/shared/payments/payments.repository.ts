@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { orders, paymentAttempts, paymentMessages, prices } from './payments.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { orders, paymentAttempts, paymentMessages, prices } from '../../../schema/payments.tables.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AttemptRow = typeof paymentAttempts.$inferSelect;

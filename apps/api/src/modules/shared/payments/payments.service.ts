@@ -9,10 +9,10 @@ import {
   type PaymentFailure,
   type PaymentState,
 } from '@zabuni/domain';
-import type { Db, Executor, Tx } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Db, Executor, Tx } from '../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
+import type { Clock } from '../../../infra/clock.ts';
+import type { MailService } from '../mail/index.ts';
 import type { DpoClient } from './dpo/dpo.client.ts';
 import type { DarajaClient } from './mpesa/mpesa.client.ts';
 import { parseStkCallback } from './mpesa/mpesa.client.ts';

@@ -1,11 +1,11 @@
 import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, manualClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, mailsTo, tokenFor } from '../../../test/identity.ts';
-import { auditLog } from '../audit/audit.tables.ts';
-import { categories, countries } from '../core/core.tables.ts';
-import { subscriptions } from '../subscriptions/subscriptions.tables.ts';
-import { orders, paymentAttempts, paymentMessages } from './payments.tables.ts';
+import { createTestContext, manualClock, type TestContext } from '../../../../test/harness.ts';
+import { bearer, createMember, mailsTo, tokenFor } from '../../../../test/identity.ts';
+import { auditLog } from '../../../schema/audit.tables.ts';
+import { categories, countries } from '../../../schema/core.tables.ts';
+import { subscriptions } from '../../../schema/subscriptions.tables.ts';
+import { orders, paymentAttempts, paymentMessages } from '../../../schema/payments.tables.ts';
 
 /**
  * Daraja's callbacks through the real route (`/api/payments/stk/<secret>`), the app, its simulator and

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, mailsTo, tokenFor } from '../../../test/identity.ts';
-import { multipart } from '../../../test/multipart.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { bearer, createMember, mailsTo, tokenFor } from '../../../../test/identity.ts';
+import { multipart } from '../../../../test/multipart.ts';
 
 /** SPEC §7 `POST /tender-alerts/available-tenders/payment/{code}/` through the app and its Daraja simulator. */
 let ctx: TestContext;

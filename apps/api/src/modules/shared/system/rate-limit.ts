@@ -1,5 +1,5 @@
-import type { Db } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
+import type { Db } from '../../../infra/database.ts';
+import { AppError } from '../../../infra/errors.ts';
 import { rateLimitRepository } from './system.repository.ts';
 
 export interface RateRule {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../../infra/database.ts';
-import { workerHeartbeats } from './system.tables.ts';
+import type { Db, Executor } from '../../../infra/database.ts';
+import { workerHeartbeats } from '../../../schema/system.tables.ts';
 
 export function createSystemRepository(db: Db) {
   return {

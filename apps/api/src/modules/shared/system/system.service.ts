@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { Health } from '@zabuni/contracts';
 import type { SystemRepository } from './system.repository.ts';
-import type { Clock } from '../../infra/clock.ts';
+import type { Clock } from '../../../infra/clock.ts';
 
 export const WORKER_ID = `${os.hostname()}:${process.pid}`;
 

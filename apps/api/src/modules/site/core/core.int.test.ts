@@ -1,11 +1,11 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { seedDemoData } from '../../seed/demo.ts';
-import { seedReferenceData } from '../../seed/reference/seed-reference.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { sourcingEvents } from '../sourcing/sourcing.tables.ts';
-import { categories, countries } from './core.tables.ts';
+import { createTestContext, fixedClock, type TestContext } from '../../../../test/harness.ts';
+import { seedDemoData } from '../../../seed/demo.ts';
+import { seedReferenceData } from '../../../seed/reference/seed-reference.ts';
+import { organisations } from '../../../schema/organisations.tables.ts';
+import { sourcingEvents } from '../../../schema/sourcing.tables.ts';
+import { categories, countries } from '../../../schema/core.tables.ts';
 
 const NOW = '2026-11-21T09:00:00.000Z';
 let ctx: TestContext;

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { DeadlineFilter } from '@zabuni/domain';
-import { rowsAndCount, type Db } from '../../infra/database.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { sourcingEventCategories, sourcingEvents } from '../sourcing/sourcing.tables.ts';
-import { categories, categoryGroups, countries, optionValues } from './core.tables.ts';
+import { rowsAndCount, type Db } from '../../../infra/database.ts';
+import { organisations } from '../../../schema/organisations.tables.ts';
+import { sourcingEventCategories, sourcingEvents } from '../../../schema/sourcing.tables.ts';
+import { categories, categoryGroups, countries, optionValues } from '../../../schema/core.tables.ts';
 
 export interface Slice {
   offset: number;

@@ -14,8 +14,8 @@ import {
   optionListsSchema,
   siteSettings,
 } from '@zabuni/contracts';
-import { pageOf } from '../../infra/pagination.ts';
-import type { OrganisationsService } from '../organisations/organisations.service.ts';
+import { pageOf } from '../../../infra/pagination.ts';
+import type { OrganisationsService } from '../../identity/organisations/index.ts';
 import type { CoreService } from './core.service.ts';
 
 interface Deps {

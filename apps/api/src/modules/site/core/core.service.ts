@@ -7,9 +7,9 @@ import type {
 } from '@zabuni/contracts';
 import { OPTION_LISTS, type OptionListName } from '@zabuni/contracts';
 import { escapeLikePattern, toPrefixTsQuery } from '@zabuni/domain';
-import type { Clock } from '../../infra/clock.ts';
-import { notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
+import type { Clock } from '../../../infra/clock.ts';
+import { notFound } from '../../../infra/errors.ts';
+import type { PageRequest } from '../../../infra/pagination.ts';
 import type { AvailableJobRow, CoreRepository } from './core.repository.ts';
 
 /** Flags are served by this API at /flags/{iso2}.svg (SVG from the flag-icons package). */

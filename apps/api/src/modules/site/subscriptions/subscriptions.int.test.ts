@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { mailsTo } from '../../../test/identity.ts';
-import { countries, categories } from '../core/core.tables.ts';
-import { subscriptionCategories, subscriptions } from './subscriptions.tables.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { mailsTo } from '../../../../test/identity.ts';
+import { countries, categories } from '../../../schema/core.tables.ts';
+import { subscriptionCategories, subscriptions } from '../../../schema/subscriptions.tables.ts';
 
 /** SPEC §7 tender-alert subscriptions, through the app, its Daraja and DPO simulators and PostgreSQL. */
 let ctx: TestContext;

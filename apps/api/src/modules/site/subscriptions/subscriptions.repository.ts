@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { PaymentPlan } from '@zabuni/domain';
-import type { Executor } from '../../infra/database.ts';
-import { categories, countries } from '../core/core.tables.ts';
-import { orders, prices } from '../payments/payments.tables.ts';
-import { subscriptionCategories, subscriptionOrders, subscriptions } from './subscriptions.tables.ts';
+import type { Executor } from '../../../infra/database.ts';
+import { categories, countries } from '../../../schema/core.tables.ts';
+import { orders, prices } from '../../../schema/payments.tables.ts';
+import { subscriptionCategories, subscriptionOrders, subscriptions } from '../../../schema/subscriptions.tables.ts';
 
 export interface SubscriberValues {
   email: string;

@@ -13,8 +13,8 @@ import {
   subscriptionSearchResult,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { limitPaymentStart } from '../payments/payments.limits.ts';
-import type { RateLimiter } from '../system/rate-limit.ts';
+import { limitPaymentStart } from '../../shared/payments/index.ts';
+import type { RateLimiter } from '../../shared/system/index.ts';
 import type { SubscriptionsService } from './subscriptions.service.ts';
 
 const tags = ['Tender alerts'];

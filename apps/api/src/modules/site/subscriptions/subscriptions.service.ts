@@ -17,11 +17,11 @@ import {
   PLAN_PRODUCTS,
   subscriptionPeriod,
 } from '@zabuni/domain';
-import type { Db } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Db } from '../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
+import type { AuditService } from '../../shared/audit/index.ts';
+import type { Clock } from '../../../infra/clock.ts';
+import type { MailService } from '../../shared/mail/index.ts';
 import {
   insertOrder,
   newOrderCode,
@@ -29,7 +29,7 @@ import {
   type OrderRow,
   type PaymentsService,
   type ProductHooks,
-} from '../payments/payments.service.ts';
+} from '../../shared/payments/index.ts';
 import { subscriptionsRepository } from './subscriptions.repository.ts';
 
 /** The payments module's product name for tender-alert subscriptions. */

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
-import { multipart, sampleFiles, type UploadFile } from '../../../test/multipart.ts';
-import { tenderAttachments, tenders } from './tenders.tables.ts';
+import { createTestContext, type TestContext } from '../../../../test/harness.ts';
+import { bearer, createMember, tokenFor } from '../../../../test/identity.ts';
+import { multipart, sampleFiles, type UploadFile } from '../../../../test/multipart.ts';
+import { tenderAttachments, tenders } from '../../../schema/tenders.tables.ts';
 
 /**
  * Images on publish-tender are images only: a file that is also a web page (a GIF header followed by

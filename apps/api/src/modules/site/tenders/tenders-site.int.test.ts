@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, claimsOf, linkToken, login, mailsTo, tokenFor } from '../../../test/identity.ts';
-import { addStaffMember } from '../authentication/staff.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
+import { createTestContext, fixedClock, type TestContext } from '../../../../test/harness.ts';
+import { bearer, claimsOf, linkToken, login, mailsTo, tokenFor } from '../../../../test/identity.ts';
+import { addStaffMember } from '../../identity/authentication/staff.ts';
+import { users } from '../../../schema/authentication.tables.ts';
+import { memberships } from '../../../schema/organisations.tables.ts';
 import {
   DEMO_ADVERTISER_EMAIL,
   DEMO_BUYER_EMAIL,
@@ -15,10 +15,10 @@ import {
   DEMO_MODERATOR_EMAIL,
   DEMO_PASSWORD,
   seedDemoTenders,
-} from '../../seed/demo-tenders.ts';
-import { orders } from '../payments/payments.tables.ts';
+} from '../../../seed/demo-tenders.ts';
+import { orders } from '../../../schema/payments.tables.ts';
 import { PUBLISHING_PRODUCT } from './tenders.service.ts';
-import { tenders } from './tenders.tables.ts';
+import { tenders } from '../../../schema/tenders.tables.ts';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 let ctx: TestContext;

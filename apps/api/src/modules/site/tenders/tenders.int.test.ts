@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, mailsTo, tokenFor } from '../../../test/identity.ts';
-import { multipart, sampleFiles, type UploadFile } from '../../../test/multipart.ts';
-import { categories, countries } from '../core/core.tables.ts';
-import { tenders } from './tenders.tables.ts';
+import { createTestContext, fixedClock, type TestContext } from '../../../../test/harness.ts';
+import { bearer, createMember, mailsTo, tokenFor } from '../../../../test/identity.ts';
+import { multipart, sampleFiles, type UploadFile } from '../../../../test/multipart.ts';
+import { categories, countries } from '../../../schema/core.tables.ts';
+import { tenders } from '../../../schema/tenders.tables.ts';
 
 const NOW = '2026-11-22T09:00:00.000Z';
 const inDays = (days: number) => new Date(Date.parse(NOW) + days * 86_400_000);

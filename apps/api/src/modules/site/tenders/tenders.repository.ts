@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { SEARCH_COUNT_CAP, type JobType, type Sector } from '@zabuni/contracts';
 import type { DeadlineFilter, PaymentState, ReviewState } from '@zabuni/domain';
-import { rowsAndCount, type Db, type Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories, countries } from '../core/core.tables.ts';
-import { prices } from '../payments/payments.tables.ts';
-import { organisations } from '../organisations/organisations.tables.ts';
-import { tenderAttachments, tenders } from './tenders.tables.ts';
+import { rowsAndCount, type Db, type Executor } from '../../../infra/database.ts';
+import { users } from '../../../schema/authentication.tables.ts';
+import { categories, countries } from '../../../schema/core.tables.ts';
+import { prices } from '../../../schema/payments.tables.ts';
+import { organisations } from '../../../schema/organisations.tables.ts';
+import { tenderAttachments, tenders } from '../../../schema/tenders.tables.ts';
 
 export interface Slice {
   offset: number;

@@ -19,10 +19,10 @@ import {
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import type { z } from 'zod';
-import { sendFile } from '../../infra/file-types.ts';
-import { principalOf } from '../../infra/auth.ts';
-import { validationFailed } from '../../infra/errors.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { sendFile } from '../../../infra/file-types.ts';
+import { principalOf } from '../../../infra/auth.ts';
+import { validationFailed } from '../../../infra/errors.ts';
+import { pageOf } from '../../../infra/pagination.ts';
 import type { TendersService } from './tenders.service.ts';
 import { withTenderUpload } from './tenders.uploads.ts';
 

@@ -22,17 +22,17 @@ import {
   type PaymentState,
   type ReviewState,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { Db } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { sanitizeRichText } from '../../infra/rich-text.ts';
-import type { FileStorage } from '../../infra/storage.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { flagUrl } from '../core/core.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
-import { insertOrder, type OrderPaymentFacts, type ProductHooks } from '../payments/payments.service.ts';
+import type { Principal } from '../../../infra/auth.ts';
+import type { Clock } from '../../../infra/clock.ts';
+import type { Db } from '../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
+import type { PageRequest } from '../../../infra/pagination.ts';
+import { sanitizeRichText } from '../../../infra/rich-text.ts';
+import type { FileStorage } from '../../../infra/storage.ts';
+import type { AuditService } from '../../shared/audit/index.ts';
+import { flagUrl } from '../core/index.ts';
+import type { MailService } from '../../shared/mail/index.ts';
+import { insertOrder, type OrderPaymentFacts, type ProductHooks } from '../../shared/payments/index.ts';
 import {
   tendersRepository,
   type AttachmentRow,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, fieldError } from '../../infra/errors.ts';
-import { checkDocument } from '../../infra/file-types.ts';
+import { AppError, fieldError } from '../../../infra/errors.ts';
+import { checkDocument } from '../../../infra/file-types.ts';
 import {
   MAX_TENDER_DOCUMENTS,
   MAX_TENDER_DOCUMENT_BYTES,

@@ -1,13 +1,13 @@
 import { INVOICE_DECISION_MESSAGES, INVOICE_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
 import { formatMinor, invoiceParties, type DocumentParty } from '@zabuni/domain';
-import type { Clock } from '../../infra/clock.ts';
-import type { Executor, Tx } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
-import { recordedDecisions } from '../approvals/index.ts';
-import { engineStore, type ApprovalAdapter, type ApprovalSubject } from '../approvals/index.ts';
-import type { BudgetsService } from '../budgets/budgets.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import type { Executor, Tx } from '../../../../infra/database.ts';
+import { AppError } from '../../../../infra/errors.ts';
+import { recordedDecisions } from '../../../shared/approvals/index.ts';
+import { engineStore, type ApprovalAdapter, type ApprovalSubject } from '../../../shared/approvals/index.ts';
+import type { BudgetsService } from '../../setup/budgets/index.ts';
+import type { NotificationsService } from '../../../shared/notifications/index.ts';
+import { purchaseOrdersRepository } from '../purchase-orders/index.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepository>['find']>>>;

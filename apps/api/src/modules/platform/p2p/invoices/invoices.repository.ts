@@ -1,10 +1,10 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { escapeLikePattern, type InvoiceStatus } from '@zabuni/domain';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { memberships, organisations } from '../organisations/organisations.tables.ts';
-import { purchaseOrders } from '../purchase-orders/purchase-orders.tables.ts';
-import { invoiceLines, invoiceResolutions, invoices, supplierPayments } from './invoices.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { memberships, organisations } from '../../../../schema/organisations.tables.ts';
+import { purchaseOrders } from '../../../../schema/purchase-orders.tables.ts';
+import { invoiceLines, invoiceResolutions, invoices, supplierPayments } from '../../../../schema/invoices.tables.ts';
 
 const suppliers = aliasedTable(organisations, 'suppliers');
 const buyers = aliasedTable(organisations, 'buyers');

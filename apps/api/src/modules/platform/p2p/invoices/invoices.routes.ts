@@ -17,9 +17,9 @@ import {
   supplierPaymentForm,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { sendFile } from '../../infra/file-types.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../../infra/auth.ts';
+import { sendFile } from '../../../../infra/file-types.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
 import type { InvoicesService } from './invoices.service.ts';
 import type { MatchingSettingsService } from './matching-settings.service.ts';
 

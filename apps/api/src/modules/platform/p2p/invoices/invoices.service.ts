@@ -31,19 +31,19 @@ import {
   type Variance,
 } from '@zabuni/domain';
 import { randomBytes } from 'node:crypto';
-import type { Principal } from '../../infra/auth.ts';
-import { checkDocument } from '../../infra/file-types.ts';
-import type { FileStorage } from '../../infra/storage.ts';
-import type { Db, Executor, Tx } from '../../infra/database.ts';
-import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { ApprovalsService } from '../approvals/index.ts';
-import type { AuditAction, AuditService } from '../audit/audit.service.ts';
-import type { BudgetsService } from '../budgets/budgets.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import { purchaseOrdersRepository } from '../purchase-orders/purchase-orders.repository.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import { checkDocument } from '../../../../infra/file-types.ts';
+import type { FileStorage } from '../../../../infra/storage.ts';
+import type { Db, Executor, Tx } from '../../../../infra/database.ts';
+import { AppError, fieldError, isUniqueViolation, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { ApprovalsService } from '../../../shared/approvals/index.ts';
+import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
+import type { BudgetsService } from '../../setup/budgets/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import type { NotificationsService } from '../../../shared/notifications/index.ts';
+import { purchaseOrdersRepository } from '../purchase-orders/index.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 import { settingsFor } from './matching-settings.ts';
 import {

@@ -10,11 +10,11 @@ import {
   type MatchSettings,
   type Tolerance,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db } from '../../infra/database.ts';
-import { fieldError } from '../../infra/errors.ts';
-import { administeredOrganisation } from '../../infra/tenancy.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db } from '../../../../infra/database.ts';
+import { fieldError } from '../../../../infra/errors.ts';
+import { administeredOrganisation } from '../../../../infra/tenancy.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
 import { matchingSettingsRepository } from './matching-settings.ts';
 
 type View = z.infer<typeof matchingSettingsView>;

@@ -5,8 +5,8 @@ import {
   type MatchSettingsOverride,
 } from '@zabuni/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { matchingSettings } from './invoices.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { matchingSettings } from '../../../../schema/invoices.tables.ts';
 
 type Scope = 'organisation' | 'supplier' | 'category';
 

@@ -7,13 +7,13 @@ import {
   receiptStatus,
   thousandthsToQuantity,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Tx } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { settingsFor } from '../invoices/matching-settings.ts';
-import type { NumberingService } from '../numbering/numbering.service.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Tx } from '../../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import { settingsFor } from '../invoices/index.ts';
+import type { NumberingService } from '../../../shared/numbering/index.ts';
 import { purchaseOrdersRepository } from './purchase-orders.repository.ts';
 import { RECEIVING_ROLES, type PurchaseOrdersService } from './purchase-orders.service.ts';
 

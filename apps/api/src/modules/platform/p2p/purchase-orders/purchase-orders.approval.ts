@@ -1,11 +1,11 @@
 import { PURCHASE_ORDER_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
 import { lineAmountMinor, purchaseOrderParties } from '@zabuni/domain';
-import type { Clock } from '../../infra/clock.ts';
-import type { Executor, Tx } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
-import { recordedDecisions } from '../approvals/index.ts';
-import type { ApprovalAdapter, ApprovalSubject } from '../approvals/index.ts';
-import type { BudgetsService } from '../budgets/budgets.service.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import type { Executor, Tx } from '../../../../infra/database.ts';
+import { AppError } from '../../../../infra/errors.ts';
+import { recordedDecisions } from '../../../shared/approvals/index.ts';
+import type { ApprovalAdapter, ApprovalSubject } from '../../../shared/approvals/index.ts';
+import type { BudgetsService } from '../../setup/budgets/index.ts';
 import { purchaseOrdersRepository } from './purchase-orders.repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['find']>>>;

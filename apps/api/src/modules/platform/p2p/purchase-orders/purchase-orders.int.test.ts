@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { mailsTo } from '../../../test/identity.ts';
-import { procurementSetUp, sentOrder } from '../../../test/p2p.ts';
+import { createTestContext, type TestContext } from '../../../../../test/harness.ts';
+import { mailsTo } from '../../../../../test/identity.ts';
+import { procurementSetUp, sentOrder } from '../../../../../test/p2p.ts';
 
 let ctx: TestContext;
 let setUp: Awaited<ReturnType<typeof procurementSetUp>>;

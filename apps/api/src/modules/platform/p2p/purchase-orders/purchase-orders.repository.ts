@@ -1,21 +1,21 @@
 import { aliasedTable, and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLikePattern, type PurchaseOrderStatus } from '@zabuni/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
-import { invoiceLines, invoices } from '../invoices/invoices.tables.ts';
-import { buyerSuppliers, memberships, organisations } from '../organisations/organisations.tables.ts';
-import { requisitionLines, requisitions } from '../requisitions/requisitions.tables.ts';
-import { taxRates } from '../tax-rates/tax-rates.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { categories } from '../../../../schema/core.tables.ts';
+import { departments } from '../../../../schema/departments.tables.ts';
+import { invoiceLines, invoices } from '../../../../schema/invoices.tables.ts';
+import { buyerSuppliers, memberships, organisations } from '../../../../schema/organisations.tables.ts';
+import { requisitionLines, requisitions } from '../../../../schema/requisitions.tables.ts';
+import { taxRates } from '../../../../schema/tax-rates.tables.ts';
 import {
   goodsReceiptLines,
   goodsReceipts,
   purchaseOrderDecisions,
   purchaseOrderLines,
   purchaseOrders,
-} from './purchase-orders.tables.ts';
+} from '../../../../schema/purchase-orders.tables.ts';
 
 export type PurchaseOrderRow = typeof purchaseOrders.$inferSelect;
 export type OrderLineValues = Omit<typeof purchaseOrderLines.$inferInsert, 'id' | 'purchaseOrderId'>;

@@ -14,8 +14,8 @@ import {
   requisitionDecisionBody,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../../infra/auth.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
 import type { GoodsReceiptsService } from './goods-receipts.service.ts';
 import { PROCUREMENT_ROLES, RECEIVING_ROLES, type PurchaseOrdersService } from './purchase-orders.service.ts';
 

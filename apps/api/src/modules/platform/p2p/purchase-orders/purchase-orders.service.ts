@@ -20,18 +20,18 @@ import {
   type PurchaseOrderStatus,
   type Role,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor, Tx } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import { renderPurchaseOrderPdf } from '../../infra/documents/index.ts';
-import type { ApprovalsService } from '../approvals/index.ts';
-import type { AuditAction, AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
-import type { NumberingService } from '../numbering/numbering.service.ts';
-import type { SuppliersService } from '../suppliers/suppliers.service.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Executor, Tx } from '../../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import { renderPurchaseOrderPdf } from '../../../../infra/documents/index.ts';
+import type { ApprovalsService } from '../../../shared/approvals/index.ts';
+import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import type { NotificationsService } from '../../../shared/notifications/index.ts';
+import type { NumberingService } from '../../../shared/numbering/index.ts';
+import type { SuppliersService } from '../suppliers/index.ts';
 import { purchaseOrdersRepository, type OrderLineValues } from './purchase-orders.repository.ts';
 import { purchaseOrderPath, purchaseOrderSubject } from './purchase-orders.approval.ts';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
+import type { Executor } from '../../../../infra/database.ts';
 
 /*
  * The reports' reads, across the purchase orders, invoices, supplier payments, goods receipts, organisations,

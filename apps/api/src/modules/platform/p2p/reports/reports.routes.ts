@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { cycleTimesReport, errorBody, exceptionsReport, spendQuery, spendReport } from '@zabuni/contracts';
-import { principalOf } from '../../infra/auth.ts';
+import { principalOf } from '../../../../infra/auth.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const tags = ['Procure to pay: reports'];

@@ -1,7 +1,7 @@
 import { minorToDecimalText } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db } from '../../infra/database.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db } from '../../../../infra/database.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import {
   invoiceExceptionsByKind,
   purchaseOrderCycleTimes,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, buyingOrganisations } from '../../../test/identity.ts';
-import { categories } from '../core/core.tables.ts';
+import { createTestContext, fixedClock, type TestContext } from '../../../../../test/harness.ts';
+import { bearer, buyingOrganisations } from '../../../../../test/identity.ts';
+import { categories } from '../../../../schema/core.tables.ts';
 
 let ctx: TestContext;
 const tokens: Record<string, string> = {};

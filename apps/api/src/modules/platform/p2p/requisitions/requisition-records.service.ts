@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { REQUISITION_MESSAGES } from '@zabuni/contracts';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import { checkDocument, type DocumentKind } from '../../infra/file-types.ts';
-import type { FileStorage } from '../../infra/storage.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db } from '../../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import { checkDocument, type DocumentKind } from '../../../../infra/file-types.ts';
+import type { FileStorage } from '../../../../infra/storage.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
 import { requisitionsRepository } from './requisitions.repository.ts';
 
 export const ATTACHMENT_FIELD = 'file';

@@ -1,12 +1,12 @@
 import { REQUISITION_DECISION_MESSAGES, REQUISITION_MESSAGES } from '@zabuni/contracts';
 import { formatMinor, requisitionParties } from '@zabuni/domain';
-import type { Executor, Tx } from '../../infra/database.ts';
-import { AppError } from '../../infra/errors.ts';
-import { recordedDecisions } from '../approvals/index.ts';
-import type { ApprovalAdapter, ApprovalSubject } from '../approvals/index.ts';
-import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Executor, Tx } from '../../../../infra/database.ts';
+import { AppError } from '../../../../infra/errors.ts';
+import { recordedDecisions } from '../../../shared/approvals/index.ts';
+import type { ApprovalAdapter, ApprovalSubject } from '../../../shared/approvals/index.ts';
+import type { BudgetsService, RequisitionBudgetCheck } from '../../setup/budgets/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import { requisitionsRepository } from './requisitions.repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['find']>>>;

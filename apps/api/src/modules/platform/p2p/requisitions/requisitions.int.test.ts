@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, fixedClock, type TestContext } from '../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../test/identity.ts';
-import { categories } from '../core/core.tables.ts';
+import { createTestContext, fixedClock, type TestContext } from '../../../../../test/harness.ts';
+import { bearer, createMember, tokenFor } from '../../../../../test/identity.ts';
+import { categories } from '../../../../schema/core.tables.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RequisitionOrdering } from '@zabuni/contracts';
 import { escapeLikePattern, type RequisitionStatus } from '@zabuni/domain';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { categories } from '../../../../schema/core.tables.ts';
+import { departments } from '../../../../schema/departments.tables.ts';
 import {
   requisitionAttachments,
   requisitionDecisions,
   requisitionLines,
   requisitions,
-} from './requisitions.tables.ts';
+} from '../../../../schema/requisitions.tables.ts';
 
 export type RequisitionRow = typeof requisitions.$inferSelect;
 export type LineValues = Omit<typeof requisitionLines.$inferInsert, 'id' | 'requisitionId'>;

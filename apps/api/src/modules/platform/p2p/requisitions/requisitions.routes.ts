@@ -16,10 +16,10 @@ import {
 } from '@zabuni/contracts';
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
-import { principalOf } from '../../infra/auth.ts';
-import { AppError, fieldError } from '../../infra/errors.ts';
-import { sendFile } from '../../infra/file-types.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../../infra/auth.ts';
+import { AppError, fieldError } from '../../../../infra/errors.ts';
+import { sendFile } from '../../../../infra/file-types.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
 import type { RequisitionsService } from './requisitions.service.ts';
 import {
   ATTACHMENT_FIELD,

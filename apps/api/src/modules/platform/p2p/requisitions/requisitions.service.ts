@@ -16,17 +16,17 @@ import {
   type RequisitionAction,
   type RequisitionStatus,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import type { ApprovalsService } from '../approvals/index.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { BudgetsService, RequisitionBudgetCheck } from '../budgets/budgets.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { NumberingService } from '../numbering/numbering.service.ts';
-import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Executor } from '../../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import type { ApprovalsService } from '../../../shared/approvals/index.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import type { BudgetsService, RequisitionBudgetCheck } from '../../setup/budgets/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { NumberingService } from '../../../shared/numbering/index.ts';
+import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import { requisitionBudgetCheck, requisitionSubject } from './requisitions.approval.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
 

@@ -1,10 +1,10 @@
 import { DELEGATION_MESSAGES, REQUISITION_DECISION_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { createMember, tokenFor } from '../../../test/identity.ts';
-import { procurementSetUp } from '../../../test/p2p.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
+import { createTestContext, type TestContext } from '../../../../../test/harness.ts';
+import { createMember, tokenFor } from '../../../../../test/identity.ts';
+import { procurementSetUp } from '../../../../../test/p2p.ts';
+import { memberships } from '../../../../schema/organisations.tables.ts';
 
 /**
  * Issue 13, point 2: segregation of duties, as a bank's internal auditor checks it. Umoja's people (see

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { escapeLikePattern } from '@zabuni/domain';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { buyerSuppliers, memberships, organisations } from '../organisations/organisations.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { categories } from '../../../../schema/core.tables.ts';
+import { buyerSuppliers, memberships, organisations } from '../../../../schema/organisations.tables.ts';
 
 const columns = {
   link: buyerSuppliers,

@@ -9,8 +9,8 @@ import {
   supplierUpdate,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../../infra/auth.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
 import { SUPPLIER_MANAGERS, type SuppliersService } from './suppliers.service.ts';
 
 const tags = ['Procure to pay: suppliers'];

@@ -1,13 +1,13 @@
 import { SUPPLIER_MESSAGES, type SupplierInvitation } from '@zabuni/contracts';
 import { hasRole, type Role } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Tx } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { AuthenticationService } from '../authentication/authentication.service.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Tx } from '../../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import type { AuthenticationService } from '../../../identity/authentication/index.ts';
+import type { MailService } from '../../../shared/mail/index.ts';
 import { suppliersRepository } from './suppliers.repository.ts';
 
 /** Who manages a buyer's supplier list: procurement staff and administrators. */

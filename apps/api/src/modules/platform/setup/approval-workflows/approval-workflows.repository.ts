@@ -1,12 +1,12 @@
 import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { delegationWindow } from '@zabuni/domain';
-import { delegationsRepository } from '../delegations/delegations.repository.ts';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
-import { approvalWorkflowRules, organisationApprovalSettings } from './approval-workflows.tables.ts';
+import { delegationsRepository } from '../delegations/index.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { categories } from '../../../../schema/core.tables.ts';
+import { departments } from '../../../../schema/departments.tables.ts';
+import { memberships } from '../../../../schema/organisations.tables.ts';
+import { approvalWorkflowRules, organisationApprovalSettings } from '../../../../schema/approval-workflows.tables.ts';
 
 export type WorkflowRuleRow = typeof approvalWorkflowRules.$inferSelect;
 export type WorkflowRuleValues = Omit<

@@ -11,8 +11,8 @@ import {
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../../infra/auth.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
 import type { ApprovalWorkflowsService } from './approval-workflows.service.ts';
 
 const tags = ['Procure to pay: approval workflows'];

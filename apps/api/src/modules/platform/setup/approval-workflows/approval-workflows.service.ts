@@ -25,13 +25,13 @@ import {
   type WorkflowRule,
 } from '@zabuni/domain';
 import type { z } from 'zod';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
-import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Executor } from '../../../../infra/database.ts';
+import { fieldError, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
+import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import {
   approvalWorkflowsRepository,
   type WorkflowRuleRow,

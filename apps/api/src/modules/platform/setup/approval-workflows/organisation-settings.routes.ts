@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { errorBody, organisationSettings, organisationSettingsPatch } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
-import { principalOf } from '../../infra/auth.ts';
+import { principalOf } from '../../../../infra/auth.ts';
 import type { ApprovalWorkflowsService } from './approval-workflows.service.ts';
 
 const tags = ['Procure to pay: approval workflows'];

@@ -1,15 +1,15 @@
 import { escapeLikePattern } from '@zabuni/domain';
 import { and, asc, count, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { categories } from '../core/core.tables.ts';
-import { departments } from '../departments/departments.tables.ts';
-import { fiscalYears } from '../fiscal-years/fiscal-years.tables.ts';
-import { invoiceLines, invoices } from '../invoices/invoices.tables.ts';
-import { purchaseOrderLines, purchaseOrders } from '../purchase-orders/purchase-orders.tables.ts';
-import { requisitionLines, requisitions } from '../requisitions/requisitions.tables.ts';
-import { budgets } from './budgets.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { categories } from '../../../../schema/core.tables.ts';
+import { departments } from '../../../../schema/departments.tables.ts';
+import { fiscalYears } from '../../../../schema/fiscal-years.tables.ts';
+import { invoiceLines, invoices } from '../../../../schema/invoices.tables.ts';
+import { purchaseOrderLines, purchaseOrders } from '../../../../schema/purchase-orders.tables.ts';
+import { requisitionLines, requisitions } from '../../../../schema/requisitions.tables.ts';
+import { budgets } from '../../../../schema/budgets.tables.ts';
 
 export type BudgetValues = Omit<
   typeof budgets.$inferInsert,

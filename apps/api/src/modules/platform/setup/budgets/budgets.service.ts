@@ -13,12 +13,12 @@ import {
   type BudgetUtilisation,
   type PeriodWindow,
 } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { AppError, fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Executor } from '../../../../infra/database.ts';
+import { AppError, fieldError, isUniqueViolation, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import { budgetsRepository, type BudgetRow, type BudgetValues } from './budgets.repository.ts';
 
 const NOT_FOUND = 'Budget not found.';

@@ -1,8 +1,8 @@
 import { aliasedTable, and, count, desc, eq, gte, or, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { memberships } from '../organisations/organisations.tables.ts';
-import { approvalDelegations } from './delegations.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { memberships } from '../../../../schema/organisations.tables.ts';
+import { approvalDelegations } from '../../../../schema/delegations.tables.ts';
 
 const delegators = aliasedTable(users, 'delegators');
 const delegates = aliasedTable(users, 'delegates');

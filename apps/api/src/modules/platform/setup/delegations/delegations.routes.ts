@@ -8,8 +8,8 @@ import {
   queryId,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
-import { pageOf } from '../../infra/pagination.ts';
+import { principalOf } from '../../../../infra/auth.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
 import type { DelegationsService } from './delegations.service.ts';
 
 const tags = ['Procure to pay: approvals'];

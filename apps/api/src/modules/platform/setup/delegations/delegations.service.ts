@@ -1,12 +1,12 @@
 import { DELEGATION_MESSAGES, type DelegationForm } from '@zabuni/contracts';
 import { hasRole, mayBeDelegate, nairobiDate } from '@zabuni/domain';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { currentOrganisation } from '../../infra/tenancy.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { Clock } from '../../infra/clock.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Executor } from '../../../../infra/database.ts';
+import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import type { Clock } from '../../../../infra/clock.ts';
 import { delegationsRepository } from './delegations.repository.ts';
 
 const addDays = (day: string, days: number) =>

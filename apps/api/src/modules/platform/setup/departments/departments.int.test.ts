@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, buyingOrganisations } from '../../../test/identity.ts';
+import { createTestContext, type TestContext } from '../../../../../test/harness.ts';
+import { bearer, buyingOrganisations } from '../../../../../test/identity.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,8 +1,8 @@
 import { escapeLikePattern } from '@zabuni/domain';
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { users } from '../authentication/authentication.tables.ts';
-import { departments } from './departments.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { users } from '../../../../schema/authentication.tables.ts';
+import { departments } from '../../../../schema/departments.tables.ts';
 
 export interface DepartmentValues {
   code: string;

@@ -4,12 +4,12 @@ import {
   type DepartmentForm,
   type DepartmentUpdate,
 } from '@zabuni/contracts';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db, Executor } from '../../infra/database.ts';
-import { fieldError, isUniqueViolation, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
-import type { AuditService } from '../audit/audit.service.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db, Executor } from '../../../../infra/database.ts';
+import { fieldError, isUniqueViolation, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
 import { departmentsRepository, type DepartmentRow } from './departments.repository.ts';
 
 const NOT_FOUND = 'Department not found.';

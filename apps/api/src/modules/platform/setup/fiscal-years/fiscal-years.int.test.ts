@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { bearer, buyingOrganisations } from '../../../test/identity.ts';
+import { createTestContext, type TestContext } from '../../../../../test/harness.ts';
+import { bearer, buyingOrganisations } from '../../../../../test/identity.ts';
 
 let ctx: TestContext;
 let admin: string;

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { fiscalYears } from './fiscal-years.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { fiscalYears } from '../../../../schema/fiscal-years.tables.ts';
 
 const FISCAL_YEAR_LOCK = 7_231_011;
 

@@ -1,10 +1,10 @@
 import { FISCAL_YEAR_MESSAGES, type FiscalYear, type FiscalYearForm } from '@zabuni/contracts';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db } from '../../infra/database.ts';
-import { fieldError, notFound } from '../../infra/errors.ts';
-import type { PageRequest } from '../../infra/pagination.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db } from '../../../../infra/database.ts';
+import { fieldError, notFound } from '../../../../infra/errors.ts';
+import type { PageRequest } from '../../../../infra/pagination.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import { fiscalYearsRepository, type FiscalYearRow } from './fiscal-years.repository.ts';
 
 const NOT_FOUND = 'Fiscal year not found.';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../infra/database.ts';
-import { taxRates } from './tax-rates.tables.ts';
+import type { Executor } from '../../../../infra/database.ts';
+import { taxRates } from '../../../../schema/tax-rates.tables.ts';
 
 export type TaxRateRow = typeof taxRates.$inferSelect;
 

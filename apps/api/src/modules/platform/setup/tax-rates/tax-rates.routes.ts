@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import { errorBody, paginated, queryId, taxRate, taxRateForm } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
-import { principalOf } from '../../infra/auth.ts';
+import { principalOf } from '../../../../infra/auth.ts';
 import type { TaxRatesService } from './tax-rates.service.ts';
 
 const tags = ['Procure to pay: set-up'];

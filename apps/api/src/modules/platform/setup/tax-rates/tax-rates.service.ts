@@ -6,11 +6,11 @@ import {
   type TaxRate,
   type TaxRateForm,
 } from '@zabuni/contracts';
-import type { Principal } from '../../infra/auth.ts';
-import type { Db } from '../../infra/database.ts';
-import { fieldError, notFound } from '../../infra/errors.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import { administeredOrganisation, currentOrganisation } from '../../infra/tenancy.ts';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Db } from '../../../../infra/database.ts';
+import { fieldError, notFound } from '../../../../infra/errors.ts';
+import type { AuditService } from '../../../shared/audit/index.ts';
+import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import { taxRatesRepository, type TaxRateRow } from './tax-rates.repository.ts';
 
 const NOT_FOUND = 'Tax rate not found.';

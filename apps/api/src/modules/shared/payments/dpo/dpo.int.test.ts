@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../infra/embedded-postgres.ts';
+import { findFreePort } from '../../../../infra/embedded-postgres.ts';
 import { createDpoClient, type DpoClient, type DpoTokenRequest } from './dpo.client.ts';
 import { dpoSimulator } from './dpo.simulator.ts';
 import { childText, parseXml } from './dpo.wire.ts';

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../infra/embedded-postgres.ts';
+import { findFreePort } from '../../../../infra/embedded-postgres.ts';
 import { createDarajaClient, parseStkCallback, type DarajaClient, type StkCallback } from './mpesa.client.ts';
 import { darajaSimulator } from './mpesa.simulator.ts';
 

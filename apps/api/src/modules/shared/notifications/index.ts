@@ -1,0 +1,5 @@
+// The front door of shared/notifications: other modules and the app import this module only from here.
+
+export { notificationsRoutes } from './notifications.routes.ts';
+export { createNotificationsService } from './notifications.service.ts';
+export type { NotificationsService } from './notifications.service.ts';
