@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import architecture from './eslint-rules/architecture.js';
 import { webPlugin } from './apps/web/eslint-rules.js';
 
 const serverOnly = [
@@ -102,6 +103,61 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // The API's data layer (ARCHITECTURE §3): SQL lives in a module's repository or a named query file.
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.repository.ts', '**/*.queries.ts', '**/*.tables.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', 'pg'],
+              message:
+                "SQL belongs in the module's repository or a named query file: only repositories, query files, table definitions and infra import drizzle-orm.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/api/src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                'pg',
+                '**/*.repository*',
+                '**/*.tables*',
+                '**/*.queries*',
+                '**/infra/database*',
+              ],
+              message:
+                'A route file speaks HTTP and calls a service: no database, repository, table or query file here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  // Modules' front doors (issue 14): see eslint-rules/architecture.js.
+  {
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { zabuni: architecture },
+    rules: {
+      'zabuni/front-door': 'error',
+      'zabuni/schema-readers': 'error',
+      'zabuni/no-module-cycle': 'error',
     },
   },
 );

@@ -28,86 +28,89 @@ import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
 import { createJobQueue, type BindableJobQueue } from './infra/queue.ts';
-import { auditRoutes } from './modules/shared/audit/index.ts';
-import { createAuditService } from './modules/shared/audit/index.ts';
-import { authenticationRoutes } from './modules/identity/authentication/index.ts';
-import { createAuthenticationService } from './modules/identity/authentication/index.ts';
-import { mailJobs } from './modules/shared/mail/index.ts';
-import { devMailRoutes } from './modules/shared/mail/index.ts';
-import { createMailService, MAIL_SEND_JOB } from './modules/shared/mail/index.ts';
-import { createDepartmentsService } from './modules/platform/setup/departments/index.ts';
-import { departmentsRoutes } from './modules/platform/setup/departments/index.ts';
-import { createFiscalYearsService } from './modules/platform/setup/fiscal-years/index.ts';
-import { fiscalYearsRoutes } from './modules/platform/setup/fiscal-years/index.ts';
-import { createTaxRatesService } from './modules/platform/setup/tax-rates/index.ts';
-import { createBudgetsService } from './modules/platform/setup/budgets/index.ts';
-import { budgetsRoutes } from './modules/platform/setup/budgets/index.ts';
-import { createApprovalWorkflowsService } from './modules/platform/setup/approval-workflows/index.ts';
-import { approvalWorkflowsRoutes } from './modules/platform/setup/approval-workflows/index.ts';
-import { organisationSettingsRoutes } from './modules/platform/setup/approval-workflows/index.ts';
+import { auditRoutes, createAuditService } from './modules/shared/audit/index.ts';
+import {
+  authenticationRoutes,
+  createAuthenticationService,
+} from './modules/identity/authentication/index.ts';
+import { createMailService, devMailRoutes, MAIL_SEND_JOB, mailJobs } from './modules/shared/mail/index.ts';
+import { createDepartmentsService, departmentsRoutes } from './modules/platform/setup/departments/index.ts';
+import { createFiscalYearsService, fiscalYearsRoutes } from './modules/platform/setup/fiscal-years/index.ts';
+import { createTaxRatesService, taxRatesRoutes } from './modules/platform/setup/tax-rates/index.ts';
+import { budgetsRoutes, createBudgetsService } from './modules/platform/setup/budgets/index.ts';
+import {
+  approvalWorkflowsRoutes,
+  createApprovalWorkflowsService,
+  organisationSettingsRoutes,
+} from './modules/platform/setup/approval-workflows/index.ts';
 import { createNumberingService } from './modules/shared/numbering/index.ts';
-import { createRequisitionsService } from './modules/platform/p2p/requisitions/index.ts';
-import { requisitionApprovalAdapter } from './modules/platform/p2p/requisitions/index.ts';
-import { purchaseOrderApprovalAdapter } from './modules/platform/p2p/purchase-orders/index.ts';
-import { invoiceApprovalAdapter } from './modules/platform/p2p/invoices/index.ts';
+import {
+  createRequisitionRecordsService,
+  createRequisitionsService,
+  requisitionApprovalAdapter,
+  requisitionsRoutes,
+} from './modules/platform/p2p/requisitions/index.ts';
+import {
+  createGoodsReceiptsService,
+  createPurchaseOrdersService,
+  purchaseOrderApprovalAdapter,
+  purchaseOrdersRoutes,
+} from './modules/platform/p2p/purchase-orders/index.ts';
+import {
+  createInvoicesService,
+  invoiceApprovalAdapter,
+  invoicesRoutes,
+} from './modules/platform/p2p/invoices/index.ts';
 import { approvalsRoutes, createApprovalsService } from './modules/shared/approvals/index.ts';
-import { requisitionsRoutes } from './modules/platform/p2p/requisitions/index.ts';
-import { createRequisitionRecordsService } from './modules/platform/p2p/requisitions/index.ts';
-import { createPurchaseOrdersService } from './modules/platform/p2p/purchase-orders/index.ts';
-import { createGoodsReceiptsService } from './modules/platform/p2p/purchase-orders/index.ts';
-import { purchaseOrdersRoutes } from './modules/platform/p2p/purchase-orders/index.ts';
-import { createInvoicesService } from './modules/platform/p2p/invoices/index.ts';
-import { createMatchingSettingsService } from './modules/platform/p2p/invoices/index.ts';
-import { invoicesRoutes } from './modules/platform/p2p/invoices/index.ts';
-import { createStatementsService } from './modules/platform/portal/index.ts';
-import { createReportsService } from './modules/platform/p2p/reports/index.ts';
-import { reportsRoutes } from './modules/platform/p2p/reports/index.ts';
-import { portalRoutes } from './modules/platform/portal/index.ts';
-import { createPortalService } from './modules/platform/portal/index.ts';
-import { createSuppliersService } from './modules/platform/p2p/suppliers/index.ts';
-import { suppliersRoutes } from './modules/platform/p2p/suppliers/index.ts';
-import { createDelegationsService } from './modules/platform/setup/delegations/index.ts';
-import { delegationsRoutes } from './modules/platform/setup/delegations/index.ts';
-import { createNotificationsService } from './modules/shared/notifications/index.ts';
-import { notificationsRoutes } from './modules/shared/notifications/index.ts';
-import { taxRatesRoutes } from './modules/platform/setup/tax-rates/index.ts';
-import { organisationsRoutes } from './modules/identity/organisations/index.ts';
-import { createRateLimiter } from './modules/shared/system/index.ts';
-import { createCoreRepository } from './modules/site/core/index.ts';
-import { coreRoutes } from './modules/site/core/index.ts';
-import { createCoreService } from './modules/site/core/index.ts';
-import { createOrganisationsRepository } from './modules/identity/organisations/index.ts';
-import { createOrganisationsService } from './modules/identity/organisations/index.ts';
-import { systemJobs } from './modules/shared/system/index.ts';
-import { tendersRoutes } from './modules/site/tenders/index.ts';
+import { createMatchingSettingsService } from './modules/platform/p2p/matching/index.ts';
+import {
+  createPortalService,
+  createStatementsService,
+  portalRoutes,
+} from './modules/platform/portal/index.ts';
+import { createReportsService, reportsRoutes } from './modules/platform/p2p/reports/index.ts';
+import { createSuppliersService, suppliersRoutes } from './modules/platform/p2p/suppliers/index.ts';
+import { createDelegationsService, delegationsRoutes } from './modules/platform/setup/delegations/index.ts';
+import { createNotificationsService, notificationsRoutes } from './modules/shared/notifications/index.ts';
+import {
+  createOrganisationsRepository,
+  createOrganisationsService,
+  organisationsRoutes,
+} from './modules/identity/organisations/index.ts';
+import {
+  createRateLimiter,
+  createSystemRepository,
+  createSystemService,
+  systemJobs,
+  systemRoutes,
+} from './modules/shared/system/index.ts';
+import { coreRoutes, createCoreRepository, createCoreService } from './modules/site/core/index.ts';
 import {
   createTendersService,
   PUBLISHING_PRODUCT,
+  tenderPaymentRoutes,
   tenderPublishingProduct,
+  tendersRoutes,
 } from './modules/site/tenders/index.ts';
-import { createDpoClient } from './modules/shared/payments/index.ts';
-import { dpoSimulator } from './modules/shared/payments/index.ts';
-import { createDarajaClient } from './modules/shared/payments/index.ts';
-import { darajaSimulator } from './modules/shared/payments/index.ts';
 import {
+  createDarajaClient,
+  createDpoClient,
+  createPaymentsService,
+  darajaSimulator,
+  dpoSimulator,
   paymentCallbackRoutes,
   paymentOperatorRoutes,
-  tenderPaymentRoutes,
+  paymentsJobs,
 } from './modules/shared/payments/index.ts';
-import { paymentsJobs } from './modules/shared/payments/index.ts';
-import { createPaymentsService } from './modules/shared/payments/index.ts';
-import { subscriptionsRoutes } from './modules/site/subscriptions/index.ts';
 import {
   alertSubscriptionProduct,
   createSubscriptionsService,
   SUBSCRIPTION_PRODUCT,
+  subscriptionsRoutes,
 } from './modules/site/subscriptions/index.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
-import { createSystemRepository } from './modules/shared/system/index.ts';
-import { systemRoutes } from './modules/shared/system/index.ts';
-import { createSystemService } from './modules/shared/system/index.ts';
 
 export const APP_VERSION = (
   JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }

@@ -1,7 +1,12 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
 import { countries } from '../../../schema/core.tables.ts';
-import { oneTimeTokens, recoveryCodes, refreshSessions, users } from '../../../schema/authentication.tables.ts';
+import {
+  oneTimeTokens,
+  recoveryCodes,
+  refreshSessions,
+  users,
+} from '../../../schema/authentication.tables.ts';
 
 export type User = typeof users.$inferSelect;
 export type OneTimePurpose = 'activation' | 'password_reset' | 'email_code';

@@ -4,7 +4,7 @@ import type { Db } from '../../../infra/database.ts';
 import { AppError } from '../../../infra/errors.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
 import { currentOrganisation } from '../../../infra/tenancy.ts';
-import { purchaseOrdersRepository } from '../p2p/purchase-orders/index.ts';
+import { purchaseOrderReads } from '../p2p/purchase-orders/index.ts';
 import type { PurchaseOrdersService } from '../p2p/purchase-orders/index.ts';
 import { buyersListingSupplier } from './portal.queries.ts';
 
@@ -42,7 +42,7 @@ export function createPortalService({ db, orders }: { db: Db; orders: PurchaseOr
     ) {
       const { supplierId, buyerId } = supplierOf(principal);
       // TODO(issue 14): the purchase-orders service should list what was sent to a supplier itself.
-      const { count, rows } = await purchaseOrdersRepository(db).list(
+      const { count, rows } = await purchaseOrderReads(db).list(
         { organisationId: buyerId, supplierId, sentOnly: true },
         filter,
         page.offset,

@@ -9,4 +9,3 @@ export {
 } from './approvals.service.ts';
 export { approvalsRoutes } from './approvals.routes.ts';
 export { recordedDecisions, type StoredDecision } from './approval-decisions.ts';
-

@@ -6,6 +6,6 @@ export { createDarajaClient } from './mpesa/mpesa.client.ts';
 export { darajaSimulator } from './mpesa/mpesa.simulator.ts';
 export { paymentsJobs } from './payments.jobs.ts';
 export { limitPaymentStart } from './payments.limits.ts';
-export { paymentCallbackRoutes, paymentOperatorRoutes, tenderPaymentRoutes } from './payments.routes.ts';
+export { paymentCallbackRoutes, paymentOperatorRoutes } from './payments.routes.ts';
 export { createPaymentsService, insertOrder, newOrderCode, newOrderReference } from './payments.service.ts';
 export type { OrderPaymentFacts, OrderRow, PaymentsService, ProductHooks } from './payments.service.ts';

@@ -3,7 +3,11 @@ import type { PaymentPlan } from '@zabuni/domain';
 import type { Executor } from '../../../infra/database.ts';
 import { categories, countries } from '../../../schema/core.tables.ts';
 import { orders, prices } from '../../../schema/payments.tables.ts';
-import { subscriptionCategories, subscriptionOrders, subscriptions } from '../../../schema/subscriptions.tables.ts';
+import {
+  subscriptionCategories,
+  subscriptionOrders,
+  subscriptions,
+} from '../../../schema/subscriptions.tables.ts';
 
 export interface SubscriberValues {
   email: string;

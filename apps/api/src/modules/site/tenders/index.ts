@@ -3,3 +3,4 @@
 export { tendersRoutes } from './tenders.routes.ts';
 export { PUBLISHING_PRODUCT, createTendersService, tenderPublishingProduct } from './tenders.service.ts';
 export type { TendersService } from './tenders.service.ts';
+export { tenderPaymentRoutes } from './tender-payment.routes.ts';

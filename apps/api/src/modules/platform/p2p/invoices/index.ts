@@ -4,5 +4,3 @@ export { invoiceApprovalAdapter } from './invoices.approval.ts';
 export { invoicesRoutes } from './invoices.routes.ts';
 export { MAX_INVOICE_FILE_BYTES, createInvoicesService } from './invoices.service.ts';
 export type { InvoicesService } from './invoices.service.ts';
-export { createMatchingSettingsService } from './matching-settings.service.ts';
-export { settingsFor } from './matching-settings.ts';

@@ -7,7 +7,7 @@ import { recordedDecisions } from '../../../shared/approvals/index.ts';
 import { engineStore, type ApprovalAdapter, type ApprovalSubject } from '../../../shared/approvals/index.ts';
 import type { BudgetsService } from '../../setup/budgets/index.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
-import { purchaseOrdersRepository } from '../purchase-orders/index.ts';
+import { purchaseOrderReads } from '../purchase-orders/index.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepository>['find']>>>;
@@ -21,7 +21,7 @@ export const invoicePath = (id: number) => `/app/p2p/invoices/${id}`;
  * charges, for matching the workflow's rules.
  */
 export async function invoiceContext(tx: Executor, found: Found) {
-  const orders = purchaseOrdersRepository(tx);
+  const orders = purchaseOrderReads(tx);
   const order = await orders.find(found.invoice.organisationId, found.invoice.purchaseOrderId);
   const lines = await orders.lines(found.invoice.purchaseOrderId);
   const parties: DocumentParty[] = invoiceParties({
@@ -70,7 +70,7 @@ export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor,
   const repository = invoicesRepository(tx);
   const id = found.invoice.id;
   const lines = await repository.lines(id);
-  const orderLines = await purchaseOrdersRepository(tx).lines(found.invoice.purchaseOrderId);
+  const orderLines = await purchaseOrderReads(tx).lines(found.invoice.purchaseOrderId);
   const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
   const checks = await budgets.checkInvoice(tx, {
     organisationId: found.invoice.organisationId,
@@ -113,7 +113,7 @@ export async function tellSupplier(
   template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded',
   extra: { reason?: string; amount?: string; item?: string },
 ) {
-  const users = await purchaseOrdersRepository(tx).supplierUsers(found.invoice.supplierId);
+  const users = await purchaseOrderReads(tx).supplierUsers(found.invoice.supplierId);
   return notifications.announce(tx, {
     userIds: users,
     organisationId: found.invoice.supplierId,

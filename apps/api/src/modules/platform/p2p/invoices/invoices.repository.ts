@@ -4,7 +4,12 @@ import type { Executor } from '../../../../infra/database.ts';
 import { users } from '../../../../schema/authentication.tables.ts';
 import { memberships, organisations } from '../../../../schema/organisations.tables.ts';
 import { purchaseOrders } from '../../../../schema/purchase-orders.tables.ts';
-import { invoiceLines, invoiceResolutions, invoices, supplierPayments } from '../../../../schema/invoices.tables.ts';
+import {
+  invoiceLines,
+  invoiceResolutions,
+  invoices,
+  supplierPayments,
+} from '../../../../schema/invoices.tables.ts';
 
 const suppliers = aliasedTable(organisations, 'suppliers');
 const buyers = aliasedTable(organisations, 'buyers');

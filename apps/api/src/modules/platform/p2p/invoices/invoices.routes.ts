@@ -21,7 +21,7 @@ import { principalOf } from '../../../../infra/auth.ts';
 import { sendFile } from '../../../../infra/file-types.ts';
 import { pageOf } from '../../../../infra/pagination.ts';
 import type { InvoicesService } from './invoices.service.ts';
-import type { MatchingSettingsService } from './matching-settings.service.ts';
+import type { MatchingSettingsService } from '../matching/index.ts';
 
 const tags = ['Procure to pay: invoices'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;

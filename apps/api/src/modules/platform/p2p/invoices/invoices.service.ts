@@ -43,9 +43,9 @@ import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
 import type { BudgetsService } from '../../setup/budgets/index.ts';
 import type { Clock } from '../../../../infra/clock.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
-import { purchaseOrdersRepository } from '../purchase-orders/index.ts';
+import { purchaseOrderReads } from '../purchase-orders/index.ts';
 import { invoicesRepository } from './invoices.repository.ts';
-import { settingsFor } from './matching-settings.ts';
+import { settingsFor } from '../matching/index.ts';
 import {
   invoiceBudgetChecks,
   invoiceContext,
@@ -193,8 +193,8 @@ export function createInvoicesService({
       }>;
     },
   ): Promise<MatchResult> {
-    const orderLines = await purchaseOrdersRepository(tx).lines(order.id);
-    const sources = await purchaseOrdersRepository(tx).requisitionLinesAmong(
+    const orderLines = await purchaseOrderReads(tx).lines(order.id);
+    const sources = await purchaseOrderReads(tx).requisitionLinesAmong(
       organisationId,
       orderLines.flatMap(({ line }) => (line.requisitionLineId ? [line.requisitionLineId] : [])),
       order.id,
@@ -418,7 +418,7 @@ export function createInvoicesService({
       let id: number;
       try {
         ({ id, mailIds } = await db.transaction(async (tx) => {
-          const orders = purchaseOrdersRepository(tx);
+          const orders = purchaseOrderReads(tx);
           if (!(await orders.lock(organisationId, form.purchase_order_id))) {
             throw fieldError('purchase_order_id', INVOICE_MESSAGES.order);
           }
@@ -534,7 +534,7 @@ export function createInvoicesService({
       const repository = invoicesRepository(tx);
       for (const { id } of await repository.waitingOnMatch(purchaseOrderId)) {
         const found = (await repository.find(organisationId, id))!;
-        const order = (await purchaseOrdersRepository(tx).find(organisationId, purchaseOrderId))!;
+        const order = (await purchaseOrderReads(tx).find(organisationId, purchaseOrderId))!;
         const lines = await repository.lines(id);
         const result = await matchOf(tx, organisationId, order.order, { id, lines });
         const moved = invoiceTransition({

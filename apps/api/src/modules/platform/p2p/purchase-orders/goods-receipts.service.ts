@@ -12,7 +12,7 @@ import type { Db, Tx } from '../../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
-import { settingsFor } from '../invoices/index.ts';
+import { settingsFor } from '../matching/index.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
 import { purchaseOrdersRepository } from './purchase-orders.repository.ts';
 import { RECEIVING_ROLES, type PurchaseOrdersService } from './purchase-orders.service.ts';

@@ -2,7 +2,7 @@
 
 export { createGoodsReceiptsService } from './goods-receipts.service.ts';
 export { purchaseOrderApprovalAdapter } from './purchase-orders.approval.ts';
-export { purchaseOrdersRepository } from './purchase-orders.repository.ts';
 export { purchaseOrdersRoutes } from './purchase-orders.routes.ts';
 export { createPurchaseOrdersService } from './purchase-orders.service.ts';
 export type { PurchaseOrdersService } from './purchase-orders.service.ts';
+export { purchaseOrderReads, type PurchaseOrderReads } from './purchase-order-reads.ts';

@@ -1,12 +1,15 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { delegationWindow } from '@zabuni/domain';
-import { delegationsRepository } from '../delegations/index.ts';
 import type { Executor } from '../../../../infra/database.ts';
 import { users } from '../../../../schema/authentication.tables.ts';
 import { categories } from '../../../../schema/core.tables.ts';
+import { approvalDelegations } from '../../../../schema/delegations.tables.ts';
 import { departments } from '../../../../schema/departments.tables.ts';
 import { memberships } from '../../../../schema/organisations.tables.ts';
-import { approvalWorkflowRules, organisationApprovalSettings } from '../../../../schema/approval-workflows.tables.ts';
+import {
+  approvalWorkflowRules,
+  organisationApprovalSettings,
+} from '../../../../schema/approval-workflows.tables.ts';
 
 export type WorkflowRuleRow = typeof approvalWorkflowRules.$inferSelect;
 export type WorkflowRuleValues = Omit<
@@ -141,7 +144,16 @@ export function approvalWorkflowsRepository(db: Executor) {
         .where(eq(departments.organisationId, organisationId));
       // Delegations not over a day before now (resolution then checks each window exactly).
       const yesterday = new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10);
-      const delegations = (await delegationsRepository(db).current(organisationId, yesterday)).map((d) => ({
+      const running = await db
+        .select()
+        .from(approvalDelegations)
+        .where(
+          and(
+            eq(approvalDelegations.organisationId, organisationId),
+            gte(approvalDelegations.endsOn, yesterday),
+          ),
+        );
+      const delegations = running.map((d) => ({
         fromUserId: String(d.delegatorUserId),
         toUserId: String(d.delegateUserId),
         ...delegationWindow(d.startsOn, d.endsOn),

@@ -74,18 +74,5 @@ export function delegationsRepository(db: Executor) {
         .where(and(eq(memberships.organisationId, organisationId), eq(memberships.userId, userId)));
       return rows.map((row) => row.role);
     },
-
-    /** Delegations that have not ended before this day: what route resolution may need. */
-    current(organisationId: number, notBefore: string) {
-      return db
-        .select()
-        .from(approvalDelegations)
-        .where(
-          and(
-            eq(approvalDelegations.organisationId, organisationId),
-            gte(approvalDelegations.endsOn, notBefore),
-          ),
-        );
-    },
   };
 }

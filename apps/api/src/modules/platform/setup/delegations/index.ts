@@ -1,5 +1,4 @@
 // The front door of platform/setup/delegations: other modules and the app import this module only from here.
 
-export { delegationsRepository } from './delegations.repository.ts';
 export { delegationsRoutes } from './delegations.routes.ts';
 export { createDelegationsService } from './delegations.service.ts';

@@ -1,9 +1,4 @@
-import {
-  DEFAULT_MATCH_SETTINGS,
-  resolveMatchSettings,
-  type MatchSettings,
-  type MatchSettingsOverride,
-} from '@zabuni/domain';
+import type { MatchSettings, MatchSettingsOverride } from '@zabuni/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../infra/database.ts';
 import { matchingSettings } from '../../../../schema/invoices.tables.ts';
@@ -66,33 +61,8 @@ export function matchingSettingsRepository(db: Executor) {
   };
 }
 
-const asOverride = (row: typeof matchingSettings.$inferSelect): MatchSettingsOverride => ({
+/** A stored row as the domain's override. */
+export const overrideOf = (row: typeof matchingSettings.$inferSelect): MatchSettingsOverride => ({
   level: row.level,
   ...(row.tolerances as Omit<MatchSettingsOverride, 'level'>),
 });
-
-/**
- * The settings that apply to an invoice: the organisation's default (industry 3-way, zero tolerance,
- * until set), the supplier's override, then the first category override among the invoice's categories.
- */
-export async function settingsFor(
-  db: Executor,
-  organisationId: number,
-  supplierId: number,
-  categoryIds: number[],
-): Promise<MatchSettings> {
-  const rows = await matchingSettingsRepository(db).relevant(organisationId, supplierId, categoryIds);
-  const organisation = rows.find((r) => r.scope === 'organisation');
-  const base = organisation
-    ? resolveMatchSettings(DEFAULT_MATCH_SETTINGS, asOverride(organisation))
-    : DEFAULT_MATCH_SETTINGS;
-  const supplier = rows.find((r) => r.scope === 'supplier');
-  const category = categoryIds
-    .map((id) => rows.find((r) => r.scope === 'category' && r.scopeId === id))
-    .find(Boolean);
-  return resolveMatchSettings(
-    base,
-    supplier ? asOverride(supplier) : null,
-    category ? asOverride(category) : null,
-  );
-}

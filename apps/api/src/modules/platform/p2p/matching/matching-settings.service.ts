@@ -15,7 +15,7 @@ import type { Db } from '../../../../infra/database.ts';
 import { fieldError } from '../../../../infra/errors.ts';
 import { administeredOrganisation } from '../../../../infra/tenancy.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
-import { matchingSettingsRepository } from './matching-settings.ts';
+import { matchingSettingsRepository } from './matching.repository.ts';
 
 type View = z.infer<typeof matchingSettingsView>;
 type ToleranceView = View['price'];
