@@ -12,16 +12,9 @@ import {
   newOrderCode,
   newOrderReference,
 } from '../../apps/api/src/modules/shared/payments/payments.service.ts';
-import {
-  orders,
-  paymentAttempts,
-  paymentMessages,
-} from '../../apps/api/src/schema/payments.tables.ts';
+import { orders, paymentAttempts, paymentMessages } from '../../apps/api/src/schema/payments.tables.ts';
 import { SUBSCRIPTION_PRODUCT } from '../../apps/api/src/modules/site/subscriptions/subscriptions.service.ts';
-import {
-  subscriptionOrders,
-  subscriptions,
-} from '../../apps/api/src/schema/subscriptions.tables.ts';
+import { subscriptionOrders, subscriptions } from '../../apps/api/src/schema/subscriptions.tables.ts';
 import { seededRandom } from './tender-text.ts';
 
 /**

@@ -13,11 +13,7 @@ import { departments } from '../schema/departments.tables.ts';
 import { fiscalYears } from '../schema/fiscal-years.tables.ts';
 import { createNumberingService } from '../modules/shared/numbering/numbering.service.ts';
 import { memberships, organisations } from '../schema/organisations.tables.ts';
-import {
-  requisitionDecisions,
-  requisitionLines,
-  requisitions,
-} from '../schema/requisitions.tables.ts';
+import { requisitionDecisions, requisitionLines, requisitions } from '../schema/requisitions.tables.ts';
 import { DEMO_BUYER_EMAIL, DEMO_BUYER_ORGANISATIONS, DEMO_PASSWORD } from './demo-tenders.ts';
 
 /** Demo colleagues of the demo buyer, so each approval role has someone to sign in as (README). */
