@@ -1,22 +1,23 @@
 import { isIsoDate, quantityToThousandths, REQUISITION_STATUSES } from '@zabuni/domain';
 import { z } from 'zod';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE, recordId, required } from './fields.ts';
+import { MESSAGES } from './messages.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 /** Issue 6 requisitions: what a department asks to buy, before anyone orders it. */
 export const REQUISITION_MESSAGES = {
   noLines: 'Add at least one line.',
   quantity: 'Enter a quantity greater than 0 with at most three decimals.',
-  price: 'Enter a unit price of 0 or more with at most the currency’s decimals.',
+  price: MESSAGES['requisition.price'],
   currency: 'Enter a three-letter currency code, e.g. KES.',
   date: 'Enter a valid date (YYYY-MM-DD).',
-  department: 'Choose one of this organisation’s departments.',
-  inactiveDepartment: 'This department no longer takes requisitions.',
-  category: 'Choose a category from the list.',
-  notEditable: 'Only a draft or returned requisition can be changed, by its requester.',
-  notYours: 'Only the requester can do this.',
-  notAllowed: 'This requisition cannot be {action} now: it is {status}.',
-  conflict: 'Someone else changed this requisition a moment ago. Reload it and try again.',
+  department: MESSAGES['requisition.department'],
+  inactiveDepartment: MESSAGES['requisition.inactive_department'],
+  category: MESSAGES['requisition.category'],
+  notEditable: MESSAGES['requisition.not_editable'],
+  notYours: MESSAGES['requisition.not_yours'],
+  notAllowed: MESSAGES['requisition.not_allowed'],
+  conflict: MESSAGES['requisition.conflict'],
 } as const;
 
 export const requisitionLineForm = z.object({
@@ -138,14 +139,13 @@ export const requisitionDecisionBody = z.object({
 });
 
 export const REQUISITION_DECISION_MESSAGES = {
-  ownDocument: 'You cannot approve, reject or return your own requisition.',
-  notYourTurn: 'This requisition is not waiting for you.',
-  alreadyDecided: 'You have already decided on this step.',
-  finished: 'This requisition is no longer waiting for approval.',
-  commentRequired: 'Say why in a comment.',
+  ownDocument: MESSAGES['requisition.own_document'],
+  notYourTurn: MESSAGES['requisition.not_your_turn'],
+  alreadyDecided: MESSAGES['requisition.already_decided'],
+  finished: MESSAGES['requisition.finished'],
+  commentRequired: MESSAGES['requisition.comment_required'],
   notSmall: 'Only items of KES 100,000 or less can be approved together; open this one to approve it.',
-  unassignable:
-    'Nobody but you could approve this requisition: {route}. Ask your administrator to adjust the approval workflow.',
+  unassignable: MESSAGES['requisition.unassignable'],
 } as const;
 
 /** Items up to this total may be approved together from the inbox (minor units of KES: 100,000.00). */

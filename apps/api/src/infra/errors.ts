@@ -2,6 +2,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from '@fastify/type-provider-zod';
+import type { Message, MessageKey } from '@zabuni/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 /** The failures a use case can report; each maps to exactly one HTTP status (ARCHITECTURE §10.7). */
@@ -18,23 +19,55 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/** Where an error points: one field of the request, and for a line item its index (from 0). */
+export interface ErrorTarget {
+  field?: string;
+  line?: number;
+}
+
+/**
+ * A failure of a use case. `code` is its class (and so its status); the message is either a catalogue
+ * message (`message('requisition.not_editable')`, whose key travels as the body's `code`) or, for call
+ * sites not converted yet, a plain English sentence (the body's `code` is then the class).
+ */
 export class AppError extends Error {
+  /** The catalogue key, when the message came from the catalogue. */
+  readonly key: MessageKey | undefined;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly target: ErrorTarget;
+
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    message: string | Message,
     readonly fields: Record<string, string[]> = {},
     readonly headers: Record<string, string> = {},
+    target: ErrorTarget = {},
   ) {
-    super(message);
+    super(typeof message === 'string' ? message : message.text);
     this.name = 'AppError';
+    this.key = typeof message === 'string' ? undefined : message.key;
+    this.params = typeof message === 'string' ? {} : message.params;
+    this.target = target;
   }
 
   get status(): number {
     return STATUS[this.code];
   }
+
+  /** The wire body (ARCHITECTURE §5). A request field named `field`, `line` or `params` keeps its messages. */
+  body(): Record<string, unknown> {
+    return {
+      code: this.key ?? this.code,
+      ...(Object.keys(this.params).length > 0 ? { params: this.params } : {}),
+      ...(this.target.field === undefined ? {} : { field: this.target.field }),
+      ...(this.target.line === undefined ? {} : { line: this.target.line }),
+      ...this.fields,
+      detail: this.message,
+    };
+  }
 }
 
-export const notFound = (what = 'Not found.') => new AppError('not_found', what);
+export const notFound = (what: string | Message = 'Not found.') => new AppError('not_found', what);
 
 const SERVER_ERROR = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -84,10 +117,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(400).send({ code: 'validation', ...fields, detail });
     }
     if (error instanceof AppError) {
-      return reply
-        .code(error.status)
-        .headers(error.headers)
-        .send({ code: error.code, ...error.fields, detail: error.message });
+      return reply.code(error.status).headers(error.headers).send(error.body());
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
@@ -133,8 +163,22 @@ export function validationFailed(issues: ReadonlyArray<{ path: PropertyKey[]; me
 }
 
 /** A 400 about one field. */
-export const fieldError = (field: string, message: string) =>
-  new AppError('validation', `${field}: ${message}`, { [field]: [message] });
+export const fieldError = (field: string, message: string | Message) => {
+  const text = typeof message === 'string' ? message : message.text;
+  const detail = `${field}: ${text}`;
+  const reported = typeof message === 'string' ? detail : { ...message, text: detail };
+  return new AppError('validation', reported, { [field]: [text] }, {}, { field });
+};
+
+/**
+ * A 400 about one line item (`index` from 0) of a list field: the English keeps its "Line N: " prefix, the
+ * body says `line` so a client places the message without reading the sentence.
+ */
+export const lineError = (field: string, index: number, message: Message) => {
+  const text = `Line ${index + 1}: ${message.text}`;
+  const reported = { ...message, text: `${field}: ${text}` };
+  return new AppError('validation', reported, { [field]: [text] }, {}, { field, line: index });
+};
 
 /** A unique index refused the row (PostgreSQL 23505), as pg reports it directly or drizzle wraps it. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,14 +1,27 @@
 import type { ErrorBody } from '@zabuni/contracts';
 import i18next from 'i18next';
+import { loadErrorMessages } from './i18n.ts';
+import { translateCode } from './error-codes.ts';
 
 /** SPEC §7: every call has a 60-second timeout, asks for JSON and is marked as an asynchronous browser request. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const API_BASE = '/api/v1';
 
 export class ApiError extends Error {
-  /** The server's stable error code (ARCHITECTURE §5: `validation`, `forbidden`, …), to translate by. */
+  /**
+   * The server's stable error code (ARCHITECTURE §5): a catalogue key (`requisition.not_editable`) or, for
+   * errors without one, their class (`validation`, `forbidden`, …). `message` is already in the interface
+   * language when the code is a catalogue key; `detail` is the server's English.
+   */
   readonly code: string | undefined;
-  /** `detail` and each field's messages; the `code` is kept apart, so it is never read as a field. */
+  /** The values of the message's placeholders. */
+  readonly params: Readonly<Record<string, string | number>>;
+  /** The one request field the error concerns, and for a line item its index (from 0). */
+  readonly field: string | undefined;
+  readonly line: number | undefined;
+  /** The server's English sentence. */
+  readonly detail: string;
+  /** Each field's messages; `code`, `params`, `field` and `line` are kept apart, so they are never read as fields. */
   readonly body: ErrorBody | null;
 
   constructor(
@@ -18,17 +31,39 @@ export class ApiError extends Error {
     /** True when this 401 ended the signed-in session (the app has already told the user). */
     readonly sessionEnded = false,
   ) {
-    super(message);
+    // An array under `code` (or `field`, `line`) is the messages of a request field of that name.
+    const meta = body && typeof body === 'object' ? body : null;
+    const code = typeof meta?.code === 'string' ? meta.code : undefined;
+    const params =
+      meta?.params && typeof meta.params === 'object' && !Array.isArray(meta.params) ? meta.params : {};
+    const field = typeof meta?.field === 'string' ? meta.field : undefined;
+    const line = typeof meta?.line === 'number' ? meta.line : undefined;
+    super((code && translateCode(code, params, line)) || message);
     this.name = 'ApiError';
-    // An array under `code` is the messages of a field called `code` (a department's code), not the error's.
-    if (body && typeof body === 'object' && typeof body.code === 'string') {
-      const { code, ...fields } = body;
-      this.code = code;
+    this.code = code;
+    this.params = params;
+    this.field = field;
+    this.line = line;
+    this.detail = message;
+    if (meta) {
+      const fields: Record<string, unknown> = { ...meta };
+      if (code !== undefined) delete fields.code;
+      if (typeof meta.params === 'object' && !Array.isArray(meta.params)) delete fields.params;
+      if (field !== undefined) delete fields.field;
+      if (line !== undefined) delete fields.line;
       this.body = fields as ErrorBody;
     } else {
-      this.code = undefined;
-      this.body = body;
+      this.body = null;
     }
+  }
+
+  /** This error's message for one field, in the interface language when the error concerns that field. */
+  messageFor(field: string): string | undefined {
+    const messages = this.body?.[field];
+    const first = Array.isArray(messages) ? String(messages[0]) : undefined;
+    if (first === undefined) return undefined;
+    if (this.field !== field || !this.code) return first;
+    return translateCode(this.code, this.params) ?? first;
   }
 }
 
@@ -128,6 +163,7 @@ export async function request<T>(
     sessionEnded = sessionExpiredBy(path);
   }
   if (!response.ok) {
+    await loadErrorMessages();
     const errorBody = body && typeof body === 'object' ? (body as ErrorBody) : null;
     throw new ApiError(response.status, messageOf(response.status, errorBody), errorBody, sessionEnded);
   }

@@ -28,6 +28,7 @@ export const LAZY_NAMESPACES = [
   'p2p-setup',
   'p2p-orders',
   'portal',
+  'errors',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
@@ -73,6 +74,15 @@ export async function loadNamespaces(namespaces: readonly LazyNamespace[]) {
   const current = normaliseLanguage(i18next.resolvedLanguage ?? i18next.language) ?? FALLBACK_LANGUAGE;
   const codes = current === FALLBACK_LANGUAGE ? [FALLBACK_LANGUAGE] : [FALLBACK_LANGUAGE, current];
   await Promise.all(codes.flatMap((code) => namespaces.map((ns) => loadBundle(code, ns))));
+}
+
+/**
+ * The `errors` namespace (the API's message catalogue) in the current language, loaded the first time an
+ * answer is an error; nothing to wait for before i18next has started (unit tests).
+ */
+export async function loadErrorMessages() {
+  if (!i18next.isInitialized) return;
+  await loadNamespaces(['errors']).catch(() => undefined);
 }
 
 /** A route's `lazy` import that resolves once the page's translations are in place too. */

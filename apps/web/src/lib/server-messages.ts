@@ -1,16 +1,24 @@
 import i18next, { type TFunction } from 'i18next';
+import { ApiError } from './api-client.ts';
 
 /**
- * The contracts and the API speak English (SPEC texts verbatim). A lazily loaded namespace lists the
- * messages it knows under `messages`, in English in its English bundle: a known message is shown in the
- * interface language, anything else as the server wrote it. Messages a form builds itself are i18next
- * keys with their namespace (`phone:problems.tooShort`) and are translated as such.
+ * What to show for a message from the API or from a form's own checks. An `ApiError` whose `code` is a key
+ * of the message catalogue is already in the interface language (translated by code and params, see
+ * lib/error-codes.ts). Messages a form builds itself are i18next keys with their namespace
+ * (`phone:problems.tooShort`). What is left are the English texts of the contracts' zod schemas, which the
+ * browser runs itself and which carry no code: a lazily loaded namespace lists those it knows under
+ * `messages` in its English bundle, and a known one is shown in the interface language.
  */
 export function translateServerMessage(
-  message: string | undefined,
+  message: string | Error | undefined,
   t: TFunction,
   namespaces: readonly string[],
 ): string | undefined {
+  if (message instanceof ApiError) {
+    if (message.message !== message.detail) return message.message;
+    return translateServerMessage(message.detail, t, namespaces);
+  }
+  if (message instanceof Error) return translateServerMessage(message.message, t, namespaces);
   if (!message) return message;
   if (/^[a-z]+:[\w.]+$/.test(message)) return t(message);
   for (const ns of namespaces) {

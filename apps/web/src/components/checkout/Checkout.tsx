@@ -104,10 +104,10 @@ export function Checkout<T, K extends QueryKey>(props: CheckoutProps<T, K>) {
       // The order may now read failed (the provider refused): stay on Pending with the message shown.
       setPhase({ kind: 'retry' });
       const message =
-        failure instanceof Error ? translateServerMessage(failure.message, t, ['checkout']) : String(failure);
+        failure instanceof Error ? translateServerMessage(failure, t, ['checkout']) : String(failure);
       const onPhone =
-        failure instanceof ApiError && Array.isArray(failure.body?.phone_number)
-          ? translateServerMessage(String(failure.body.phone_number[0]), t, ['checkout'])
+        failure instanceof ApiError && failure.messageFor('phone_number') !== undefined
+          ? translateServerMessage(failure.messageFor('phone_number'), t, ['checkout'])
           : undefined;
       toast.error(onPhone ?? message);
       return onPhone ?? null;

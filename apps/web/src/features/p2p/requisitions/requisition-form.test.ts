@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import enErrors from '../../../locales/en/errors.json';
 import {
   checkForm,
   duplicateLine,
@@ -159,9 +161,16 @@ describe('toPayload', () => {
 });
 
 describe('serverFormErrors', () => {
-  it('places the service’s line messages on their line and field messages on their field', () => {
+  beforeAll(async () => {
+    await i18next.init({ lng: 'en', resources: { en: { errors: enErrors } } });
+  });
+
+  it('places the service’s line messages on their line (by `line`, not by reading the sentence) and field messages on their field', () => {
     const error = new ApiError(400, 'lines: Line 2: Choose a category from the list.', {
       detail: 'lines: Line 2: Choose a category from the list.',
+      code: 'requisition.category',
+      field: 'lines',
+      line: 1,
       lines: ['Line 2: Choose a category from the list.'],
       title: ['This field is required.'],
     });

@@ -229,7 +229,7 @@ export const requisitionResolver: Resolver<RequisitionFormValues> = (values) => 
 /** Where a server message about the form belongs. */
 export interface ServerFormErrors {
   fields: Partial<Record<'title' | 'justification' | 'currency', string>>;
-  /** Messages about one line (the service names it: "Line 2: …"), by line index. */
+  /** Messages about one line (the error body's `line`), by line index. */
   lines: Record<number, string>;
   /** Messages about one field of a line, by the form's path ("lines.0.quantity"). */
   lineFields: Record<string, string>;
@@ -237,7 +237,6 @@ export interface ServerFormErrors {
   general: string[];
 }
 
-const LINE_MESSAGE = /^Line (\d+): (.+)$/s;
 const LINE_FIELDS = [
   'description',
   'category_id',
@@ -249,9 +248,10 @@ const LINE_FIELDS = [
 ];
 
 /**
- * The API's field errors (`{ title: [...], lines: ["Line 2: Choose a category from the list."], detail }`):
- * the service names the line in the message; a schema error on a line arrives under `lines` (the error
- * format keys by top-level field) and is shown above the lines.
+ * The API's field errors (`{ title: [...], lines: ["Line 2: Choose a category from the list."], field:
+ * "lines", line: 1, code, detail }`): the body's `line` names the line, and its `code` gives the message in
+ * the interface language; a schema error on a line arrives under `lines` (the error format keys by
+ * top-level field) and is shown above the lines.
  */
 export function serverFormErrors(error: unknown): ServerFormErrors {
   const result: ServerFormErrors = { fields: {}, lines: {}, lineFields: {}, general: [] };
@@ -266,16 +266,16 @@ export function serverFormErrors(error: unknown): ServerFormErrors {
     const messages = Array.isArray(value) ? value.map(String) : [String(value)];
     if (messages.length === 0) continue;
     if (field === 'title' || field === 'justification' || field === 'currency') {
-      result.fields[field] = messages[0];
+      result.fields[field] = error.messageFor(field) ?? messages[0];
       placed = true;
     } else if (field === 'lines' || field.startsWith('lines.')) {
       const nested = /^lines\.(\d+)(?:\.(\w+))?$/.exec(field);
       const onField =
         nested?.[2] && LINE_FIELDS.includes(nested[2]) ? `lines.${nested[1]}.${nested[2]}` : null;
       for (const message of messages) {
-        const named = LINE_MESSAGE.exec(message);
         if (onField) result.lineFields[onField] = message;
-        else if (named) result.lines[Number(named[1]) - 1] = named[2]!;
+        else if (error.line !== undefined && error.field === field)
+          result.lines[error.line] = error.messageFor(field) ?? message;
         else if (nested) result.lines[Number(nested[1])] = message;
         else result.general.push(message);
       }

@@ -263,8 +263,14 @@ describe('requisition attachments', () => {
     const fake = await upload('wanjiru', id, 'invoice.pdf', Buffer.from('MZ\x90\x00 this is a program'));
     expect(fake.statusCode).toBe(400);
     expect(JSON.stringify(fake.json())).toContain('is not what its name says');
+    expect(fake.json()).toMatchObject({
+      code: 'attachment.mislabelled',
+      params: { file: 'invoice.pdf' },
+      field: 'file',
+    });
     const exe = await upload('wanjiru', id, 'setup.exe', Buffer.from('MZ'));
     expect(exe.statusCode).toBe(400);
+    expect(exe.json()).toMatchObject({ code: 'attachment.type', params: { file: 'setup.exe' } });
     expect((await upload('wanjiru', id, 'x.pdf', PDF, 'other')).statusCode).toBe(400);
     expect((await upload('kamau', id, 'quote.pdf', PDF)).statusCode).toBe(403);
     expect((await upload('outsider', id, 'quote.pdf', PDF)).statusCode).toBe(404);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { REQUISITION_MESSAGES } from '@zabuni/contracts';
+import { message } from '@zabuni/contracts';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db } from '../../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
@@ -15,8 +15,6 @@ export const ATTACHMENT_FIELD = 'file';
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_ATTACHMENTS = 20;
 const KINDS: readonly DocumentKind[] = ['pdf', 'docx', 'xlsx', 'png', 'jpeg'];
-const ACCEPTED = 'Accepted files: PDF, Word (DOCX), Excel (XLSX) and images (PNG, JPG), 10 MB at most.';
-const NOT_FOUND = 'Requisition not found.';
 
 const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim();
 
@@ -35,7 +33,7 @@ export function createRequisitionRecordsService({
   async function visible(principal: Principal, id: number) {
     const organisationId = currentOrganisation(principal);
     const found = await requisitionsRepository(db).find(organisationId, id);
-    if (!found) throw notFound(NOT_FOUND);
+    if (!found) throw notFound(message('requisition.not_found'));
     return { organisationId, found };
   }
 
@@ -93,11 +91,14 @@ export function createRequisitionRecordsService({
         const reason = check.ok ? 'extension' : check.reason;
         throw fieldError(
           ATTACHMENT_FIELD,
-          reason === 'empty'
-            ? `“${file.fileName}” is empty.`
-            : reason === 'content'
-              ? `“${file.fileName}” is not what its name says. ${ACCEPTED}`
-              : `“${file.fileName}” is not an accepted type of file. ${ACCEPTED}`,
+          message(
+            reason === 'empty'
+              ? 'attachment.empty'
+              : reason === 'content'
+                ? 'attachment.mislabelled'
+                : 'attachment.type',
+            { file: file.fileName },
+          ),
         );
       }
       const storageKey = `requisition-attachments/${clock.now().getUTCFullYear()}/${randomBytes(18).toString('base64url')}`;
@@ -106,13 +107,14 @@ export function createRequisitionRecordsService({
         const attachmentId = await db.transaction(async (tx) => {
           const organisationId = currentOrganisation(principal);
           const repository = requisitionsRepository(tx);
-          if (!(await repository.lockForDecision(organisationId, id))) throw notFound(NOT_FOUND);
+          if (!(await repository.lockForDecision(organisationId, id)))
+            throw notFound(message('requisition.not_found'));
           const found = (await repository.find(organisationId, id))!;
           assertChangeable(principal, found.requisition);
           if ((await repository.attachments(id)).length >= MAX_ATTACHMENTS) {
             throw fieldError(
               ATTACHMENT_FIELD,
-              `A requisition may have at most ${MAX_ATTACHMENTS} attachments.`,
+              message('requisition.attachment_limit', { max: MAX_ATTACHMENTS }),
             );
           }
           const attachmentId = await repository.insertAttachment({
@@ -147,11 +149,12 @@ export function createRequisitionRecordsService({
       const storageKey = await db.transaction(async (tx) => {
         const organisationId = currentOrganisation(principal);
         const repository = requisitionsRepository(tx);
-        if (!(await repository.lockForDecision(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lockForDecision(organisationId, id)))
+          throw notFound(message('requisition.not_found'));
         const found = (await repository.find(organisationId, id))!;
         assertChangeable(principal, found.requisition);
         const removed = await repository.deleteAttachment(id, attachmentId);
-        if (!removed) throw notFound('Attachment not found.');
+        if (!removed) throw notFound(message('attachment.not_found'));
         await audit.record(tx, {
           action: 'requisition.attachment_removed',
           actorUserId: principal.userId,
@@ -174,7 +177,7 @@ export function createRequisitionRecordsService({
         (r) => r.attachment.id === attachmentId,
       );
       const stream = row ? await files.get(row.attachment.storageKey) : null;
-      if (!row || !stream) throw notFound('Attachment not found.');
+      if (!row || !stream) throw notFound(message('attachment.not_found'));
       return { ...row.attachment, stream };
     },
   };
@@ -182,10 +185,10 @@ export function createRequisitionRecordsService({
 
 function assertChangeable(principal: Principal, requisition: { requesterUserId: number; status: string }) {
   if (requisition.requesterUserId !== principal.userId) {
-    throw new AppError('forbidden', REQUISITION_MESSAGES.notYours);
+    throw new AppError('forbidden', message('requisition.not_yours'));
   }
   if (requisition.status !== 'draft' && requisition.status !== 'returned') {
-    throw new AppError('conflict', REQUISITION_MESSAGES.notEditable);
+    throw new AppError('conflict', message('requisition.not_editable'));
   }
 }
 export type RequisitionRecordsService = ReturnType<typeof createRequisitionRecordsService>;

@@ -1,4 +1,4 @@
-import { REQUISITION_DECISION_MESSAGES, REQUISITION_MESSAGES } from '@zabuni/contracts';
+import { message, REQUISITION_DECISION_MESSAGES, REQUISITION_MESSAGES } from '@zabuni/contracts';
 import { formatMinor, requisitionParties } from '@zabuni/domain';
 import type { Executor, Tx } from '../../../../infra/database.ts';
 import { AppError } from '../../../../infra/errors.ts';
@@ -59,7 +59,10 @@ export async function requisitionBudgetCheck(
     if (check.outcome === 'currency_mismatch') {
       throw new AppError(
         'validation',
-        `This requisition is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+        message('requisition.currency_mismatch', {
+          document_currency: check.documentCurrency,
+          budget_currency: check.budgetCurrency,
+        }),
       );
     }
     if (check.outcome === 'over' && check.action === 'stop') {

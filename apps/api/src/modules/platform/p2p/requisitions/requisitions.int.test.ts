@@ -142,7 +142,12 @@ describe('requisitions', () => {
     const refused = await call('POST', '', requester, form({}, { department_id: closedId }));
     expect(refused.json()).toMatchObject({
       lines: ['Line 1: This department no longer takes requisitions.'],
+      // The stable code, the field and the line's index, so a client never reads the sentence.
+      code: 'requisition.inactive_department',
+      field: 'lines',
+      line: 0,
     });
+    expect(refused.json()).not.toHaveProperty('params');
   });
 
   it('lets only the requester change a draft; a colleague gets 403', async () => {
@@ -162,6 +167,7 @@ describe('requisitions', () => {
     expect(colleagues.statusCode).toBe(403);
     expect(colleagues.json()).toMatchObject({
       detail: 'Only a draft or returned requisition can be changed, by its requester.',
+      code: 'requisition.not_editable',
     });
   });
 
@@ -183,8 +189,10 @@ describe('requisitions', () => {
     expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
     const again = await call('POST', `${id}/cancel/`, requester, {});
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({
+    expect(again.json()).toEqual({
       detail: 'This requisition cannot be cancelled now: it is cancelled.',
+      code: 'requisition.not_allowed',
+      params: { action: 'cancelled', status: 'cancelled' },
     });
     expect((await call('PUT', `${id}/`, requester, form())).statusCode).toBe(409);
     const audit = await ctx.database.db.execute<{ action: string }>(
@@ -200,6 +208,10 @@ describe('requisitions', () => {
   it('keeps each organisation’s requisitions invisible to the others (list, detail, actions: 404)', async () => {
     expect((await call('GET', '', otherAdmin)).json()).toMatchObject({ count: 0 });
     expect((await call('GET', `${id}/`, otherAdmin)).statusCode).toBe(404);
+    expect((await call('GET', `${id}/`, otherAdmin)).json()).toEqual({
+      detail: 'Requisition not found.',
+      code: 'requisition.not_found',
+    });
     expect((await call('PUT', `${id}/`, otherAdmin, form())).statusCode).toBe(404);
     expect((await call('POST', `${id}/cancel/`, otherAdmin, {})).statusCode).toBe(404);
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
+  message,
   paginated,
   queryId,
   requisition,
@@ -38,16 +39,16 @@ async function readOneFile(request: FastifyRequest): Promise<{ fileName: string;
   try {
     const part = await request.file({ limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5 } });
     if (!part || part.fieldname !== ATTACHMENT_FIELD || !part.filename) {
-      throw fieldError(ATTACHMENT_FIELD, 'Choose a file to attach.');
+      throw fieldError(ATTACHMENT_FIELD, message('attachment.missing'));
     }
     return { fileName: part.filename, bytes: await part.toBuffer() };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw fieldError(ATTACHMENT_FIELD, 'The file is larger than 10 MB.');
+      throw fieldError(ATTACHMENT_FIELD, message('attachment.too_large'));
     }
     if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('validation', 'Send the file as multipart/form-data.');
+      throw new AppError('validation', message('attachment.not_multipart'));
     }
     throw error;
   }

@@ -1,6 +1,6 @@
 import {
   type BudgetCheckRequest,
-  REQUISITION_MESSAGES,
+  message,
   type RequisitionForm,
   type RequisitionOrdering,
   type RequisitionView,
@@ -18,7 +18,7 @@ import {
 } from '@zabuni/domain';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db, Executor } from '../../../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import { AppError, fieldError, lineError, notFound } from '../../../../infra/errors.ts';
 import type { PageRequest } from '../../../../infra/pagination.ts';
 import type { ApprovalsService } from '../../../shared/approvals/index.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
@@ -30,7 +30,6 @@ import type { NotificationsService } from '../../../shared/notifications/index.t
 import { requisitionBudgetCheck, requisitionSubject } from './requisitions.approval.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
 
-const NOT_FOUND = 'Requisition not found.';
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof requisitionsRepository>['find']>>>;
 
 const DONE: Record<RequisitionAction, string> = {
@@ -93,21 +92,19 @@ export function createRequisitionsService({
     const categories = await repository.existingCategories(categoryIds);
     return form.lines.map((line, index) => {
       const department = known.find((d) => d.id === line.department_id);
-      if (!department) throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.department}`);
-      if (!department.active)
-        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.inactiveDepartment}`);
+      if (!department) throw lineError('lines', index, message('requisition.department'));
+      if (!department.active) throw lineError('lines', index, message('requisition.inactive_department'));
       if (!categories.includes(line.category_id)) {
-        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.category}`);
+        throw lineError('lines', index, message('requisition.category'));
       }
       const unitPriceMinor = decimalTextToMinor(line.unit_price, form.currency);
-      if (unitPriceMinor === null)
-        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.price}`);
+      if (unitPriceMinor === null) throw lineError('lines', index, message('requisition.price'));
       const quantityThousandths = quantityToThousandths(line.quantity)!;
       let amountMinor: number;
       try {
         amountMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
       } catch {
-        throw fieldError('lines', `Line ${index + 1}: ${REQUISITION_MESSAGES.price}`);
+        throw lineError('lines', index, message('requisition.price'));
       }
       return {
         lineNo: index + 1,
@@ -125,7 +122,7 @@ export function createRequisitionsService({
 
   const totalOf = (lines: LineValues[]) => {
     const total = lines.reduce((sum, line) => sum + line.amountMinor, 0);
-    if (!Number.isSafeInteger(total)) throw fieldError('lines', REQUISITION_MESSAGES.price);
+    if (!Number.isSafeInteger(total)) throw fieldError('lines', message('requisition.price'));
     return total;
   };
 
@@ -133,7 +130,7 @@ export function createRequisitionsService({
   async function checkMove(tx: Executor, principal: Principal, id: number, action: RequisitionAction) {
     const organisationId = currentOrganisation(principal);
     const found = await requisitionsRepository(tx).find(organisationId, id);
-    if (!found) throw notFound(NOT_FOUND);
+    if (!found) throw notFound(message('requisition.not_found'));
     const status: RequisitionStatus = found.requisition.status;
     const decision = requisitionTransition({
       status,
@@ -146,14 +143,11 @@ export function createRequisitionsService({
     });
     if (!decision.ok) {
       if (decision.reason === 'not_allowed_in_state') {
-        throw new AppError(
-          'conflict',
-          REQUISITION_MESSAGES.notAllowed.replace('{action}', DONE[action]).replace('{status}', status),
-        );
+        throw new AppError('conflict', message('requisition.not_allowed', { action: DONE[action], status }));
       }
       throw new AppError(
         'forbidden',
-        action === 'edit' ? REQUISITION_MESSAGES.notEditable : REQUISITION_MESSAGES.notYours,
+        message(action === 'edit' ? 'requisition.not_editable' : 'requisition.not_yours'),
       );
     }
     return { organisationId, found, decision };
@@ -189,7 +183,7 @@ export function createRequisitionsService({
     async get(principal: Principal, id: number): Promise<RequisitionView> {
       const repository = requisitionsRepository(db);
       const found = await repository.find(currentOrganisation(principal), id);
-      if (!found) throw notFound(NOT_FOUND);
+      if (!found) throw notFound(message('requisition.not_found'));
       const lines = await repository.lines(id);
       const currency = found.requisition.currency;
       const approval = await approvals.view(db, principal, 'requisition', requisitionSubject(found, lines));
@@ -257,7 +251,7 @@ export function createRequisitionsService({
           currency: form.currency,
           totalMinor: totalOf(lines),
         });
-        if (!changed) throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        if (!changed) throw new AppError('conflict', message('requisition.conflict'));
         await repository.replaceLines(id, lines);
         await audit.record(tx, {
           action: 'requisition.updated',
@@ -301,7 +295,7 @@ export function createRequisitionsService({
           route,
           workflowRuleId: rule?.id ?? null,
         });
-        if (!changed) throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        if (!changed) throw new AppError('conflict', message('requisition.conflict'));
         await audit.record(tx, {
           action: 'requisition.submitted',
           actorUserId: principal.userId,
@@ -415,7 +409,7 @@ export function createRequisitionsService({
         const changed = await requisitionsRepository(tx).updateWhere(organisationId, id, [decision.from], {
           status: decision.to,
         });
-        if (!changed) throw new AppError('conflict', REQUISITION_MESSAGES.conflict);
+        if (!changed) throw new AppError('conflict', message('requisition.conflict'));
         await audit.record(tx, {
           action: 'requisition.cancelled',
           actorUserId: principal.userId,

@@ -81,12 +81,12 @@ function DecisionForm({
       await queryClient.invalidateQueries({ queryKey: ['p2p'] });
       onDone(view);
     } catch (failure) {
-      const body = failure instanceof ApiError ? failure.body : null;
-      if (body && Array.isArray(body.comment)) {
-        setCommentError(translateServerMessage(String(body.comment[0]), t, NAMESPACES) ?? null);
+      const onComment = failure instanceof ApiError ? failure.messageFor('comment') : undefined;
+      if (onComment !== undefined) {
+        setCommentError(translateServerMessage(onComment, t, NAMESPACES) ?? null);
       } else if (failure instanceof ApiError && (failure.status === 409 || failure.status === 403)) {
         // Someone decided first, or the step moved on: say so and show the requisition as it now is.
-        toast.error(translateServerMessage(failure.message, t, NAMESPACES), { toastId: 'decision-conflict' });
+        toast.error(translateServerMessage(failure, t, NAMESPACES), { toastId: 'decision-conflict' });
         await queryClient.invalidateQueries({ queryKey: ['p2p'] });
         onDone(null);
       } else {

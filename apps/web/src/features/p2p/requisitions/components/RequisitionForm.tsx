@@ -116,7 +116,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
         setAction(null);
         if (failure instanceof ApiError && failure.status !== 400) {
           // Not the form's fault (changed or submitted meanwhile, no longer the requester's): say so on top.
-          const message = translateServerMessage(failure.message, t, NAMESPACES) ?? failure.message;
+          const message = translateServerMessage(failure, t, NAMESPACES) ?? failure.message;
           setProblem({ saved: false, message });
           toast.error(message);
           if (failure.status === 409 || failure.status === 403) {

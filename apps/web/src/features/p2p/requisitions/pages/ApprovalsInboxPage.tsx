@@ -273,7 +273,7 @@ export function Component() {
       await queryClient.invalidateQueries({ queryKey: ['p2p'] });
     } catch (failure) {
       toast.error(
-        translateServerMessage(failure instanceof Error ? failure.message : String(failure), t, NAMESPACES),
+        translateServerMessage(failure instanceof Error ? failure : String(failure), t, NAMESPACES),
       );
     } finally {
       setBulkBusy(false);

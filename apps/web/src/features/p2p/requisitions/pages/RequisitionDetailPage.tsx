@@ -243,8 +243,7 @@ export function Component() {
   /** A 409 (someone acted first) reloads the requisition; any refusal is shown above the page. */
   const failed = async (title: string, failure: unknown) => {
     const message =
-      translateServerMessage(failure instanceof Error ? failure.message : String(failure), t, NAMESPACES) ??
-      '';
+      translateServerMessage(failure instanceof Error ? failure : String(failure), t, NAMESPACES) ?? '';
     setProblem({ title, message });
     toast.error(message, { toastId: `requisition-${current.id}-problem` });
     if (failure instanceof ApiError && (failure.status === 409 || failure.status === 403)) await refresh();

@@ -1,0 +1,108 @@
+import { MESSAGE_KEYS, MESSAGES, placeholdersOf } from '@zabuni/contracts';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError } from './api-client.ts';
+import { translateCode } from './error-codes.ts';
+
+// The API's message catalogue in the web's `errors` namespace, every language.
+const bundles = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/errors.json', {
+  eager: true,
+  import: 'default',
+});
+const LANGUAGES = ['en', 'sw', 'fr', 'pt', 'am'] as const;
+const bundle = (code: string) => bundles[`../locales/${code}/errors.json`]!;
+/** The catalogue part of a bundle, flat: `requisition.not_editable` → text. */
+function catalogueOf(code: string): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [area, entries] of Object.entries(bundle(code))) {
+    if (area === 'format' || area === 'values') continue;
+    for (const [name, text] of Object.entries(entries)) flat[`${area}.${name}`] = String(text);
+  }
+  return flat;
+}
+const i18nPlaceholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
+
+describe('the errors namespace', () => {
+  for (const code of LANGUAGES) {
+    it(`${code} translates every catalogue key, with the same placeholders, and nothing else`, () => {
+      const texts = catalogueOf(code);
+      expect(Object.keys(texts).sort()).toEqual([...MESSAGE_KEYS].sort());
+      for (const key of MESSAGE_KEYS) {
+        expect({ key, placeholders: i18nPlaceholders(texts[key]!) }).toEqual({
+          key,
+          placeholders: placeholdersOf(MESSAGES[key]).sort(),
+        });
+        // No single-brace placeholder left over from the catalogue's notation.
+        expect(texts[key]!.replace(/\{\{\w+\}\}/g, '')).not.toMatch(/[{}]/);
+      }
+    });
+
+    it(`${code} has the line format and every translated value`, () => {
+      expect(i18nPlaceholders(String(bundle(code).format!.line))).toEqual(['line', 'message']);
+      const values = (lang: string) =>
+        Object.entries(bundle(lang).values!).flatMap(([name, entries]) =>
+          Object.keys(entries as object).map((value) => `${name}.${value}`),
+        );
+      expect(values(code).sort()).toEqual(values('en').sort());
+    });
+  }
+
+  it('en is the catalogue’s English, word for word', () => {
+    const texts = catalogueOf('en');
+    for (const key of MESSAGE_KEYS) expect(texts[key]).toBe(MESSAGES[key].replace(/\{(\w+)\}/g, '{{$1}}'));
+  });
+});
+
+describe('translating an API error by its code', () => {
+  beforeAll(async () => {
+    await i18next.init({
+      lng: 'sw',
+      fallbackLng: 'en',
+      resources: { en: { errors: bundle('en') }, sw: { errors: bundle('sw') } },
+      interpolation: { escapeValue: false },
+    });
+  });
+
+  it('fills the placeholders, translating values that are codes, and places a line', () => {
+    expect(translateCode('requisition.not_allowed', { action: 'submitted', status: 'approved' })).toBe(
+      'Ombi hili haliwezi kuwasilishwa sasa: hali yake ni imeidhinishwa.',
+    );
+    expect(translateCode('requisition.category', {}, 1)).toBe(
+      'Mstari 2: Chagua kategoria kutoka kwenye orodha.',
+    );
+    expect(translateCode('validation')).toBeUndefined();
+    expect(translateCode('requisition.no_such_key')).toBeUndefined();
+  });
+
+  it('keeps the code, params, field and line apart from the field messages, and shows the translation', () => {
+    const error = new ApiError(400, 'lines: Line 2: Choose a category from the list.', {
+      detail: 'lines: Line 2: Choose a category from the list.',
+      code: 'requisition.category',
+      field: 'lines',
+      line: 1,
+      lines: ['Line 2: Choose a category from the list.'],
+    });
+    expect(error.code).toBe('requisition.category');
+    expect([error.field, error.line]).toEqual(['lines', 1]);
+    expect(error.body).toEqual({
+      detail: 'lines: Line 2: Choose a category from the list.',
+      lines: ['Line 2: Choose a category from the list.'],
+    });
+    expect(error.detail).toBe('lines: Line 2: Choose a category from the list.');
+    expect(error.message).toBe('Mstari 2: Chagua kategoria kutoka kwenye orodha.');
+    expect(error.messageFor('lines')).toBe('Chagua kategoria kutoka kwenye orodha.');
+  });
+
+  it('keeps the messages of request fields named code, field or line, and the English of unknown codes', () => {
+    const error = new ApiError(400, 'code: Use 1–20 capital letters.', {
+      detail: 'code: Use 1–20 capital letters.',
+      code: ['Use 1–20 capital letters.'],
+      field: ['Too long.'],
+      line: ['Not a number.'],
+    });
+    expect(error.code).toBeUndefined();
+    expect(error.body).toMatchObject({ code: ['Use 1–20 capital letters.'], field: ['Too long.'] });
+    expect(error.message).toBe('code: Use 1–20 capital letters.');
+    expect(error.messageFor('line')).toBe('Not a number.');
+  });
+});

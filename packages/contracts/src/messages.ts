@@ -1,0 +1,76 @@
+/**
+ * The message catalogue (ARCHITECTURE §5): every error a use case reports has a stable key, which travels as
+ * the error body's `code`, and an English text (SPEC texts verbatim) with named placeholders (`{status}`),
+ * which travels filled in as `detail`. The web holds the same keys in its `errors` namespace in every
+ * language and translates by key and `params`, never by the English sentence.
+ *
+ * Keys are `<area>.<what>`; a key never changes meaning once shipped (add a new one instead).
+ */
+export const MESSAGES = {
+  'requisition.not_found': 'Requisition not found.',
+  'attachment.not_found': 'Attachment not found.',
+  'requisition.department': 'Choose one of this organisation’s departments.',
+  'requisition.inactive_department': 'This department no longer takes requisitions.',
+  'requisition.category': 'Choose a category from the list.',
+  'requisition.price': 'Enter a unit price of 0 or more with at most the currency’s decimals.',
+  'requisition.not_editable': 'Only a draft or returned requisition can be changed, by its requester.',
+  'requisition.not_yours': 'Only the requester can do this.',
+  'requisition.not_allowed': 'This requisition cannot be {action} now: it is {status}.',
+  'requisition.conflict': 'Someone else changed this requisition a moment ago. Reload it and try again.',
+  'requisition.currency_mismatch':
+    'This requisition is in {document_currency}; its budget is kept in {budget_currency}.',
+  'requisition.own_document': 'You cannot approve, reject or return your own requisition.',
+  'requisition.not_your_turn': 'This requisition is not waiting for you.',
+  'requisition.already_decided': 'You have already decided on this step.',
+  'requisition.finished': 'This requisition is no longer waiting for approval.',
+  'requisition.comment_required': 'Say why in a comment.',
+  'requisition.unassignable':
+    'Nobody but you could approve this requisition: {route}. Ask your administrator to adjust the approval workflow.',
+  'attachment.missing': 'Choose a file to attach.',
+  'attachment.too_large': 'The file is larger than 10 MB.',
+  'attachment.not_multipart': 'Send the file as multipart/form-data.',
+  'attachment.empty': '“{file}” is empty.',
+  'attachment.mislabelled':
+    '“{file}” is not what its name says. Accepted files: PDF, Word (DOCX), Excel (XLSX) and images (PNG, JPG), 10 MB at most.',
+  'attachment.type':
+    '“{file}” is not an accepted type of file. Accepted files: PDF, Word (DOCX), Excel (XLSX) and images (PNG, JPG), 10 MB at most.',
+  'requisition.attachment_limit': 'A requisition may have at most {max} attachments.',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGES;
+export const MESSAGE_KEYS = Object.keys(MESSAGES) as [MessageKey, ...MessageKey[]];
+
+/** The placeholder names of a text: `'{budget} by {shortfall}'` → `'budget' | 'shortfall'`. */
+type Placeholders<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? P | Placeholders<Rest>
+  : never;
+export type MessageParams<K extends MessageKey = MessageKey> = {
+  [P in Placeholders<(typeof MESSAGES)[K]>]: string | number;
+};
+
+/** A message to report: its key, its parameters and its English text with the parameters filled in. */
+export interface Message {
+  readonly key: MessageKey;
+  readonly params: Readonly<Record<string, string | number>>;
+  readonly text: string;
+}
+
+/** The placeholder names of a catalogue text, in order of appearance (for tests and translations). */
+export function placeholdersOf(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+}
+
+/** `message('requisition.not_allowed', { action: 'submitted', status: 'approved' })`: typed by its placeholders. */
+export function message<K extends MessageKey>(
+  key: K,
+  ...[params]: [Placeholders<(typeof MESSAGES)[K]>] extends [never] ? [] : [MessageParams<K>]
+): Message {
+  const values: Record<string, string | number> = { ...(params ?? {}) };
+  const text = (MESSAGES[key] as string).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+  return { key, params: values, text };
+}
+
+export const isMessageKey = (value: unknown): value is MessageKey =>
+  typeof value === 'string' && Object.hasOwn(MESSAGES, value);
