@@ -25,6 +25,35 @@ describe.skipIf(!chromiumPath)('Platform shell in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
+    // The server remembers each user's buyer, and other files switch the demo buyer to Umoja: start this
+    // story from Harambee, whatever an earlier file left.
+    const api = async <T>(path: string, init: RequestInit = {}, token?: string): Promise<T> => {
+      const response = await fetch(`${baseUrl}/api/v1${path}`, {
+        ...init,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      });
+      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const { access } = await api<{ access: string }>('/authentication/token/', {
+      method: 'POST',
+      body: JSON.stringify({ username: BUYER, password: PASSWORD }),
+    });
+    const who = await api<Me>('/authentication/me/', {}, access);
+    const harambee = who.organisations.find((m) => m.organisation.name === HARAMBEE)!.organisation.id;
+    if (who.buyer_company_id !== harambee) {
+      await api(
+        '/authentication/switch-buyer/',
+        {
+          method: 'POST',
+          body: JSON.stringify({ buyer_company_id: harambee }),
+        },
+        access,
+      );
+    }
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
     page = await context.newPage();
