@@ -1,6 +1,7 @@
 import { buildApp, createServices, jobDefinitions } from './app.ts';
 import { onShutdown, openRuntime } from './bootstrap.ts';
 import { startJobs } from './infra/jobs.ts';
+import { startAuditSealer } from './modules/shared/audit/index.ts';
 
 /** `npm start`: database, migrations, seeds, job queue (with the worker unless RUN_WORKER=false), web + API. */
 const runtime = await openRuntime({ prepareData: true });
@@ -14,10 +15,13 @@ const jobs = await startJobs({
 });
 services.queue.bind(jobs.boss);
 if (config.runWorker) await services.system.heartbeat();
+// Links audit entries into the hash chain (writers only insert them, without a lock).
+const sealer = config.runWorker ? startAuditSealer({ audit: services.audit, logger }) : null;
 const app = await buildApp({ config, database, logger }, services);
 
 onShutdown(logger, async () => {
   await app.close();
+  await sealer?.stop();
   await jobs.stop().catch(() => undefined);
   await runtime.close();
 });

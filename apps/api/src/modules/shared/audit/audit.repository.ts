@@ -1,36 +1,106 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
 import { auditLog } from '../../../schema/audit.tables.ts';
 
-const AUDIT_CHAIN_LOCK = 7_231_003;
+/** Held by the sealer only (transaction-scoped), so one sealer links entries at a time in any number of processes. */
+const AUDIT_SEALER_LOCK = 7_231_003;
+
+const entryContent = {
+  id: auditLog.id,
+  occurredAt: auditLog.occurredAt,
+  actorUserId: auditLog.actorUserId,
+  organisationId: auditLog.organisationId,
+  action: auditLog.action,
+  ip: auditLog.ip,
+  detail: auditLog.detail,
+  contentHash: auditLog.contentHash,
+};
 
 export const auditRepository = (db: Executor) => ({
+  /** One statement, no lock: writers in concurrent transactions never wait for each other. */
+  async insert(entry: {
+    occurredAt: Date;
+    actorUserId: number | null;
+    organisationId: number | null;
+    action: string;
+    ip: string | null;
+    detail: Record<string, unknown>;
+    contentHash: string;
+  }) {
+    await db.insert(auditLog).values(entry);
+  },
+
   /**
-   * Serialises appends (transaction-scoped advisory lock) so each entry links to the true previous one,
-   * however many API processes write at once; then the last hash and the next id in one round trip, since
-   * every round trip made while holding the lock is one every other append waits for. The lock is its
-   * own statement: a statement's snapshot is taken before it runs, so a read in the locking statement
-   * could miss the entry the previous holder committed.
+   * The sealer's lock, its own statement so that the statements after it (each with a fresh snapshot, at
+   * READ COMMITTED) see what the previous holder committed. `wait: false` gives up at once when another
+   * sealer is at work.
    */
-  async lockAndReadLastHashAndNextId(): Promise<{ previousHash: string | null; id: number }> {
-    await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_CHAIN_LOCK})`);
-    const result = await db.execute<{ hash: string | null; id: number }>(sql`
-      SELECT (SELECT ${auditLog.hash} FROM ${auditLog} ORDER BY ${auditLog.id} DESC LIMIT 1) AS hash,
-             nextval(pg_get_serial_sequence('audit_log', 'id'))::int AS id`);
-    const row = result.rows[0]!;
-    return { previousHash: row.hash, id: row.id };
+  async lockSealer(wait: boolean): Promise<boolean> {
+    if (wait) {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_SEALER_LOCK})`);
+      return true;
+    }
+    const result = await db.execute<{ locked: boolean }>(
+      sql`SELECT pg_try_advisory_xact_lock(${AUDIT_SEALER_LOCK}) AS locked`,
+    );
+    return result.rows[0]!.locked;
   },
 
-  async insert(entry: typeof auditLog.$inferInsert & { id: number }) {
-    await db.execute(sql`
-      INSERT INTO audit_log (id, occurred_at, actor_user_id, organisation_id, action, ip, detail, previous_hash, hash)
-      OVERRIDING SYSTEM VALUE
-      VALUES (${entry.id}, ${entry.occurredAt}, ${entry.actorUserId ?? null}, ${entry.organisationId ?? null},
-              ${entry.action}, ${entry.ip ?? null}, ${JSON.stringify(entry.detail)}::jsonb, ${entry.previousHash}, ${entry.hash})`);
+  /** The chain's last sealed entry (its place and hash), or null while the chain is empty. */
+  async lastLink(): Promise<{ position: number; hash: string } | null> {
+    const [row] = await db
+      .select({ position: auditLog.chainPosition, hash: auditLog.hash })
+      .from(auditLog)
+      .where(isNotNull(auditLog.chainPosition))
+      .orderBy(desc(auditLog.chainPosition))
+      .limit(1);
+    return row ? { position: row.position!, hash: row.hash! } : null;
   },
 
-  async page(afterId: number, limit: number) {
-    return db.select().from(auditLog).where(gt(auditLog.id, afterId)).orderBy(asc(auditLog.id)).limit(limit);
+  /**
+   * Unsealed entries, oldest id first. Only committed rows are visible, so every entry read here is final;
+   * one committed later (even with a lower id) is read by a later round and linked after these.
+   */
+  async unsealed(afterId: number, limit: number) {
+    return db
+      .select(entryContent)
+      .from(auditLog)
+      .where(and(isNull(auditLog.hash), gt(auditLog.id, afterId)))
+      .orderBy(asc(auditLog.id))
+      .limit(limit);
+  },
+
+  /** Writes the links in one statement; returns how many rows were sealed. */
+  async seal(links: ReadonlyArray<{ id: number; position: number; previousHash: string; hash: string }>) {
+    if (links.length === 0) return 0;
+    const rows = links.map((l) => ({
+      id: l.id,
+      position: l.position,
+      previous_hash: l.previousHash,
+      hash: l.hash,
+    }));
+    const result = await db.execute(sql`
+      UPDATE audit_log AS a
+         SET chain_position = l.position, previous_hash = l.previous_hash, hash = l.hash
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+             AS l(id bigint, position bigint, previous_hash text, hash text)
+       WHERE a.id = l.id AND a.hash IS NULL`);
+    return result.rowCount ?? 0;
+  },
+
+  /** Sealed entries in chain order, after a place in the chain. */
+  async sealedPage(afterPosition: number, limit: number) {
+    return db
+      .select({
+        ...entryContent,
+        position: auditLog.chainPosition,
+        previousHash: auditLog.previousHash,
+        hash: auditLog.hash,
+      })
+      .from(auditLog)
+      .where(gt(auditLog.chainPosition, afterPosition))
+      .orderBy(asc(auditLog.chainPosition))
+      .limit(limit);
   },
 
   async newest(limit: number, offset: number) {

@@ -1,4 +1,11 @@
-import { chainInput, GENESIS_HASH, verifyChain, type ChainBreak } from '@zabuni/domain';
+import {
+  contentInput,
+  firstUnsealedMismatch,
+  GENESIS_HASH,
+  linkEntries,
+  verifyChain,
+  type ChainBreak,
+} from '@zabuni/domain';
 import type { Db, Executor } from '../../../infra/database.ts';
 import { sha256 } from '../../../infra/crypto.ts';
 import type { Clock } from '../../../infra/clock.ts';
@@ -87,62 +94,126 @@ export interface AuditEvent {
   detail?: Record<string, unknown>;
 }
 
-/** Security events, appended to the hash-chained log in the same transaction as the change they record. */
+/** How many entries one sealing round links (one read, one UPDATE, one short transaction). */
+const SEAL_BATCH = 2000;
+
+export interface SealResult {
+  /** Entries linked into the chain by this call. */
+  sealed: number;
+  /** Another sealer held the lock (only when not waiting for it). */
+  busy: boolean;
+  /** An unsealed entry that no longer matches its content hash: left unsealed, and sealing stops there. */
+  stoppedAt: ChainBreak | null;
+}
+
+export interface VerifyResult {
+  /** Sealed entries verified, in chain order. */
+  entries: number;
+  /** Entries not (yet) in the chain: committed after sealing finished, or stopped at a mismatch. */
+  unsealed: number;
+  firstBreak: ChainBreak | null;
+}
+
+/**
+ * Security events, written in the same transaction as the change they record (so they commit or roll back
+ * with it) and linked into the hash chain afterwards by `seal()`.
+ */
 export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
+  /** Links every committed, unsealed entry into the chain, round by round; see `seal` below. */
+  async function seal({ wait }: { wait: boolean }): Promise<SealResult> {
+    let sealed = 0;
+    for (;;) {
+      const round = await db.transaction(async (tx) => {
+        const repository = auditRepository(tx);
+        if (!(await repository.lockSealer(wait))) return null;
+        const last = await repository.lastLink();
+        const rows = await repository.unsealed(0, SEAL_BATCH);
+        const { links, stoppedAt } = linkEntries(last?.hash ?? GENESIS_HASH, rows.map(contentOf), sha256);
+        const first = (last?.position ?? 0) + 1;
+        const written = await repository.seal(links.map((link, i) => ({ ...link, position: first + i })));
+        // The lock makes this sealer the only writer of links, and only committed rows are read.
+        if (written !== links.length)
+          throw new Error(`audit sealing wrote ${written} of ${links.length} links`);
+        return { sealed: written, stoppedAt, full: rows.length === SEAL_BATCH };
+      });
+      if (round === null) return { sealed, busy: true, stoppedAt: null };
+      sealed += round.sealed;
+      if (round.stoppedAt || !round.full) return { sealed, busy: false, stoppedAt: round.stoppedAt };
+    }
+  }
+
   return {
+    /** One INSERT in the caller's transaction, no lock: the content and its hash, no chain link yet. */
     async record(tx: Executor, event: AuditEvent): Promise<void> {
-      const repository = auditRepository(tx);
-      const link = await repository.lockAndReadLastHashAndNextId();
-      const previousHash = link.previousHash ?? GENESIS_HASH;
-      const id = link.id;
       // Millisecond precision, as the column stores it, so the hash can be recomputed from the row.
       const occurredAt = new Date(Math.floor(clock.now().getTime()));
+      // Hashed as it will be stored (jsonb holds JSON: a Date becomes its ISO string, undefined is dropped).
+      const detail = JSON.parse(JSON.stringify(event.detail ?? {})) as Record<string, unknown>;
       const content = {
-        id,
         occurredAt: occurredAt.toISOString(),
         actorUserId: event.actorUserId,
         organisationId: event.organisationId ?? null,
         action: event.action,
         ip: event.ip ?? null,
-        detail: event.detail ?? {},
+        detail,
       };
-      await repository.insert({
+      await auditRepository(tx).insert({
         ...content,
         occurredAt,
-        previousHash,
-        hash: sha256(chainInput(previousHash, content)),
+        contentHash: sha256(contentInput(content)),
       });
     },
 
-    /** Recomputes the whole chain; returns the first broken entry, or null when intact. */
-    async verify(): Promise<{ entries: number; firstBreak: ChainBreak | null }> {
+    /**
+     * Links committed, unsealed entries into the hash chain, in the order they are found committed: each
+     * round (one short transaction under the sealer's advisory lock) reads what is committed and not yet
+     * sealed, checks each entry against its content hash, and gives it the next place in the chain with a
+     * hash over its content and the previous sealed entry's hash. An entry whose transaction commits later,
+     * whatever its id, is found by a later round and placed after. The worker calls this every half second
+     * (`wait: false`: skip while another process seals); readers that need the whole chain wait for the lock.
+     */
+    seal,
+
+    /**
+     * Seals what is committed, then recomputes the whole sealed chain in chain order and checks the entries
+     * still unsealed against their content hashes. Returns the first broken entry, or null when intact.
+     */
+    async verify(): Promise<VerifyResult> {
+      const sealing = await seal({ wait: true });
       const repository = auditRepository(db);
       let previous = GENESIS_HASH;
-      let afterId = 0;
+      let position = 0;
       let entries = 0;
+      let firstBreak: ChainBreak | null = null;
       for (;;) {
-        const rows = await repository.page(afterId, 1000);
-        if (rows.length === 0) return { entries, firstBreak: null };
-        const firstBreak = verifyChain(
-          rows.map((row) => ({
-            id: row.id,
-            occurredAt: row.occurredAt.toISOString(),
-            actorUserId: row.actorUserId,
-            organisationId: row.organisationId,
-            action: row.action,
-            ip: row.ip,
-            detail: row.detail,
-            previousHash: row.previousHash,
-            hash: row.hash,
-          })),
+        const rows = await repository.sealedPage(position, 1000);
+        if (rows.length === 0) break;
+        // Places are 1, 2, 3…: a missing one is a removed entry (even the last but one of the chain).
+        const gap = rows.find((row, i) => row.position !== position + i + 1);
+        const checked = gap ? rows.slice(0, rows.indexOf(gap)) : rows;
+        firstBreak = verifyChain(
+          checked.map((row) => ({ ...contentOf(row), previousHash: row.previousHash!, hash: row.hash! })),
           sha256,
           previous,
         );
-        if (firstBreak) return { entries: entries + rows.length, firstBreak };
+        if (!firstBreak && gap) firstBreak = { id: gap.id, reason: 'link' };
+        if (firstBreak) {
+          entries += rows.findIndex((row) => row.id === firstBreak!.id) + 1;
+          break;
+        }
         entries += rows.length;
-        previous = rows.at(-1)!.hash;
+        previous = rows.at(-1)!.hash!;
+        position = rows.at(-1)!.position!;
+      }
+      let unsealed = 0;
+      for (let afterId = 0; ;) {
+        const rows = await repository.unsealed(afterId, 1000);
+        if (rows.length === 0) break;
+        unsealed += rows.length;
+        firstBreak ??= firstUnsealedMismatch(rows.map(contentOf), sha256);
         afterId = rows.at(-1)!.id;
       }
+      return { entries, unsealed, firstBreak: firstBreak ?? sealing.stoppedAt };
     },
 
     /** A document's timeline, for those who may read the document (the caller checks that). */
@@ -158,3 +229,26 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
   };
 }
 export type AuditService = ReturnType<typeof createAuditService>;
+
+/** A stored row as the chain hashes it. */
+function contentOf(row: {
+  id: number;
+  occurredAt: Date;
+  actorUserId: number | null;
+  organisationId: number | null;
+  action: string;
+  ip: string | null;
+  detail: Record<string, unknown>;
+  contentHash: string | null;
+}) {
+  return {
+    id: row.id,
+    occurredAt: row.occurredAt.toISOString(),
+    actorUserId: row.actorUserId,
+    organisationId: row.organisationId,
+    action: row.action,
+    ip: row.ip,
+    detail: row.detail,
+    contentHash: row.contentHash,
+  };
+}

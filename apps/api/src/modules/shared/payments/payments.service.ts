@@ -153,8 +153,9 @@ export function createPaymentsService(deps: {
    * Pays an order and fulfils it, exactly once. The caller has locked `order` FOR NO KEY UPDATE in this
    * transaction and written its attempt. ONE guarded UPDATE moves the order to paid AND fulfilled, so no
    * statement ever leaves "paid but not fulfilled"; the receipt and the product's hook (which takes the
-   * subscriber's row and the audit chain's global lock) run last, only when that UPDATE changed the row, so
-   * those locks are held just until the commit and a replayed success cannot fulfil twice. A failing hook
+   * subscriber's row and writes an audit entry, which takes no lock: the chain is linked after the commit by
+   * the audit sealer) run last, only when that UPDATE changed the row, so the subscriber's lock is held just
+   * until the commit and a replayed success cannot fulfil twice. A failing hook
    * rolls everything back: the stored callback stays unprocessed for the reconciliation job.
    */
   async function payAndFulfil(tx: Tx, order: OrderRow, receipt: { method: string; receipt: string | null }) {
@@ -167,8 +168,8 @@ export function createPaymentsService(deps: {
     }
     const paid = await repository.markPaidAndFulfilled(order.id, now);
     if (!paid) return;
-    // The receipt before the product's hook: the hook appends to the audit chain, whose lock serialises
-    // every fulfilment, so nothing else runs between taking that lock and the commit.
+    // The receipt before the product's hook: the hook locks the subscriber's row, so nothing else runs
+    // between taking that lock and the commit.
     await sendReceipt(tx, paid, receipt, now);
     await products[paid.product]?.fulfil(tx, paid, receipt);
   }
