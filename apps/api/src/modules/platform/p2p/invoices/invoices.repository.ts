@@ -263,57 +263,5 @@ export function invoicesRepository(db: Executor) {
         .where(and(eq(memberships.organisationId, organisationId), eq(memberships.role, role)));
       return rows.map((row) => row.userId);
     },
-
-    /** A supplier's documents with one buyer, oldest first, for its statement. */
-    async statement(organisationId: number, supplierId: number) {
-      const orders = await db
-        .select({
-          id: purchaseOrders.id,
-          number: purchaseOrders.number,
-          sentAt: purchaseOrders.sentAt,
-          totalMinor: purchaseOrders.totalMinor,
-          currency: purchaseOrders.currency,
-          status: purchaseOrders.status,
-        })
-        .from(purchaseOrders)
-        .where(
-          and(
-            eq(purchaseOrders.organisationId, organisationId),
-            eq(purchaseOrders.supplierId, supplierId),
-            sql`${purchaseOrders.sentAt} IS NOT NULL`,
-          ),
-        )
-        .orderBy(asc(purchaseOrders.sentAt));
-      const bills = await db
-        .select({
-          id: invoices.id,
-          number: invoices.invoiceNumber,
-          date: invoices.invoiceDate,
-          dueDate: invoices.dueDate,
-          totalMinor: invoices.totalMinor,
-          currency: invoices.currency,
-          status: invoices.status,
-          orderNumber: purchaseOrders.number,
-        })
-        .from(invoices)
-        .innerJoin(purchaseOrders, eq(purchaseOrders.id, invoices.purchaseOrderId))
-        .where(and(eq(invoices.organisationId, organisationId), eq(invoices.supplierId, supplierId)))
-        .orderBy(asc(invoices.invoiceDate), asc(invoices.id));
-      const paid = await db
-        .select({
-          id: supplierPayments.id,
-          invoiceId: supplierPayments.invoiceId,
-          reference: supplierPayments.reference,
-          paidOn: supplierPayments.paidOn,
-          amountMinor: supplierPayments.amountMinor,
-          method: supplierPayments.method,
-          invoiceNumber: invoices.invoiceNumber,
-        })
-        .from(supplierPayments)
-        .innerJoin(invoices, eq(invoices.id, supplierPayments.invoiceId))
-        .where(and(eq(invoices.organisationId, organisationId), eq(invoices.supplierId, supplierId)))
-        .orderBy(asc(supplierPayments.paidOn), asc(supplierPayments.id));
-      return { orders, bills, paid };
-    },
   };
 }
