@@ -1,5 +1,6 @@
 import { BUDGET_CONTROL_ACTIONS, BUDGET_PERIODS, decimalTextToMinor } from '@zabuni/domain';
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
@@ -7,12 +8,12 @@ import { paginationQuery, queryId } from './pagination.ts';
 export const BUDGET_MESSAGES = {
   amount: 'Enter an amount greater than 0 with at most the currency’s decimals, e.g. 1500000.00.',
   currency: 'Enter a three-letter currency code, e.g. KES.',
-  department: 'Choose one of this organisation’s departments.',
-  fiscalYear: 'Choose one of this organisation’s fiscal years.',
-  fiscalYearClosed: 'This fiscal year is closed.',
-  category: 'Choose a category from the list.',
-  duplicate: 'A budget for this fiscal year, department and category already exists.',
-  notAdmin: 'Only an organisation administrator can change budgets.',
+  department: MESSAGES['budget.department'],
+  fiscalYear: MESSAGES['budget.fiscal_year'],
+  fiscalYearClosed: MESSAGES['budget.fiscal_year_closed'],
+  category: MESSAGES['budget.category'],
+  duplicate: MESSAGES['budget.duplicate'],
+  notAdmin: MESSAGES['budget.not_admin'],
 } as const;
 
 const action = z.enum(BUDGET_CONTROL_ACTIONS);

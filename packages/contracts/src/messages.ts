@@ -1,3 +1,5 @@
+import type { BudgetOverrunParts } from '@zabuni/domain';
+
 /**
  * The message catalogue (ARCHITECTURE §5): every error a use case reports has a stable key, which travels as
  * the error body's `code`, and an English text (SPEC texts verbatim) with named placeholders (`{status}`),
@@ -35,6 +37,26 @@ export const MESSAGES = {
   'attachment.type':
     '“{file}” is not an accepted type of file. Accepted files: PDF, Word (DOCX), Excel (XLSX) and images (PNG, JPG), 10 MB at most.',
   'requisition.attachment_limit': 'A requisition may have at most {max} attachments.',
+  'budget.not_found': 'Budget not found.',
+  'budget.fiscal_year': 'Choose one of this organisation’s fiscal years.',
+  'budget.fiscal_year_closed': 'This fiscal year is closed.',
+  'budget.department': 'Choose one of this organisation’s departments.',
+  'budget.category': 'Choose a category from the list.',
+  'budget.duplicate': 'A budget for this fiscal year, department and category already exists.',
+  'budget.not_admin': 'Only an organisation administrator can change budgets.',
+  'budget.currency_mismatch': 'A requisition in {document_currency} charges this {budget_currency} budget.',
+  'budget.exceeded':
+    'Budget "{budget}" would be exceeded by {shortfall} (available {available}, this {document} {amount}).',
+  'budget.exceeded_after_proposed':
+    'Budget "{budget}" would be exceeded by {shortfall} (available {available} after proposed spend of {proposed}, this {document} {amount}).',
+  'budget.exceeded_committed':
+    'Budget "{budget}" would be exceeded by {shortfall} (available {available}, this {document} {amount}, of which {committed} already committed by its {source}).',
+  'budget.exceeded_after_proposed_committed':
+    'Budget "{budget}" would be exceeded by {shortfall} (available {available} after proposed spend of {proposed}, this {document} {amount}, of which {committed} already committed by its {source}).',
+  'purchase_order.currency_mismatch':
+    'This order is in {document_currency}; its budget is kept in {budget_currency}.',
+  'invoice.currency_mismatch':
+    'This invoice is in {document_currency}; its budget is kept in {budget_currency}.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -74,3 +96,35 @@ export function message<K extends MessageKey>(
 
 export const isMessageKey = (value: unknown): value is MessageKey =>
   typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+
+const DOCUMENT_NOUNS = {
+  requisition: 'requisition',
+  purchase_order: 'purchase order',
+  invoice: 'invoice',
+} as const;
+
+/** A document would exceed a budget: the domain's English sentence, as a catalogue message. */
+export function budgetOverrunMessage(parts: BudgetOverrunParts): Message {
+  const base = {
+    budget: parts.budget,
+    shortfall: parts.shortfall,
+    available: parts.available,
+    document: DOCUMENT_NOUNS[parts.document],
+    amount: parts.amount,
+  };
+  const source = DOCUMENT_NOUNS[parts.source];
+  if (parts.proposed !== null && parts.committed !== null) {
+    return message('budget.exceeded_after_proposed_committed', {
+      ...base,
+      proposed: parts.proposed,
+      committed: parts.committed,
+      source,
+    });
+  }
+  if (parts.proposed !== null)
+    return message('budget.exceeded_after_proposed', { ...base, proposed: parts.proposed });
+  if (parts.committed !== null) {
+    return message('budget.exceeded_committed', { ...base, committed: parts.committed, source });
+  }
+  return message('budget.exceeded', base);
+}

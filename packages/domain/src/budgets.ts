@@ -411,6 +411,22 @@ export interface BudgetOverrun extends BudgetCheckFigures {
   shortfallMinor: number;
   /** English, naming the budget and the shortfall; the figures above let a screen translate it. */
   message: string;
+  /** The pieces of `message`, formatted, for a message catalogue to rebuild it in any language. */
+  messageParts: BudgetOverrunParts;
+}
+
+export interface BudgetOverrunParts {
+  budget: string;
+  shortfall: string;
+  available: string;
+  /** Other requisitions' proposed spend counted before this one (submission only), else null. */
+  proposed: string | null;
+  document: BudgetCheckPoint;
+  amount: string;
+  /** What the source document already commits of this amount, else null. */
+  committed: string | null;
+  /** That source document: a purchase order's requisition, an invoice's purchase order. */
+  source: 'requisition' | 'purchase_order';
 }
 
 export type BudgetCheck =
@@ -504,7 +520,17 @@ export function checkBudget(input: BudgetCheckInput): BudgetCheck {
     `Budget "${budget.name}" would be exceeded by ${money(shortfallMinor)} ` +
     `(available ${available}, this ${DOCUMENT_NOUNS[input.checkPoint]} ${money(amountMinor)}${alreadyCommitted}).`;
 
-  const overrun: BudgetOverrun = { outcome: 'over', shortfallMinor, message, ...figures };
+  const messageParts: BudgetOverrunParts = {
+    budget: budget.name,
+    shortfall: money(shortfallMinor),
+    available: money(headroomMinor),
+    proposed: otherProposed > 0 ? money(otherProposed) : null,
+    document: input.checkPoint,
+    amount: money(amountMinor),
+    committed: covered > 0 ? money(Math.min(covered, amountMinor)) : null,
+    source: input.checkPoint === 'purchase_order' ? 'requisition' : 'purchase_order',
+  };
+  const overrun: BudgetOverrun = { outcome: 'over', shortfallMinor, message, messageParts, ...figures };
   const action = budget.controls[input.checkPoint];
   switch (action) {
     case 'stop':

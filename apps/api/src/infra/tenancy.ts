@@ -1,3 +1,4 @@
+import type { Message } from '@zabuni/contracts';
 import { hasRole } from '@zabuni/domain';
 import type { Principal } from './auth.ts';
 import { AppError } from './errors.ts';
@@ -14,7 +15,7 @@ export function currentOrganisation(principal: Principal): number {
  * The current organisation, when the caller administers it. Routes only check that the caller is an
  * administrator somewhere; this checks it is here.
  */
-export function administeredOrganisation(principal: Principal, refusal: string): number {
+export function administeredOrganisation(principal: Principal, refusal: string | Message): number {
   const organisationId = currentOrganisation(principal);
   if (!hasRole(principal.grants, ['org_admin'], organisationId)) throw new AppError('forbidden', refusal);
   return organisationId;

@@ -1,4 +1,10 @@
-import { INVOICE_DECISION_MESSAGES, INVOICE_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
+import {
+  budgetOverrunMessage,
+  INVOICE_DECISION_MESSAGES,
+  INVOICE_MESSAGES,
+  message,
+  SEGREGATION_MESSAGES,
+} from '@zabuni/contracts';
 import { formatMinor, invoiceParties, type DocumentParty } from '@zabuni/domain';
 import type { Clock } from '../../../../infra/clock.ts';
 import type { Executor, Tx } from '../../../../infra/database.ts';
@@ -97,10 +103,14 @@ export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor,
     if (check.outcome === 'currency_mismatch') {
       throw new AppError(
         'conflict',
-        `This invoice is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+        message('invoice.currency_mismatch', {
+          document_currency: check.documentCurrency,
+          budget_currency: check.budgetCurrency,
+        }),
       );
     }
-    if (check.outcome === 'over' && check.action === 'stop') throw new AppError('conflict', check.message);
+    if (check.outcome === 'over' && check.action === 'stop')
+      throw new AppError('conflict', budgetOverrunMessage(check.messageParts));
   }
   return checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn');
 }

@@ -1,4 +1,9 @@
-import { PURCHASE_ORDER_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
+import {
+  budgetOverrunMessage,
+  message,
+  PURCHASE_ORDER_MESSAGES,
+  SEGREGATION_MESSAGES,
+} from '@zabuni/contracts';
 import { lineAmountMinor, purchaseOrderParties } from '@zabuni/domain';
 import type { Clock } from '../../../../infra/clock.ts';
 import type { Executor, Tx } from '../../../../infra/database.ts';
@@ -162,11 +167,14 @@ export function purchaseOrderApprovalAdapter({
         if (check.outcome === 'currency_mismatch') {
           throw new AppError(
             'conflict',
-            `This order is in ${check.documentCurrency}; its budget is kept in ${check.budgetCurrency}.`,
+            message('purchase_order.currency_mismatch', {
+              document_currency: check.documentCurrency,
+              budget_currency: check.budgetCurrency,
+            }),
           );
         }
         if (check.outcome === 'over' && check.action === 'stop')
-          throw new AppError('conflict', check.message);
+          throw new AppError('conflict', budgetOverrunMessage(check.messageParts));
       }
       return [
         ...new Set(

@@ -88,6 +88,8 @@ describe('budget checks on requisitions', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({
       detail: expect.stringMatching(/^Budget "ICT FY2026\/27" would be exceeded by KES 200,000\.00/),
+      code: expect.stringMatching(/^budget\.exceeded/),
+      params: { budget: 'ICT FY2026/27', shortfall: 'KES 200,000.00', document: 'requisition' },
     });
     expect((await act('wanjiru', 'GET', `requisitions/${id}/`)).json()).toMatchObject({ status: 'draft' });
   });

@@ -1,4 +1,9 @@
-import { message, REQUISITION_DECISION_MESSAGES, REQUISITION_MESSAGES } from '@zabuni/contracts';
+import {
+  budgetOverrunMessage,
+  message,
+  REQUISITION_DECISION_MESSAGES,
+  REQUISITION_MESSAGES,
+} from '@zabuni/contracts';
 import { formatMinor, requisitionParties } from '@zabuni/domain';
 import type { Executor, Tx } from '../../../../infra/database.ts';
 import { AppError } from '../../../../infra/errors.ts';
@@ -66,7 +71,10 @@ export async function requisitionBudgetCheck(
       );
     }
     if (check.outcome === 'over' && check.action === 'stop') {
-      throw new AppError(input.stage === 'proposed' ? 'validation' : 'conflict', check.message);
+      throw new AppError(
+        input.stage === 'proposed' ? 'validation' : 'conflict',
+        budgetOverrunMessage(check.messageParts),
+      );
     }
   }
   return { warned: checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn') };

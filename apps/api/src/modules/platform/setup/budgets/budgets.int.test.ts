@@ -124,7 +124,12 @@ describe('budgets', () => {
 
   it('refuses a closed fiscal year and another organisation’s department', async () => {
     const closed = await call('POST', '', admin, form({ fiscal_year_id: closedYearId }));
-    expect(closed.json()).toMatchObject({ fiscal_year_id: ['This fiscal year is closed.'] });
+    expect(closed.json()).toEqual({
+      fiscal_year_id: ['This fiscal year is closed.'],
+      detail: 'fiscal_year_id: This fiscal year is closed.',
+      code: 'budget.fiscal_year_closed',
+      field: 'fiscal_year_id',
+    });
     const theirs = await call(
       'POST',
       '',
@@ -147,6 +152,10 @@ describe('budgets', () => {
 
     expect((await call('GET', '', otherAdmin)).json()).toMatchObject({ count: 0 });
     expect((await call('GET', `${budgetId}/`, otherAdmin)).statusCode).toBe(404);
+    expect((await call('GET', `${budgetId}/`, otherAdmin)).json()).toEqual({
+      detail: 'Budget not found.',
+      code: 'budget.not_found',
+    });
     expect((await call('PUT', `${budgetId}/`, otherAdmin, form())).statusCode).toBe(404);
   });
 });

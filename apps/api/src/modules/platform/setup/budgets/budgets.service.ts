@@ -1,4 +1,4 @@
-import { BUDGET_MESSAGES, type BudgetForm, type BudgetView } from '@zabuni/contracts';
+import { type BudgetForm, type BudgetView, message } from '@zabuni/contracts';
 import {
   budgetPeriodWindow,
   budgetUtilisation,
@@ -20,8 +20,6 @@ import type { PageRequest } from '../../../../infra/pagination.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
 import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import { budgetsRepository, type BudgetRow, type BudgetValues } from './budgets.repository.ts';
-
-const NOT_FOUND = 'Budget not found.';
 
 /** The Nairobi calendar day of an instant (EAT, UTC+3 all year), as the UTC midnight budgets count in. */
 const nairobiDay = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -77,24 +75,25 @@ function toBudget(row: BudgetRow): BudgetView {
 
 /** Issue 6 budgets of the caller's current organisation; administrators set them, members read them. */
 export function createBudgetsService({ db, audit }: { db: Db; audit: AuditService }) {
-  const adminOf = (principal: Principal) => administeredOrganisation(principal, BUDGET_MESSAGES.notAdmin);
+  const adminOf = (principal: Principal) => administeredOrganisation(principal, message('budget.not_admin'));
 
   /** Checks the form against the organisation's own data and turns it into stored values. */
   async function valuesOf(tx: Executor, organisationId: number, form: BudgetForm, exceptId?: number) {
     const repository = budgetsRepository(tx);
     const fiscalYear = await repository.fiscalYearOf(organisationId, form.fiscal_year_id);
-    if (!fiscalYear) throw fieldError('fiscal_year_id', BUDGET_MESSAGES.fiscalYear);
-    if (fiscalYear.status === 'closed') throw fieldError('fiscal_year_id', BUDGET_MESSAGES.fiscalYearClosed);
+    if (!fiscalYear) throw fieldError('fiscal_year_id', message('budget.fiscal_year'));
+    if (fiscalYear.status === 'closed')
+      throw fieldError('fiscal_year_id', message('budget.fiscal_year_closed'));
     if (!(await repository.departmentIsOurs(organisationId, form.department_id))) {
-      throw fieldError('department_id', BUDGET_MESSAGES.department);
+      throw fieldError('department_id', message('budget.department'));
     }
     const categoryId = form.category_id ?? null;
     if (categoryId !== null && !(await repository.categoryExists(categoryId))) {
-      throw fieldError('category_id', BUDGET_MESSAGES.category);
+      throw fieldError('category_id', message('budget.category'));
     }
     const scope = { fiscalYearId: form.fiscal_year_id, departmentId: form.department_id, categoryId };
     if (await repository.scopeTaken(organisationId, scope, exceptId)) {
-      throw fieldError('category_id', BUDGET_MESSAGES.duplicate);
+      throw fieldError('category_id', message('budget.duplicate'));
     }
     const values: BudgetValues = {
       ...scope,
@@ -115,7 +114,7 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
       return await work();
     } catch (error) {
       // Two administrators saved the same scope at once: the unique index decided, the message is the same.
-      if (isUniqueViolation(error)) throw fieldError('category_id', BUDGET_MESSAGES.duplicate);
+      if (isUniqueViolation(error)) throw fieldError('category_id', message('budget.duplicate'));
       throw error;
     }
   }
@@ -358,12 +357,15 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     /** Amount, proposed, committed, actual and available today (this month for a monthly budget). */
     async utilisation(principal: Principal, id: number, at: Date) {
       const found = await budgetsRepository(db).find(currentOrganisation(principal), id);
-      if (!found) throw notFound(NOT_FOUND);
+      if (!found) throw notFound(message('budget.not_found'));
       const view = await utilisationView(found.budget, at);
       if ('currencyMismatch' in view) {
         throw new AppError(
           'conflict',
-          `A requisition in ${view.currencyMismatch} charges this ${found.budget.currency} budget.`,
+          message('budget.currency_mismatch', {
+            document_currency: view.currencyMismatch ?? '',
+            budget_currency: found.budget.currency,
+          }),
         );
       }
       return view;
@@ -391,7 +393,7 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
 
     async get(principal: Principal, id: number): Promise<BudgetView> {
       const row = await budgetsRepository(db).find(currentOrganisation(principal), id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(message('budget.not_found'));
       return toBudget(row);
     },
 
@@ -418,7 +420,8 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
       const organisationId = adminOf(principal);
       await write(() =>
         db.transaction(async (tx) => {
-          if (!(await budgetsRepository(tx).find(organisationId, id))) throw notFound(NOT_FOUND);
+          if (!(await budgetsRepository(tx).find(organisationId, id)))
+            throw notFound(message('budget.not_found'));
           const values = await valuesOf(tx, organisationId, form, id);
           await budgetsRepository(tx).update(organisationId, id, values);
           await audit.record(tx, {
