@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { darajaTimestamp, mpesaAmount, PLAN_PRODUCTS } from '@zabuni/domain';
-import type { Db } from '../../apps/api/src/infra/database.ts';
+import { connectDatabase, type Db } from '../../apps/api/src/infra/database.ts';
+import type { Logger } from '../../apps/api/src/infra/logger.ts';
+import { createAuditService, startAuditSealer } from '../../apps/api/src/modules/shared/audit/index.ts';
 import { auditLog } from '../../apps/api/src/schema/audit.tables.ts';
 import { countries } from '../../apps/api/src/schema/core.tables.ts';
 import { prices } from '../../apps/api/src/schema/payments.tables.ts';
@@ -80,6 +82,52 @@ export interface PreparedCallbacks {
   /** Ids before this side's run: what it stores and audits comes after. */
   messagesAfter: number;
   auditAfter: number;
+}
+
+/** What the audit sealer did during our side's run. */
+export interface AuditSealing {
+  /** Entries the sealer linked while the callbacks were answered, and until none was left. */
+  sealed: number;
+  /** From our side's last answer until every audit entry was sealed. */
+  drainedMs: number;
+  /** Entries still unsealed when the wait gave up (60 s). */
+  unsealed: number;
+}
+
+/**
+ * The audit sealer, beside our server during its run, as an `npm run worker` process runs it in production
+ * (the bench's server runs no worker). `finish()`, after the last answer, waits until every entry is sealed.
+ */
+export function startAuditSealing(databaseUrl: string, logger: Logger) {
+  const database = connectDatabase(databaseUrl, { max: 2, logger });
+  const audit = createAuditService({ db: database.db, clock: { now: () => new Date() } });
+  let sealed = 0;
+  const sealer = startAuditSealer({
+    audit: {
+      seal: async (options) => {
+        const result = await audit.seal(options);
+        sealed += result.sealed;
+        return result;
+      },
+    },
+    logger,
+  });
+  return {
+    async finish(): Promise<AuditSealing> {
+      const start = performance.now();
+      let unsealed = 0;
+      for (;;) {
+        const [row] = await database.db.select({ n: count() }).from(auditLog).where(isNull(auditLog.hash));
+        unsealed = row!.n;
+        if (unsealed === 0 || performance.now() - start > 60_000) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const drainedMs = performance.now() - start;
+      await sealer.stop();
+      await database.close();
+      return { sealed, drainedMs, unsealed };
+    },
+  };
 }
 
 const CHUNK = 1_000;
@@ -418,6 +466,7 @@ export async function checkCallbacks(
   prepared: PreparedCallbacks,
   results: { acks: number; lost: number; ackedUniques: Uint8Array; duplicates: number },
   fulfilment: boolean,
+  sealing?: AuditSealing,
 ): Promise<Check[]> {
   const checks: Check[] = [];
   const add = (name: string, ok: boolean, detail: string) => checks.push({ name, ok, detail });
@@ -557,6 +606,16 @@ export async function checkCallbacks(
     doubleDetail += `; ${fmt(audited.length)} orders audited as paid (${fmt(twice)} more than once), ${fmt(extended!.n)} subscriptions extended beyond one period`;
   }
   add('duplicates did not double-fulfil', doubleOk, doubleDetail);
+
+  if (fulfilment && sealing) {
+    // The chain as `npm run audit:verify` checks it (every entry of every run so far, in chain order).
+    const verified = await createAuditService({ db, clock: { now: () => new Date() } }).verify();
+    add(
+      'audit entries sealed into an intact chain',
+      sealing.unsealed === 0 && verified.firstBreak === null && verified.unsealed === 0,
+      `${fmt(sealing.sealed)} entries sealed during the run, none left ${(sealing.drainedMs / 1000).toFixed(1)} s after the last answer${sealing.unsealed ? ` (${fmt(sealing.unsealed)} still unsealed)` : ''}; chain of ${fmt(verified.entries)} entries ${verified.firstBreak ? `BROKEN at ${verified.firstBreak.id} (${verified.firstBreak.reason})` : 'verifies'}`,
+    );
+  }
 
   const cancelledWrong = attemptRows.filter((a) => {
     const i = indexOfOrder.get(a.orderId)!;

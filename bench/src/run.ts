@@ -26,6 +26,7 @@ import { seedReferenceData } from '../../apps/api/src/seed/reference/seed-refere
 import { toPrefixTsQuery } from '@zabuni/domain';
 import {
   checkCallbacks,
+  startAuditSealing,
   driveCallbacks,
   DUPLICATE_SHARE,
   planCallbacks,
@@ -463,7 +464,10 @@ const oursMeasured = await measure(ours.port, (scenario) =>
 );
 // Our real callback URL: PUBLIC_URL + the path secret derived from JWT_SECRET.
 const stkPath = `/api/payments/stk/${derivedSecret(JWT_SECRET, 'stk-callback-path')}`;
+// The audit sealer runs beside the server (a worker's job; the server above runs none).
+const sealing = prepared ? startAuditSealing(databaseUrl, logger) : null;
 const oursCallbacks = prepared ? await callbacks(ours.port, stkPath, prepared.ours) : null;
+const oursSealing = await sealing?.finish();
 await stopProcess(ours.child);
 await providers.close();
 
@@ -487,7 +491,13 @@ if (prepared && callbackPlan && oursCallbacks && bareCallbacks) {
   const checking = connectDatabase(databaseUrl, { max: 2, logger });
   const duplicates = callbackPlan.phases.reduce((n, phase) => n + phase.duplicates, 0);
   checks = {
-    ours: await checkCallbacks(checking.db, prepared.ours, { ...oursCallbacks, duplicates }, true),
+    ours: await checkCallbacks(
+      checking.db,
+      prepared.ours,
+      { ...oursCallbacks, duplicates },
+      true,
+      oursSealing,
+    ),
     bare: await checkCallbacks(checking.db, prepared.bare, { ...bareCallbacks, duplicates }, false),
   };
   await checking.close();
