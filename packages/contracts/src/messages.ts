@@ -57,6 +57,29 @@ export const MESSAGES = {
     'This order is in {document_currency}; its budget is kept in {budget_currency}.',
   'invoice.currency_mismatch':
     'This invoice is in {document_currency}; its budget is kept in {budget_currency}.',
+  'purchase_order.not_found': 'Purchase order not found.',
+  'purchase_order.justification': 'Say why this order has no approved requisition.',
+  'purchase_order.requisition_line': 'choose a line of an approved requisition of this organisation.',
+  'purchase_order.over_requisition':
+    'only {remaining} {unit} of this requisition line are still to be ordered.',
+  'purchase_order.price': 'Enter a unit price of 0 or more with at most the currency’s decimals.',
+  'purchase_order.department': 'Choose one of this organisation’s departments.',
+  'purchase_order.inactive_department': 'This department no longer takes requisitions.',
+  'purchase_order.category': 'Choose a category from the list.',
+  'purchase_order.tax_rate': 'Choose one of this organisation’s tax rates.',
+  'purchase_order.not_editable': 'Only a draft purchase order can be changed.',
+  'purchase_order.not_allowed': 'This purchase order cannot be {order_action} now: it is {order_status}.',
+  'purchase_order.conflict':
+    'Someone else changed this purchase order a moment ago. Reload it and try again.',
+  'purchase_order.not_permitted': 'You may not do this to this purchase order.',
+  'purchase_order.reason_required': 'Say why in a reason.',
+  'goods_receipt.line': 'Choose lines of this purchase order.',
+  'goods_receipt.nothing_received': 'enter what was received.',
+  'goods_receipt.mismatch': 'received must equal accepted plus rejected.',
+  'goods_receipt.over_tolerance': 'at most {max} {unit} more can be accepted (ordered {ordered}).',
+  'goods_receipt.reason': 'say why goods were rejected.',
+  'goods_receipt.not_permitted': 'Only procurement staff and requesters record goods received.',
+  'goods_receipt.not_sent': 'Goods can be received only on a sent order: this one is {order_status}.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,20 +1,21 @@
 import { isIsoDate, PO_STATUSES, quantityToThousandths } from '@zabuni/domain';
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
 export const PURCHASE_ORDER_MESSAGES = {
   noLines: 'Add at least one line.',
-  justification: 'Say why this order has no approved requisition.',
-  requisitionLine: 'Line {line}: choose a line of an approved requisition of this organisation.',
-  overRequisition: 'Line {line}: only {remaining} {unit} of this requisition line are still to be ordered.',
-  taxRate: 'Choose one of this organisation’s tax rates.',
-  notEditable: 'Only a draft purchase order can be changed.',
+  justification: MESSAGES['purchase_order.justification'],
+  requisitionLine: `Line {line}: ${MESSAGES['purchase_order.requisition_line']}`,
+  overRequisition: `Line {line}: ${MESSAGES['purchase_order.over_requisition']}`,
+  taxRate: MESSAGES['purchase_order.tax_rate'],
+  notEditable: MESSAGES['purchase_order.not_editable'],
   notAllowed: 'This purchase order cannot be {action} now: it is {status}.',
-  conflict: 'Someone else changed this purchase order a moment ago. Reload it and try again.',
-  notPermitted: 'You may not do this to this purchase order.',
-  reasonRequired: 'Say why in a reason.',
+  conflict: MESSAGES['purchase_order.conflict'],
+  notPermitted: MESSAGES['purchase_order.not_permitted'],
+  reasonRequired: MESSAGES['purchase_order.reason_required'],
 } as const;
 
 const quantity = z
@@ -132,11 +133,11 @@ export const purchaseOrderReasonBody = z.object({ reason: z.string().trim().max(
 
 export const GOODS_RECEIPT_MESSAGES = {
   noLines: 'Record at least one line received.',
-  line: 'Choose lines of this purchase order.',
-  nothingReceived: 'Line {line}: enter what was received.',
-  mismatch: 'Line {line}: received must equal accepted plus rejected.',
-  overTolerance: 'Line {line}: at most {max} {unit} more can be accepted (ordered {ordered}).',
-  reason: 'Line {line}: say why goods were rejected.',
+  line: MESSAGES['goods_receipt.line'],
+  nothingReceived: `Line {line}: ${MESSAGES['goods_receipt.nothing_received']}`,
+  mismatch: `Line {line}: ${MESSAGES['goods_receipt.mismatch']}`,
+  overTolerance: `Line {line}: ${MESSAGES['goods_receipt.over_tolerance']}`,
+  reason: `Line {line}: ${MESSAGES['goods_receipt.reason']}`,
 } as const;
 
 const receiptQuantity = z

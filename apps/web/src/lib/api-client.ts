@@ -63,7 +63,10 @@ export class ApiError extends Error {
     const first = Array.isArray(messages) ? String(messages[0]) : undefined;
     if (first === undefined) return undefined;
     if (this.field !== field || !this.code) return first;
-    return translateCode(this.code, this.params) ?? first;
+    const text = translateCode(this.code, this.params);
+    if (text === undefined) return first;
+    // On its line, without its "Line 2:", the sentence starts again with a capital.
+    return this.line === undefined ? text : text.charAt(0).toUpperCase() + text.slice(1);
   }
 }
 

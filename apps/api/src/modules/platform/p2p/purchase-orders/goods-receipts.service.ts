@@ -1,4 +1,4 @@
-import { GOODS_RECEIPT_MESSAGES, PURCHASE_ORDER_MESSAGES, type GoodsReceiptForm } from '@zabuni/contracts';
+import { message, type GoodsReceiptForm } from '@zabuni/contracts';
 import {
   checkReceiptLine,
   hasRole,
@@ -9,16 +9,13 @@ import {
 } from '@zabuni/domain';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db, Tx } from '../../../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import { AppError, fieldError, lineError, notFound } from '../../../../infra/errors.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
 import { settingsFor } from '../matching/index.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
 import { purchaseOrdersRepository } from './purchase-orders.repository.ts';
 import { RECEIVING_ROLES, type PurchaseOrdersService } from './purchase-orders.service.ts';
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
 /**
  * Goods receipts (GRN): several per order, each line received = accepted + rejected, accepted in total
@@ -41,7 +38,7 @@ export function createGoodsReceiptsService({
   async function view(organisationId: number, purchaseOrderId: number) {
     const repository = purchaseOrdersRepository(db);
     const found = await repository.find(organisationId, purchaseOrderId);
-    if (!found) throw notFound('Purchase order not found.');
+    if (!found) throw notFound(message('purchase_order.not_found'));
     const receipts = await repository.receipts(purchaseOrderId);
     const lines = await repository.receiptLines(receipts.map((r) => r.receipt.id));
     const orderLines = await repository.lines(purchaseOrderId);
@@ -90,10 +87,10 @@ export function createGoodsReceiptsService({
         });
         if (!allowed.ok) {
           throw allowed.reason === 'not_permitted'
-            ? new AppError('forbidden', 'Only procurement staff and requesters record goods received.')
+            ? new AppError('forbidden', message('goods_receipt.not_permitted'))
             : new AppError(
                 'conflict',
-                `Goods can be received only on a sent order: this one is ${found.order.status.replace(/_/g, ' ')}.`,
+                message('goods_receipt.not_sent', { order_status: found.order.status.replace(/_/g, ' ') }),
               );
         }
         const repository = purchaseOrdersRepository(tx);
@@ -102,9 +99,8 @@ export function createGoodsReceiptsService({
         const tolerance = settings.quantity.percentBasisPoints ?? 0;
         const accepted = new Map(orderLines.map((l) => [l.line.id, l.acceptedThousandths]));
         const values = form.lines.map((line, index) => {
-          const n = index + 1;
           const orderLine = orderLines.find((l) => l.line.id === line.purchase_order_line_id);
-          if (!orderLine) throw fieldError('lines', GOODS_RECEIPT_MESSAGES.line);
+          if (!orderLine) throw fieldError('lines', message('goods_receipt.line'));
           const received = quantityToThousandths(line.received)!;
           const acceptedNow = quantityToThousandths(line.accepted)!;
           const rejected = quantityToThousandths(line.rejected)!;
@@ -117,24 +113,22 @@ export function createGoodsReceiptsService({
             tolerancePercentBasisPoints: tolerance,
           });
           if (!check.ok) {
-            const message =
-              check.problem === 'nothing_received'
-                ? GOODS_RECEIPT_MESSAGES.nothingReceived
-                : check.problem === 'over_tolerance'
-                  ? GOODS_RECEIPT_MESSAGES.overTolerance
-                  : GOODS_RECEIPT_MESSAGES.mismatch;
-            throw fieldError(
+            throw lineError(
               'lines',
-              fill(message, {
-                line: n,
-                max: check.problem === 'over_tolerance' ? thousandthsToQuantity(check.maxAcceptable) : '',
-                unit: orderLine.line.unit,
-                ordered: thousandthsToQuantity(orderLine.line.quantityThousandths),
-              }),
+              index,
+              check.problem === 'nothing_received'
+                ? message('goods_receipt.nothing_received')
+                : check.problem === 'over_tolerance'
+                  ? message('goods_receipt.over_tolerance', {
+                      max: thousandthsToQuantity(check.maxAcceptable),
+                      unit: orderLine.line.unit,
+                      ordered: thousandthsToQuantity(orderLine.line.quantityThousandths),
+                    })
+                  : message('goods_receipt.mismatch'),
             );
           }
           if (rejected > 0 && !line.rejection_reason)
-            throw fieldError('lines', fill(GOODS_RECEIPT_MESSAGES.reason, { line: n }));
+            throw lineError('lines', index, message('goods_receipt.reason'));
           accepted.set(orderLine.line.id, check.acceptedTotal);
           return {
             purchaseOrderLineId: orderLine.line.id,
@@ -172,7 +166,7 @@ export function createGoodsReceiptsService({
               status: moved.to,
             }))
           ) {
-            throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+            throw new AppError('conflict', message('purchase_order.conflict'));
           }
         }
         await audit.record(tx, {

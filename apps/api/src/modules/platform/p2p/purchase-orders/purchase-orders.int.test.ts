@@ -71,7 +71,14 @@ describe('purchase orders from requisitions', () => {
       lines: [line('11')],
     });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.body).toContain('only 10 each of this requisition line are still to be ordered');
+    expect(tooMuch.json()).toEqual({
+      detail: 'lines: Line 1: only 10 each of this requisition line are still to be ordered.',
+      lines: ['Line 1: only 10 each of this requisition line are still to be ordered.'],
+      code: 'purchase_order.over_requisition',
+      params: { remaining: '10', unit: 'each' },
+      field: 'lines',
+      line: 0,
+    });
 
     const first = (await created('otieno', 'p2p/purchase-orders/', {
       supplier_id: supplierId,
@@ -148,6 +155,10 @@ describe('purchase orders from requisitions', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.body).toContain('ICT equipment');
     expect(refused.body).toContain('45,000.00');
+    expect(refused.json()).toMatchObject({
+      code: expect.stringMatching(/^budget\.exceeded/),
+      params: { budget: expect.stringContaining('ICT equipment'), document: 'purchase order' },
+    });
     expect((await act('otieno', 'GET', `p2p/purchase-orders/${order.id}/`)).json()).toMatchObject({
       status: 'pending_approval',
     });
@@ -231,10 +242,21 @@ describe('sending, the supplier’s answer and receiving', () => {
     const over = await receive([{ purchase_order_line_id: one!.id, received: '11', accepted: '11' }]);
     expect(over.statusCode).toBe(400);
     expect(over.body).toContain('at most 10 each more can be accepted');
+    expect(over.json()).toMatchObject({
+      code: 'goods_receipt.over_tolerance',
+      params: { max: '10', unit: 'each', ordered: '10' },
+      line: 0,
+    });
     const noReason = await receive([
       { purchase_order_line_id: one!.id, received: '6', accepted: '4', rejected: '2' },
     ]);
     expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({
+      detail: 'lines: Line 1: say why goods were rejected.',
+      code: 'goods_receipt.reason',
+      field: 'lines',
+      line: 0,
+    });
     const first = await receive([
       {
         purchase_order_line_id: one!.id,

@@ -1,9 +1,4 @@
-import {
-  PURCHASE_ORDER_MESSAGES,
-  REQUISITION_MESSAGES,
-  type PurchaseOrderForm,
-  type PurchaseOrderView,
-} from '@zabuni/contracts';
+import { message, type Message, type PurchaseOrderForm, type PurchaseOrderView } from '@zabuni/contracts';
 import {
   availablePurchaseOrderActions,
   decimalTextToMinor,
@@ -22,7 +17,7 @@ import {
 } from '@zabuni/domain';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db, Executor, Tx } from '../../../../infra/database.ts';
-import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
+import { AppError, fieldError, lineError, notFound } from '../../../../infra/errors.ts';
 import type { PageRequest } from '../../../../infra/pagination.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import { renderPurchaseOrderPdf } from '../../../../infra/documents/index.ts';
@@ -35,7 +30,6 @@ import type { SuppliersService } from '../suppliers/index.ts';
 import { purchaseOrdersRepository, type OrderLineValues } from './purchase-orders.repository.ts';
 import { purchaseOrderPath, purchaseOrderSubject } from './purchase-orders.approval.ts';
 
-const NOT_FOUND = 'Purchase order not found.';
 /** Who raises, sends, receives against and cancels purchase orders. */
 export const PROCUREMENT_ROLES: readonly Role[] = ['org_admin', 'buyer'];
 /** Who records goods received: procurement, and the requesters and stores people who take delivery. */
@@ -123,19 +117,20 @@ export function createPurchaseOrdersService({
       if (result.reason === 'not_allowed_in_state') {
         throw new AppError(
           'conflict',
-          PURCHASE_ORDER_MESSAGES.notAllowed
-            .replace('{action}', DONE[action])
-            .replace('{status}', found.order.status.replace(/_/g, ' ')),
+          message('purchase_order.not_allowed', {
+            order_action: DONE[action],
+            order_status: found.order.status.replace(/_/g, ' '),
+          }),
         );
       }
-      throw new AppError('forbidden', PURCHASE_ORDER_MESSAGES.notPermitted);
+      throw new AppError('forbidden', message('purchase_order.not_permitted'));
     }
     return result;
   }
 
   async function load(tx: Executor, organisationId: number, id: number) {
     const found = await purchaseOrdersRepository(tx).find(organisationId, id);
-    if (!found) throw notFound(NOT_FOUND);
+    if (!found) throw notFound(message('purchase_order.not_found'));
     return found;
   }
 
@@ -164,26 +159,25 @@ export function createPurchaseOrdersService({
     const orderedHere = new Map<number, number>();
     return form.lines.map((line, index) => {
       const n = index + 1;
-      const at = (message: string) => fieldError('lines', `Line ${n}: ${message}`);
+      const at = (problem: Message) => lineError('lines', index, problem);
       const quantityThousandths = quantityToThousandths(line.quantity)!;
       const unitPriceMinor = decimalTextToMinor(line.unit_price, form.currency);
-      if (unitPriceMinor === null) throw at(REQUISITION_MESSAGES.price);
+      if (unitPriceMinor === null) throw at(message('purchase_order.price'));
       let departmentId = line.department_id;
       let categoryId = line.category_id;
       if (line.requisition_line_id) {
         const source = requisitionLines.find((r) => r.line.id === line.requisition_line_id);
         if (!source || source.requisitionStatus !== 'approved' || source.currency !== form.currency) {
-          throw fieldError('lines', PURCHASE_ORDER_MESSAGES.requisitionLine.replace('{line}', String(n)));
+          throw at(message('purchase_order.requisition_line'));
         }
         const before = orderedHere.get(source.line.id) ?? 0;
         const remaining = source.line.quantityThousandths - source.orderedThousandths - before;
         if (quantityThousandths > remaining) {
-          throw fieldError(
-            'lines',
-            PURCHASE_ORDER_MESSAGES.overRequisition
-              .replace('{line}', String(n))
-              .replace('{remaining}', thousandthsToQuantity(Math.max(0, remaining)))
-              .replace('{unit}', source.line.unit),
+          throw at(
+            message('purchase_order.over_requisition', {
+              remaining: thousandthsToQuantity(Math.max(0, remaining)),
+              unit: source.line.unit,
+            }),
           );
         }
         orderedHere.set(source.line.id, before + quantityThousandths);
@@ -192,18 +186,18 @@ export function createPurchaseOrdersService({
         categoryId = source.line.categoryId;
       } else {
         const department = departments.find((d) => d.id === departmentId);
-        if (!department) throw at(REQUISITION_MESSAGES.department);
-        if (!department.active) throw at(REQUISITION_MESSAGES.inactiveDepartment);
-        if (!categories.includes(categoryId)) throw at(REQUISITION_MESSAGES.category);
+        if (!department) throw at(message('purchase_order.department'));
+        if (!department.active) throw at(message('purchase_order.inactive_department'));
+        if (!categories.includes(categoryId)) throw at(message('purchase_order.category'));
       }
       const rate = line.tax_rate_id ? rates.find((r) => r.id === line.tax_rate_id) : undefined;
-      if (line.tax_rate_id && !rate) throw at(PURCHASE_ORDER_MESSAGES.taxRate);
+      if (line.tax_rate_id && !rate) throw at(message('purchase_order.tax_rate'));
       const taxBasisPoints = rate?.basisPoints ?? defaultRate;
       let netMinor: number;
       try {
         netMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
       } catch {
-        throw at(REQUISITION_MESSAGES.price);
+        throw at(message('purchase_order.price'));
       }
       return {
         lineNo: n,
@@ -225,7 +219,7 @@ export function createPurchaseOrdersService({
     const subtotalMinor = lines.reduce((sum, l) => sum + l.netMinor, 0);
     const taxMinor = lines.reduce((sum, l) => sum + l.taxMinor, 0);
     if (!Number.isSafeInteger(subtotalMinor + taxMinor))
-      throw fieldError('lines', REQUISITION_MESSAGES.price);
+      throw fieldError('lines', message('purchase_order.price'));
     return { subtotalMinor, taxMinor, totalMinor: subtotalMinor + taxMinor };
   };
 
@@ -262,12 +256,12 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       const repository = purchaseOrdersRepository(db);
       const found = await repository.find(organisationId, id);
-      if (!found) throw notFound(NOT_FOUND);
+      if (!found) throw notFound(message('purchase_order.not_found'));
       if (
         asSupplier !== undefined &&
         (found.order.supplierId !== asSupplier || found.order.sentAt === null)
       ) {
-        throw notFound(NOT_FOUND);
+        throw notFound(message('purchase_order.not_found'));
       }
       const o = found.order;
       const lines = await repository.lines(id);
@@ -335,13 +329,13 @@ export function createPurchaseOrdersService({
     async create(principal: Principal, form: PurchaseOrderForm, ip: string | null) {
       const organisationId = currentOrganisation(principal);
       if (!isProcurement(principal, organisationId))
-        throw new AppError('forbidden', PURCHASE_ORDER_MESSAGES.notPermitted);
+        throw new AppError('forbidden', message('purchase_order.not_permitted'));
       const id = await db.transaction(async (tx) => {
         await suppliers.orderable(tx, organisationId, form.supplier_id);
         const lines = await linesOf(tx, organisationId, form, null);
         const source = lines.some((l) => l.requisitionLineId) ? 'requisition' : 'direct';
         if (source === 'direct' && !form.justification.trim()) {
-          throw fieldError('justification', PURCHASE_ORDER_MESSAGES.justification);
+          throw fieldError('justification', message('purchase_order.justification'));
         }
         const repository = purchaseOrdersRepository(tx);
         const number = await numbering.next(tx, organisationId, 'purchase_order');
@@ -375,14 +369,14 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       await db.transaction(async (tx) => {
         const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('purchase_order.not_found'));
         const found = await load(tx, organisationId, id);
         move(principal, found, 'edit');
         await suppliers.orderable(tx, organisationId, form.supplier_id);
         const lines = await linesOf(tx, organisationId, form, id);
         const source = lines.some((l) => l.requisitionLineId) ? 'requisition' : 'direct';
         if (source === 'direct' && !form.justification.trim()) {
-          throw fieldError('justification', PURCHASE_ORDER_MESSAGES.justification);
+          throw fieldError('justification', message('purchase_order.justification'));
         }
         if (
           !(await repository.updateWhere(organisationId, id, ['draft'], {
@@ -396,7 +390,7 @@ export function createPurchaseOrdersService({
             ...totals(lines),
           }))
         ) {
-          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+          throw new AppError('conflict', message('purchase_order.conflict'));
         }
         await repository.replaceLines(id, lines);
         await record(tx, principal, 'purchase_order.updated', organisationId, ip, {
@@ -412,7 +406,7 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       const mailIds = await db.transaction(async (tx) => {
         const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('purchase_order.not_found'));
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'submit');
         const subject = purchaseOrderSubject(found, await repository.lines(id));
@@ -424,7 +418,7 @@ export function createPurchaseOrdersService({
           route,
           workflowRuleId: rule?.id ?? null,
         });
-        if (!changed) throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+        if (!changed) throw new AppError('conflict', message('purchase_order.conflict'));
         await record(tx, principal, 'purchase_order.submitted', organisationId, ip, {
           purchase_order_id: id,
           round: found.order.round + 1,
@@ -457,7 +451,7 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       const mailIds = await db.transaction(async (tx) => {
         const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('purchase_order.not_found'));
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'send');
         if (
@@ -466,7 +460,7 @@ export function createPurchaseOrdersService({
             sentAt: clock.now(),
           }))
         ) {
-          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+          throw new AppError('conflict', message('purchase_order.conflict'));
         }
         await record(tx, principal, 'purchase_order.sent', organisationId, ip, { purchase_order_id: id });
         return notifications.announce(tx, {
@@ -489,12 +483,12 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       await db.transaction(async (tx) => {
         const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('purchase_order.not_found'));
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'cancel');
-        if (!reason?.trim()) throw fieldError('reason', PURCHASE_ORDER_MESSAGES.reasonRequired);
+        if (!reason?.trim()) throw fieldError('reason', message('purchase_order.reason_required'));
         if (!(await repository.updateWhere(organisationId, id, [transition.from], { status: 'cancelled' }))) {
-          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+          throw new AppError('conflict', message('purchase_order.conflict'));
         }
         await record(tx, principal, 'purchase_order.cancelled', organisationId, ip, {
           purchase_order_id: id,
@@ -509,7 +503,7 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       await db.transaction(async (tx) => {
         const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('purchase_order.not_found'));
         const found = await load(tx, organisationId, id);
         const transition = move(principal, found, 'close');
         if (
@@ -518,7 +512,7 @@ export function createPurchaseOrdersService({
             closedAt: clock.now(),
           }))
         ) {
-          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+          throw new AppError('conflict', message('purchase_order.conflict'));
         }
         await record(tx, principal, 'purchase_order.closed', organisationId, ip, { purchase_order_id: id });
       });
@@ -537,12 +531,13 @@ export function createPurchaseOrdersService({
       const organisationId = currentOrganisation(principal);
       const mailIds = await db.transaction(async (tx) => {
         const repository = purchaseOrdersRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('purchase_order.not_found'));
         const found = await load(tx, organisationId, id);
-        if (found.order.supplierId !== supplierId || found.order.sentAt === null) throw notFound(NOT_FOUND);
+        if (found.order.supplierId !== supplierId || found.order.sentAt === null)
+          throw notFound(message('purchase_order.not_found'));
         const transition = move(principal, found, answer);
         if (answer === 'decline' && !reason?.trim()) {
-          throw fieldError('reason', PURCHASE_ORDER_MESSAGES.reasonRequired);
+          throw fieldError('reason', message('purchase_order.reason_required'));
         }
         if (
           !(await repository.updateWhere(
@@ -554,7 +549,7 @@ export function createPurchaseOrdersService({
               : { status: 'declined', declineReason: reason!.trim() },
           ))
         ) {
-          throw new AppError('conflict', PURCHASE_ORDER_MESSAGES.conflict);
+          throw new AppError('conflict', message('purchase_order.conflict'));
         }
         await record(
           tx,
@@ -619,7 +614,8 @@ export function createPurchaseOrdersService({
 
     /** For other modules (receipts, invoices): the order, locked, in the caller's transaction. */
     async lockedForUpdate(tx: Tx, organisationId: number, id: number) {
-      if (!(await purchaseOrdersRepository(tx).lock(organisationId, id))) throw notFound(NOT_FOUND);
+      if (!(await purchaseOrdersRepository(tx).lock(organisationId, id)))
+        throw notFound(message('purchase_order.not_found'));
       return load(tx, organisationId, id);
     },
     move,

@@ -1,4 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import enErrors from '../../../../locales/en/errors.json';
 import { ApiError } from '../../../../lib/api-client.ts';
 import type { TaxRate } from '../api/lookups.ts';
 import { FORM_MESSAGES } from './messages.ts';
@@ -165,20 +167,32 @@ describe('purchase order form', () => {
     expect(rateIdFor('12.00', rates)).toBeNull();
   });
 
-  it('places the server’s messages on fields and on the lines they name', () => {
+  beforeAll(async () => {
+    await i18next.init({ lng: 'en', resources: { en: { errors: enErrors } } });
+  });
+
+  it('places the server’s messages on fields and on the lines they name (by the body’s line)', () => {
     const error = new ApiError(400, 'Invalid', {
       detail: 'Invalid',
+      code: 'purchase_order.over_requisition',
+      params: { remaining: '4', unit: 'each' },
+      field: 'lines',
+      line: 1,
       supplier_id: ['This supplier is blocked: it cannot receive new purchase orders.'],
-      lines: [
-        'Line 2: only 4 each of this requisition line are still to be ordered.',
-        'Add at least one line.',
-      ],
+      lines: ['Line 2: only 4 each of this requisition line are still to be ordered.'],
     });
     expect(serverFormErrors(error, ORDER_FIELDS)).toEqual({
       fields: { supplier_id: 'This supplier is blocked: it cannot receive new purchase orders.' },
       lines: { 1: 'Only 4 each of this requisition line are still to be ordered.' },
-      general: ['Add at least one line.'],
+      general: [],
     });
+    // A line message that names no line (a schema error) stays above the lines.
+    expect(
+      serverFormErrors(
+        new ApiError(400, 'x', { detail: 'x', code: 'validation', lines: ['Add at least one line.'] }),
+        ORDER_FIELDS,
+      ).general,
+    ).toEqual(['Add at least one line.']);
     expect(
       serverFormErrors(new ApiError(409, 'Conflict', { detail: 'Conflict' }), ORDER_FIELDS).general,
     ).toEqual(['Conflict']);

@@ -293,17 +293,16 @@ export const ORDER_FIELDS = [
 /** Where a server message about a form belongs. */
 export interface ServerFormErrors<F extends string> {
   fields: Partial<Record<F, string>>;
-  /** Messages about one line (the service names it: "Line 2: …"), by line index. */
+  /** Messages about one line (the error body's `line`), by line index. */
   lines: Record<number, string>;
   /** Messages about the lines that name none, and anything else. */
   general: string[];
 }
 
-const LINE_MESSAGE = /^Line (\d+): (.+)$/s;
-
 /**
- * The API's field errors (`{ supplier_id: [...], lines: ["Line 2: only 3 each …"], detail }`): the service
- * names the line in the message; what names no field the form shows goes above the form.
+ * The API's field errors (`{ supplier_id: [...], lines: ["Line 2: only 3 each …"], field: "lines", line: 1,
+ * code, detail }`): the body's `line` names the line and its `code` gives the message in the interface
+ * language; what names no field the form shows goes above the form.
  */
 export function serverFormErrors<F extends string>(
   error: unknown,
@@ -320,15 +319,13 @@ export function serverFormErrors<F extends string>(
     const messages = Array.isArray(value) ? value.map(String) : [String(value)];
     if (messages.length === 0) continue;
     if ((fields as readonly string[]).includes(field)) {
-      result.fields[field as F] = messages[0];
+      result.fields[field as F] = error.messageFor(field) ?? messages[0];
       placed = true;
     } else if (field === 'lines' || field.startsWith('lines.')) {
       const nested = /^lines\.(\d+)/.exec(field);
       for (const message of messages) {
-        const named = LINE_MESSAGE.exec(message);
-        // Without its "Line 2:" the sentence starts again with a capital.
-        if (named)
-          result.lines[Number(named[1]) - 1] = named[2]!.charAt(0).toUpperCase() + named[2]!.slice(1);
+        if (error.line !== undefined && error.field === field)
+          result.lines[error.line] = error.messageFor(field) ?? message;
         else if (nested) result.lines[Number(nested[1])] = message;
         else result.general.push(message);
       }
