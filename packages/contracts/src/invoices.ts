@@ -9,23 +9,23 @@ import {
 } from '@zabuni/domain';
 import { z } from 'zod';
 import { recordId, required } from './fields.ts';
+import { MESSAGES } from './messages.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
 export const INVOICE_MESSAGES = {
-  duplicate: 'You have already sent an invoice numbered {number}. Each invoice needs its own number.',
-  order: 'Choose a purchase order you received from this buyer.',
+  duplicate: MESSAGES['invoice.duplicate'],
+  order: MESSAGES['invoice.order'],
   orderNotOpen: 'This purchase order is {status}: it cannot be invoiced.',
-  line: 'Line {line}: choose a line of this purchase order, or none for an extra charge.',
-  future: 'The invoice date cannot be in the future.',
-  reason: 'Say why in a reason.',
-  notPermitted: 'Only finance may do this.',
+  line: `Line {line}: ${MESSAGES['invoice.line']}`,
+  future: MESSAGES['invoice.future'],
+  reason: MESSAGES['invoice.reason'],
+  notPermitted: MESSAGES['invoice.not_permitted'],
   notAllowed: 'This invoice cannot be {action} now: it is {status}.',
-  budgetException:
-    'This invoice takes {budget} over budget by {shortfall}: a budget exception approver or the budget owner must approve it.',
-  file: 'Attach the invoice as a PDF, 10 MB at most.',
-  payment: 'Enter an amount more than 0 and at most the {outstanding} still owed.',
-  paymentReference: 'This payment reference is already recorded.',
+  budgetException: MESSAGES['invoice.budget_exception'],
+  file: MESSAGES['invoice.file'],
+  payment: MESSAGES['invoice.payment'],
+  paymentReference: MESSAGES['invoice.payment_reference'],
 } as const;
 
 const quantity = z

@@ -80,6 +80,28 @@ export const MESSAGES = {
   'goods_receipt.reason': 'say why goods were rejected.',
   'goods_receipt.not_permitted': 'Only procurement staff and requesters record goods received.',
   'goods_receipt.not_sent': 'Goods can be received only on a sent order: this one is {order_status}.',
+  'invoice.not_found': 'Invoice not found.',
+  'invoice.conflict': 'Someone else changed this invoice a moment ago. Reload it and try again.',
+  'invoice.duplicate':
+    'You have already sent an invoice numbered {number}. Each invoice needs its own number.',
+  'invoice.order': 'Choose a purchase order you received from this buyer.',
+  'invoice.order_not_open': 'This purchase order is {order_status}: it cannot be invoiced.',
+  'invoice.line': 'choose a line of this purchase order, or none for an extra charge.',
+  'invoice.price': 'Enter a unit price of 0 or more with at most the currency’s decimals.',
+  'invoice.future': 'The invoice date cannot be in the future.',
+  'invoice.reason': 'Say why in a reason.',
+  'invoice.not_permitted': 'Only finance may do this.',
+  'invoice.not_allowed': 'This invoice cannot be {invoice_action} now: it is {invoice_status}.',
+  'invoice.budget_exception':
+    'This invoice takes {budget} over budget by {shortfall}: a budget exception approver or the budget owner must approve it.',
+  'invoice.file': 'Attach the invoice as a PDF, 10 MB at most.',
+  'invoice.no_file': 'This invoice has no document attached.',
+  'invoice.payment': 'Enter an amount more than 0 and at most the {outstanding} still owed.',
+  'invoice.payment_reference': 'This payment reference is already recorded.',
+  'invoice.not_matched': 'The invoice could not be matched.',
+  'matching.percent': 'Enter a percentage between 0 and 100 with at most two decimals.',
+  'matching.amount': 'Enter an amount of 0 or more.',
+  'matching.invalid': 'These settings are not valid.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

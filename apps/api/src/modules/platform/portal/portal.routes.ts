@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
-  INVOICE_MESSAGES,
+  message,
   invoice,
   invoiceForm,
   invoicesQuery,
@@ -151,12 +151,12 @@ export const portalRoutes =
             limits: { fileSize: MAX_INVOICE_FILE_BYTES, files: 1, fields: 5 },
           });
           if (!part || part.fieldname !== 'file' || !part.filename)
-            throw fieldError('file', INVOICE_MESSAGES.file);
+            throw fieldError('file', message('invoice.file'));
           file = { fileName: part.filename, bytes: await part.toBuffer() };
         } catch (error) {
           const code = (error as { code?: string }).code;
           if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-            throw fieldError('file', INVOICE_MESSAGES.file);
+            throw fieldError('file', message('invoice.file'));
           }
           throw error;
         }

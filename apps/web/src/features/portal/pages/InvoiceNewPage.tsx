@@ -78,8 +78,6 @@ interface ServerProblems {
   general: string[];
 }
 
-const LINE_MESSAGE = /^Line (\d+): (.+)$/s;
-
 function serverProblems(error: unknown, sentLines: InvoiceLineValues[]): ServerProblems {
   const result: ServerProblems = { fields: {}, lines: {}, general: [] };
   if (!(error instanceof ApiError)) {
@@ -92,13 +90,13 @@ function serverProblems(error: unknown, sentLines: InvoiceLineValues[]): ServerP
     const messages = Array.isArray(value) ? value.map(String) : [String(value)];
     if (messages.length === 0) continue;
     if (field === 'purchase_order_id' || field === 'invoice_number' || field === 'invoice_date') {
-      result.fields[field] = messages[0];
+      result.fields[field] = error.messageFor(field) ?? messages[0];
       placed = true;
     } else if (field === 'lines' || field.startsWith('lines.')) {
       for (const message of messages) {
-        const named = LINE_MESSAGE.exec(message);
-        const line = named ? sentLines[Number(named[1]) - 1] : undefined;
-        if (line) result.lines[line.key] = named![2]!;
+        // The body's `line` is the index of the line as sent; its `code` gives the message in this language.
+        const line = error.line !== undefined && error.field === field ? sentLines[error.line] : undefined;
+        if (line) result.lines[line.key] = error.messageFor(field) ?? message;
         else result.general.push(message);
       }
       placed = true;

@@ -108,10 +108,36 @@ describe('invoices, matching and the exception queue', () => {
     expect(match.json()).toMatchObject({ level: 'three_way', within_tolerance: false });
   });
 
+  it('names the line of a line error by its index, beside the English that names it by number', async () => {
+    // The second line sent names an order line that does not exist.
+    const wrongLine = await setUp.act('acme', 'POST', 'portal/invoices/', {
+      purchase_order_id: order.id,
+      invoice_number: 'ACME-LINE',
+      invoice_date: TODAY,
+      lines: [
+        { purchase_order_line_id: null, description: 'Delivery', quantity: '1', unit_price: '100' },
+        { purchase_order_line_id: 999_999, description: 'Unknown', quantity: '1', unit_price: '100' },
+      ],
+    });
+    expect(wrongLine.statusCode).toBe(400);
+    expect(wrongLine.json()).toEqual({
+      detail: 'lines: Line 2: choose a line of this purchase order, or none for an extra charge.',
+      lines: ['Line 2: choose a line of this purchase order, or none for an extra charge.'],
+      code: 'invoice.line',
+      field: 'lines',
+      line: 1,
+    });
+  });
+
   it('refuses a duplicate invoice number from the same supplier, whatever its case', async () => {
     const again = await submit([[1, '5', '200']], 'acme-001');
     expect(again.statusCode).toBe(400);
     expect(again.body).toContain('You have already sent an invoice numbered acme-001');
+    expect(again.json()).toMatchObject({
+      code: 'invoice.duplicate',
+      params: { number: 'acme-001' },
+      field: 'invoice_number',
+    });
   });
 
   it('lets only finance resolve; accepting with a reason moves it to approval; approval makes it actual', async () => {
@@ -166,9 +192,17 @@ describe('invoices, matching and the exception queue', () => {
         amount,
         method: 'bank_transfer',
       });
-    expect((await pay('20000', 'TRX-1')).statusCode).toBe(400);
+    const tooMuch = await pay('20000', 'TRX-1');
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json()).toMatchObject({ code: 'invoice.payment', field: 'amount' });
     expect((await pay('4000', 'TRX-1')).statusCode).toBe(201);
-    expect((await pay('1', 'TRX-1')).statusCode).toBe(400);
+    const sameReference = await pay('1', 'TRX-1');
+    expect(sameReference.statusCode).toBe(400);
+    expect(sameReference.json()).toMatchObject({
+      reference: ['This payment reference is already recorded.'],
+      code: 'invoice.payment_reference',
+      field: 'reference',
+    });
     const invoice = (await setUp.act('acme', 'GET', `portal/invoices/${id}/`)).json() as Invoice;
     expect(invoice).toMatchObject({ status: 'partially_paid', outstanding: '6324.00' });
     const statement = (await setUp.act('acme', 'GET', 'portal/statement/')).json() as {
@@ -346,7 +380,9 @@ describe('invoices, matching and the exception queue', () => {
         ]),
       });
     };
-    expect((await upload('invoice.pdf', Buffer.from('not a pdf'))).statusCode).toBe(400);
+    const notPdf = await upload('invoice.pdf', Buffer.from('not a pdf'));
+    expect(notPdf.statusCode).toBe(400);
+    expect(notPdf.json()).toMatchObject({ code: 'invoice.file', field: 'file' });
     const ok = await upload('ACME-001.pdf', PDF);
     expect(ok.statusCode, ok.body).toBe(200);
     const download = await setUp.act('akinyi', 'GET', `p2p/invoices/${id}/file/`);

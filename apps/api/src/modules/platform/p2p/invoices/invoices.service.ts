@@ -1,6 +1,5 @@
 import {
-  INVOICE_MESSAGES,
-  REQUISITION_MESSAGES,
+  message,
   SEGREGATION_MESSAGES,
   type InvoiceForm,
   type InvoiceView,
@@ -35,7 +34,7 @@ import type { Principal } from '../../../../infra/auth.ts';
 import { checkDocument } from '../../../../infra/file-types.ts';
 import type { FileStorage } from '../../../../infra/storage.ts';
 import type { Db, Executor, Tx } from '../../../../infra/database.ts';
-import { AppError, fieldError, isUniqueViolation, notFound } from '../../../../infra/errors.ts';
+import { AppError, fieldError, isUniqueViolation, lineError, notFound } from '../../../../infra/errors.ts';
 import type { PageRequest } from '../../../../infra/pagination.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { ApprovalsService } from '../../../shared/approvals/index.ts';
@@ -54,16 +53,11 @@ import {
   tellSupplier as tellSupplierOf,
 } from './invoices.approval.ts';
 
-const NOT_FOUND = 'Invoice not found.';
-const INVOICE_CONFLICT = 'Someone else changed this invoice a moment ago. Reload it and try again.';
 export const MAX_INVOICE_FILE_BYTES = 10 * 1024 * 1024;
 /** Orders that can be invoiced: sent to the supplier and not closed or cancelled. */
 const INVOICEABLE = new Set(['sent', 'acknowledged', 'partially_received', 'received']);
 
 type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof invoicesRepository>['find']>>>;
-
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => String(values[key] ?? whole));
 
 const addDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -345,14 +339,14 @@ export function createInvoicesService({
     if (result.reason === 'not_allowed_in_state') {
       throw new AppError(
         'conflict',
-        fill(INVOICE_MESSAGES.notAllowed, {
-          action: action.replace(/_/g, ' ') + 'ed',
-          status: status.replace(/_/g, ' '),
+        message('invoice.not_allowed', {
+          invoice_action: action.replace(/_/g, ' ') + 'ed',
+          invoice_status: status.replace(/_/g, ' '),
         }),
       );
     }
-    if (result.reason === 'reason_required') throw fieldError('reason', INVOICE_MESSAGES.reason);
-    throw new AppError('forbidden', INVOICE_MESSAGES.notPermitted);
+    if (result.reason === 'reason_required') throw fieldError('reason', message('invoice.reason'));
+    throw new AppError('forbidden', message('invoice.not_permitted'));
   }
 
   const pathOf = invoicePath;
@@ -366,7 +360,7 @@ export function createInvoicesService({
 
   async function load(tx: Executor, organisationId: number, id: number) {
     const found = await invoicesRepository(tx).find(organisationId, id);
-    if (!found) throw notFound(NOT_FOUND);
+    if (!found) throw notFound(message('invoice.not_found'));
     return found;
   }
 
@@ -393,7 +387,8 @@ export function createInvoicesService({
     /** For the buyer's staff, or (`supplierId`) for the supplier that sent it. */
     async get(principal: Principal, id: number, supplierId?: number) {
       const found = await load(db, currentOrganisation(principal), id);
-      if (supplierId !== undefined && found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId)
+        throw notFound(message('invoice.not_found'));
       return view(found, principal, supplierId !== undefined);
     },
 
@@ -401,7 +396,8 @@ export function createInvoicesService({
     async match(principal: Principal, id: number, supplierId?: number) {
       const organisationId = currentOrganisation(principal);
       const found = await load(db, organisationId, id);
-      if (supplierId !== undefined && found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId)
+        throw notFound(message('invoice.not_found'));
       return matchView(found.invoice.matchResult, found.invoice.currency);
     },
 
@@ -412,7 +408,7 @@ export function createInvoicesService({
     async submit(principal: Principal, form: InvoiceForm, supplierId: number | null, ip: string | null) {
       const organisationId = currentOrganisation(principal);
       if (supplierId === null && !hasRole(principal.grants, ['finance'], organisationId)) {
-        throw new AppError('forbidden', INVOICE_MESSAGES.notPermitted);
+        throw new AppError('forbidden', message('invoice.not_permitted'));
       }
       let mailIds: number[] = [];
       let id: number;
@@ -420,20 +416,20 @@ export function createInvoicesService({
         ({ id, mailIds } = await db.transaction(async (tx) => {
           const orders = purchaseOrderReads(tx);
           if (!(await orders.lock(organisationId, form.purchase_order_id))) {
-            throw fieldError('purchase_order_id', INVOICE_MESSAGES.order);
+            throw fieldError('purchase_order_id', message('invoice.order'));
           }
           const order = (await orders.find(organisationId, form.purchase_order_id))!;
           if (supplierId !== null && (order.order.supplierId !== supplierId || order.order.sentAt === null)) {
-            throw fieldError('purchase_order_id', INVOICE_MESSAGES.order);
+            throw fieldError('purchase_order_id', message('invoice.order'));
           }
           if (!INVOICEABLE.has(order.order.status)) {
             throw fieldError(
               'purchase_order_id',
-              fill(INVOICE_MESSAGES.orderNotOpen, { status: order.order.status.replace(/_/g, ' ') }),
+              message('invoice.order_not_open', { order_status: order.order.status.replace(/_/g, ' ') }),
             );
           }
           if (form.invoice_date > nairobiDate(clock.now()))
-            throw fieldError('invoice_date', INVOICE_MESSAGES.future);
+            throw fieldError('invoice_date', message('invoice.future'));
           const orderLines = await orders.lines(order.order.id);
           const currency = order.order.currency;
           const lines = form.lines.map((line, index) => {
@@ -442,11 +438,10 @@ export function createInvoicesService({
               ? orderLines.find((l) => l.line.id === line.purchase_order_line_id)?.line
               : null;
             if (line.purchase_order_line_id && !orderLine)
-              throw fieldError('lines', fill(INVOICE_MESSAGES.line, { line: n }));
+              throw lineError('lines', index, message('invoice.line'));
             const quantityThousandths = quantityToThousandths(line.quantity)!;
             const unitPriceMinor = decimalTextToMinor(line.unit_price, currency);
-            if (unitPriceMinor === null)
-              throw fieldError('lines', `Line ${n}: ${REQUISITION_MESSAGES.price}`);
+            if (unitPriceMinor === null) throw lineError('lines', index, message('invoice.price'));
             const netMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
             const taxBasisPoints = orderLine?.taxBasisPoints ?? orderLines[0]?.line.taxBasisPoints ?? 1600;
             return {
@@ -469,7 +464,7 @@ export function createInvoicesService({
             actor: { isFinance: false, canApprove: false },
             withinTolerance: result.withinTolerance,
           });
-          if (!moved.ok) throw new AppError('conflict', 'The invoice could not be matched.');
+          if (!moved.ok) throw new AppError('conflict', message('invoice.not_matched'));
           const repository = invoicesRepository(tx);
           const id = await repository.insert({
             organisationId,
@@ -518,10 +513,7 @@ export function createInvoicesService({
         }));
       } catch (error) {
         if (isUniqueViolation(error)) {
-          throw fieldError(
-            'invoice_number',
-            fill(INVOICE_MESSAGES.duplicate, { number: form.invoice_number }),
-          );
+          throw fieldError('invoice_number', message('invoice.duplicate', { number: form.invoice_number }));
         }
         throw error;
       }
@@ -578,7 +570,7 @@ export function createInvoicesService({
       }
       const mailIds = await db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('invoice.not_found'));
         const found = await load(tx, organisationId, id);
         const moved = invoiceTransition({
           status: found.invoice.status,
@@ -597,7 +589,7 @@ export function createInvoicesService({
           if (!canApproveOverBudget({ userId: principal.userId, roles }, { ownerUserId })) {
             throw new AppError(
               'conflict',
-              fill(INVOICE_MESSAGES.budgetException, {
+              message('invoice.budget_exception', {
                 budget: budget.name,
                 shortfall: formatMinor(check.shortfallMinor, found.invoice.currency),
               }),
@@ -611,7 +603,7 @@ export function createInvoicesService({
             decidedByUserId: principal.userId,
           }))
         ) {
-          throw new AppError('conflict', INVOICE_CONFLICT);
+          throw new AppError('conflict', message('invoice.conflict'));
         }
         await record(tx, principal, 'invoice.approved', organisationId, ip, { invoice_id: id });
         return tellSupplier(tx, found, 'invoice_approved', {});
@@ -642,7 +634,7 @@ export function createInvoicesService({
       }
       const mailIds = await db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
-        if (!(await repository.lock(organisationId, id))) throw notFound(NOT_FOUND);
+        if (!(await repository.lock(organisationId, id))) throw notFound(message('invoice.not_found'));
         const found = await load(tx, organisationId, id);
         const moved = invoiceTransition({
           status: found.invoice.status,
@@ -652,14 +644,14 @@ export function createInvoicesService({
         });
         if (!moved.ok) refuse(moved, action, found.invoice.status);
         await assertMayDecide(tx, principal, found);
-        if (!reason.trim()) throw fieldError('reason', INVOICE_MESSAGES.reason);
+        if (!reason.trim()) throw fieldError('reason', message('invoice.reason'));
         if (
           !(await repository.updateWhere(organisationId, id, [moved.from], {
             status: moved.to,
             ...(moved.to === 'rejected' ? { decidedAt: clock.now(), decidedByUserId: principal.userId } : {}),
           }))
         ) {
-          throw new AppError('conflict', INVOICE_CONFLICT);
+          throw new AppError('conflict', message('invoice.conflict'));
         }
         // Every resolution and every rejection keeps its reason beside the invoice.
         await repository.insertResolution({
@@ -696,20 +688,20 @@ export function createInvoicesService({
       const mailIds = await db.transaction(async (tx) => {
         const repository = invoicesRepository(tx);
         if (!(await repository.lock(organisationId, form.invoice_id)))
-          throw fieldError('invoice_id', NOT_FOUND);
+          throw fieldError('invoice_id', message('invoice.not_found'));
         const found = await load(tx, organisationId, form.invoice_id);
         const amountMinor = decimalTextToMinor(form.amount, found.invoice.currency);
         const outstanding = formatMinor(
           Math.max(0, found.invoice.totalMinor - found.paidMinor),
           found.invoice.currency,
         );
-        if (amountMinor === null) throw fieldError('amount', fill(INVOICE_MESSAGES.payment, { outstanding }));
+        if (amountMinor === null) throw fieldError('amount', message('invoice.payment', { outstanding }));
         const check = checkPayment({
           totalMinor: found.invoice.totalMinor,
           alreadyPaidMinor: found.paidMinor,
           amountMinor,
         });
-        if (!check.ok) throw fieldError('amount', fill(INVOICE_MESSAGES.payment, { outstanding }));
+        if (!check.ok) throw fieldError('amount', message('invoice.payment', { outstanding }));
         const moved = invoiceTransition({
           status: found.invoice.status,
           action: 'record_payment',
@@ -728,7 +720,7 @@ export function createInvoicesService({
             recordedByUserId: principal.userId,
           });
         } catch (error) {
-          if (isUniqueViolation(error)) throw fieldError('reference', INVOICE_MESSAGES.paymentReference);
+          if (isUniqueViolation(error)) throw fieldError('reference', message('invoice.payment_reference'));
           throw error;
         }
         await repository.updateWhere(organisationId, found.invoice.id, [moved.from], { status: moved.to });
@@ -766,10 +758,10 @@ export function createInvoicesService({
     ) {
       const organisationId = currentOrganisation(principal);
       const found = await load(db, organisationId, id);
-      if (found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      if (found.invoice.supplierId !== supplierId) throw notFound(message('invoice.not_found'));
       const check = checkDocument(file.fileName, file.bytes);
       if (!check.ok || check.kind !== 'pdf' || file.bytes.length > MAX_INVOICE_FILE_BYTES) {
-        throw fieldError('file', INVOICE_MESSAGES.file);
+        throw fieldError('file', message('invoice.file'));
       }
       const key = `invoices/${clock.now().getUTCFullYear()}/${randomBytes(18).toString('base64url')}`;
       await files.put(key, file.bytes, check.contentType);
@@ -785,9 +777,10 @@ export function createInvoicesService({
 
     async openFile(principal: Principal, id: number, supplierId?: number) {
       const found = await load(db, currentOrganisation(principal), id);
-      if (supplierId !== undefined && found.invoice.supplierId !== supplierId) throw notFound(NOT_FOUND);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId)
+        throw notFound(message('invoice.not_found'));
       const stream = found.invoice.fileStorageKey ? await files.get(found.invoice.fileStorageKey) : null;
-      if (!stream) throw notFound('This invoice has no document attached.');
+      if (!stream) throw notFound(message('invoice.no_file'));
       return { fileName: found.invoice.fileName!, size: found.invoice.fileSize ?? 0, stream };
     },
 

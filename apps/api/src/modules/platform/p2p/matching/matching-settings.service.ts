@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { matchingSettingsBody, matchingSettingsView } from '@zabuni/contracts';
+import { message, type matchingSettingsBody, type matchingSettingsView } from '@zabuni/contracts';
 import {
   DEFAULT_MATCH_SETTINGS,
   decimalTextToMinor,
@@ -30,7 +30,7 @@ const percentToBasisPoints = (text: string | null) => {
 function toTolerance(view: ToleranceView, unit: 'money' | 'quantity', field: string): Tolerance {
   const percentBasisPoints = percentToBasisPoints(view.percent);
   if (view.percent !== null && (percentBasisPoints === null || percentBasisPoints > 10_000)) {
-    throw fieldError(field, 'Enter a percentage between 0 and 100 with at most two decimals.');
+    throw fieldError(field, message('matching.percent'));
   }
   const absoluteMinor =
     view.absolute === null
@@ -39,7 +39,7 @@ function toTolerance(view: ToleranceView, unit: 'money' | 'quantity', field: str
         ? decimalTextToMinor(view.absolute, 'KES')
         : quantityToThousandths(view.absolute);
   if (view.absolute !== null && absoluteMinor === null) {
-    throw fieldError(field, 'Enter an amount of 0 or more.');
+    throw fieldError(field, message('matching.amount'));
   }
   return { percentBasisPoints, absoluteMinor, combine: view.combine };
 }
@@ -72,7 +72,7 @@ function fromView(view: View, prefix: string): MatchSettings {
     total: toTolerance(view.total, 'money', `${prefix}total`),
   };
   if (matchSettingsProblems(settings).length > 0)
-    throw fieldError(prefix || 'level', 'These settings are not valid.');
+    throw fieldError(prefix || 'level', message('matching.invalid'));
   return settings;
 }
 
