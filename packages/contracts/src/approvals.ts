@@ -1,5 +1,6 @@
 import { APPROVAL_DOCUMENT_TYPES } from '@zabuni/domain';
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE, recordId } from './fields.ts';
 
 /**
@@ -60,21 +61,23 @@ export const bulkApproveResult = z.object({
       id: z.number().int(),
       ok: z.boolean(),
       detail: z.string(),
+      /** The catalogue key of `detail` (see messages.ts), or the class of an unconverted error. */
+      code: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
     }),
   ),
 });
 export type BulkApproveResult = z.infer<typeof bulkApproveResult>;
 
 export const APPROVALS_MESSAGES = {
-  notSmall: 'Only items of KES 100,000 or less can be approved together; open this one to approve it.',
+  notSmall: MESSAGES['approval.not_small'],
 } as const;
 
 /** How the engine refuses a decision on an invoice under a workflow (the others keep their own words). */
 export const INVOICE_DECISION_MESSAGES = {
   ownDocument: 'You cannot approve or reject an invoice you entered.',
-  notYourTurn: 'This invoice is not waiting for you.',
-  alreadyDecided: 'You have already decided on this step.',
-  finished: 'This invoice is no longer waiting for approval.',
-  unassignable:
-    'Nobody could approve this invoice under the approval workflow: {route}. Ask your administrator to adjust it.',
+  notYourTurn: MESSAGES['invoice.not_your_turn'],
+  alreadyDecided: MESSAGES['approval.already_decided'],
+  finished: MESSAGES['invoice.finished'],
+  unassignable: MESSAGES['invoice.unassignable'],
 } as const;

@@ -102,6 +102,36 @@ export const MESSAGES = {
   'matching.percent': 'Enter a percentage between 0 and 100 with at most two decimals.',
   'matching.amount': 'Enter an amount of 0 or more.',
   'matching.invalid': 'These settings are not valid.',
+  'approval.already_decided': 'You have already decided on this step.',
+  'approval.unknown_type': 'Documents of type {type} are not approved here.',
+  'approval.not_small':
+    'Only items of KES 100,000 or less can be approved together; open this one to approve it.',
+  'approval.approved': '{number} approved.',
+  'purchase_order.own_document': 'You cannot approve or reject a purchase order you raised.',
+  'purchase_order.not_your_turn': 'This purchase order is not waiting for you.',
+  'purchase_order.finished': 'This purchase order is no longer waiting for approval.',
+  'purchase_order.unassignable':
+    'Nobody but you could approve this purchase order: {route}. Ask your administrator to adjust the approval workflow.',
+  'purchase_order.over_budget_unassignable':
+    'Nobody can approve this order over its budget. Ask your administrator.',
+  'purchase_order.not_taken':
+    'A purchase order is approved or rejected, not returned: reject it with a reason.',
+  'invoice.not_your_turn': 'This invoice is not waiting for you.',
+  'invoice.finished': 'This invoice is no longer waiting for approval.',
+  'invoice.unassignable':
+    'Nobody could approve this invoice under the approval workflow: {route}. Ask your administrator to adjust it.',
+  'invoice.not_taken': 'An invoice is approved or rejected, not returned: reject it with a reason.',
+  'segregation.earlier_step': 'You already decided an earlier step of this document.',
+  'segregation.order_raised_source_requisition':
+    'You raised a requisition this purchase order was made from, so you cannot decide it.',
+  'segregation.entered_invoice': 'You entered this invoice, so you cannot decide it.',
+  'segregation.raised_order': 'You raised the purchase order this invoice is for, so you cannot decide it.',
+  'segregation.invoice_raised_source_requisition':
+    'You raised a requisition this invoice’s purchase order was made from, so you cannot decide it.',
+  'segregation.no_consenter':
+    'This document is now over budget and needs the consent of a budget owner or budget exception approver who has not decided another of its steps; there is none. Ask your administrator.',
+  'segregation.not_separable':
+    'This document needs a different person for each approval step, and not enough people can approve it: {route}. Ask your administrator to adjust the approval workflow, or to allow one person to decide several steps.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -137,6 +167,19 @@ export function message<K extends MessageKey>(
     name in values ? String(values[name]) : whole,
   );
   return { key, params: values, text };
+}
+
+/**
+ * A message whose key is only known at run time (an approval adapter's words): the params are not checked
+ * against the key's placeholders, so prefer `message` where the key is written out.
+ */
+export function messageWith(
+  key: MessageKey,
+  params: Readonly<Record<string, string | number>> = {},
+): Message {
+  return (message as (key: MessageKey, params?: Record<string, string | number>) => Message)(key, {
+    ...params,
+  });
 }
 
 export const isMessageKey = (value: unknown): value is MessageKey =>

@@ -1,27 +1,24 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 
 /**
  * Segregation of duties (issue 13): why a decision is refused. Fixed sentences, one per document and
  * reason, so the web can show them in the interface language.
  */
 export const SEGREGATION_MESSAGES = {
-  earlierStep: 'You already decided an earlier step of this document.',
+  earlierStep: MESSAGES['segregation.earlier_step'],
   purchase_order: {
-    raisedSourceRequisition:
-      'You raised a requisition this purchase order was made from, so you cannot decide it.',
+    raisedSourceRequisition: MESSAGES['segregation.order_raised_source_requisition'],
   },
   invoice: {
-    enteredInvoice: 'You entered this invoice, so you cannot decide it.',
-    raisedOrder: 'You raised the purchase order this invoice is for, so you cannot decide it.',
-    raisedSourceRequisition:
-      'You raised a requisition this invoice’s purchase order was made from, so you cannot decide it.',
+    enteredInvoice: MESSAGES['segregation.entered_invoice'],
+    raisedOrder: MESSAGES['segregation.raised_order'],
+    raisedSourceRequisition: MESSAGES['segregation.invoice_raised_source_requisition'],
   },
   /** At final approval, over budget: everyone who could consent already decided another step. */
-  noConsenter:
-    'This document is now over budget and needs the consent of a budget owner or budget exception approver who has not decided another of its steps; there is none. Ask your administrator.',
+  noConsenter: MESSAGES['segregation.no_consenter'],
   /** At submission, with the switch on: nobody could decide the last steps. */
-  notSeparable:
-    'This document needs a different person for each approval step, and not enough people can approve it: {route}. Ask your administrator to adjust the approval workflow, or to allow one person to decide several steps.',
+  notSeparable: MESSAGES['segregation.not_separable'],
 } as const;
 
 /** The organisation's approval settings, as `GET /api/v1/p2p/organisation-settings/` answers them. */

@@ -1,4 +1,4 @@
-import { SEGREGATION_MESSAGES } from '@zabuni/contracts';
+import { message, messageWith, type MessageKey } from '@zabuni/contracts';
 import {
   canDecide,
   completableByDistinctPeople,
@@ -38,15 +38,15 @@ export const recordedDecisions = (rows: ReadonlyArray<{ decision: StoredDecision
 
 /** The answer to each way a decision can be refused, in the document's own words. */
 export const decisionRefusals = (messages: {
-  ownDocument: string;
-  notYourTurn: string;
-  alreadyDecided: string;
-  finished: string;
+  ownDocument: MessageKey;
+  notYourTurn: MessageKey;
+  alreadyDecided: MessageKey;
+  finished: MessageKey;
 }): Record<DecisionRefusal, AppError> => ({
-  own_document: new AppError('forbidden', messages.ownDocument),
-  not_your_turn: new AppError('forbidden', messages.notYourTurn),
-  already_decided: new AppError('conflict', messages.alreadyDecided),
-  finished: new AppError('conflict', messages.finished),
+  own_document: new AppError('forbidden', messageWith(messages.ownDocument)),
+  not_your_turn: new AppError('forbidden', messageWith(messages.notYourTurn)),
+  already_decided: new AppError('conflict', messageWith(messages.alreadyDecided)),
+  finished: new AppError('conflict', messageWith(messages.finished)),
 });
 
 /**
@@ -55,19 +55,19 @@ export const decisionRefusals = (messages: {
  */
 export function segregationRefusalError(
   reason: SegregationRefusal,
-  messages: { ownDocument: string; raisedSourceRequisition?: string },
+  messages: { ownDocument: MessageKey; raisedSourceRequisition?: MessageKey },
 ): AppError {
   switch (reason) {
     case 'raised':
-      return new AppError('forbidden', messages.ownDocument);
+      return new AppError('forbidden', messageWith(messages.ownDocument));
     case 'raised_source_requisition':
-      return new AppError('forbidden', messages.raisedSourceRequisition ?? messages.ownDocument);
+      return new AppError('forbidden', messageWith(messages.raisedSourceRequisition ?? messages.ownDocument));
     case 'raised_order':
-      return new AppError('forbidden', SEGREGATION_MESSAGES.invoice.raisedOrder);
+      return new AppError('forbidden', message('segregation.raised_order'));
     case 'entered_invoice':
-      return new AppError('forbidden', SEGREGATION_MESSAGES.invoice.enteredInvoice);
+      return new AppError('forbidden', message('segregation.entered_invoice'));
     case 'earlier_step':
-      return new AppError('forbidden', SEGREGATION_MESSAGES.earlierStep);
+      return new AppError('forbidden', message('segregation.earlier_step'));
   }
 }
 
@@ -75,7 +75,7 @@ export function segregationRefusalError(
 export function assertMayDecide(
   result: SegregatedCheck,
   refusals: Record<DecisionRefusal, AppError>,
-  messages: { ownDocument: string; raisedSourceRequisition?: string },
+  messages: { ownDocument: MessageKey; raisedSourceRequisition?: MessageKey },
 ): void {
   if (result.ok) return;
   if (result.reason in refusals) throw refusals[result.reason as DecisionRefusal];
@@ -92,10 +92,7 @@ export function assertSeparable(
   described: () => string[],
 ): void {
   if (!segregation.policy.oneStepPerPerson || completableByDistinctPeople(route)) return;
-  throw new AppError(
-    'validation',
-    SEGREGATION_MESSAGES.notSeparable.replace('{route}', described().join('; ')),
-  );
+  throw new AppError('validation', message('segregation.not_separable', { route: described().join('; ') }));
 }
 
 /** A document's approval as the API shows it: its route in words, where it stands, every decision. */

@@ -115,13 +115,20 @@ describe('an invoice under a two-step invoice workflow', () => {
     expect(await invoiceIn('admin')).toMatchObject({ step: 2 });
     expect(await invoiceIn('akinyi')).toBeUndefined();
     // The same person twice is refused (already decided / one step per person).
-    expect((await setUp.act('kamau', 'POST', `p2p/invoices/${invoiceId}/approve/`)).statusCode).toBe(403);
+    const again = await setUp.act('kamau', 'POST', `p2p/invoices/${invoiceId}/approve/`);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: expect.stringMatching(/^(invoice|segregation)\./) });
     const second = await setUp.act('admin', 'POST', `p2p/invoices/${invoiceId}/approve/`);
     expect(second.statusCode, second.body).toBe(200);
     expect(second.json()).toMatchObject({ status: 'approved', approval: { state: 'approved' } });
     expect(await invoiceIn('admin')).toBeUndefined();
     // Deciding again is a conflict: it no longer waits.
-    expect((await setUp.act('admin', 'POST', `p2p/invoices/${invoiceId}/approve/`)).statusCode).toBe(409);
+    const decided = await setUp.act('admin', 'POST', `p2p/invoices/${invoiceId}/approve/`);
+    expect(decided.statusCode).toBe(409);
+    expect(decided.json()).toMatchObject({
+      code: 'invoice.not_allowed',
+      params: { invoice_status: 'approved' },
+    });
   });
 });
 
@@ -234,8 +241,8 @@ describe('the one inbox', () => {
       results: [
         { document_type: 'requisition', id: requisitionId, ok: true },
         { document_type: 'purchase_order', id: draftOrderId, ok: true },
-        { document_type: 'invoice', id: invoiceId, ok: true },
-        { document_type: 'invoice', ok: false, detail: 'Invoice not found.' },
+        { document_type: 'invoice', id: invoiceId, ok: true, code: 'approval.approved' },
+        { document_type: 'invoice', ok: false, detail: 'Invoice not found.', code: 'invoice.not_found' },
       ],
     });
     expect((await inbox('kamau')).count).toBe(0);

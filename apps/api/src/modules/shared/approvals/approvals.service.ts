@@ -1,6 +1,8 @@
 import {
-  APPROVALS_MESSAGES,
-  SEGREGATION_MESSAGES,
+  message,
+  messageWith,
+  type Message,
+  type MessageKey,
   type ApprovalsInboxItem,
   type BulkApproveBody,
 } from '@zabuni/contracts';
@@ -92,21 +94,21 @@ export interface WaitingDocument {
 }
 
 export interface ApprovalWords {
-  notFound: string;
-  ownDocument: string;
-  raisedSourceRequisition?: string;
-  notYourTurn: string;
-  alreadyDecided: string;
-  finished: string;
+  notFound: MessageKey;
+  ownDocument: MessageKey;
+  raisedSourceRequisition?: MessageKey;
+  notYourTurn: MessageKey;
+  alreadyDecided: MessageKey;
+  finished: MessageKey;
   /** Someone else changed the document a moment ago (zero rows updated). */
-  conflict: string;
+  conflict: MessageKey;
   /** With {route}: the route nobody but the requester could complete. */
-  unassignable: string;
+  unassignable: MessageKey;
   /** Nobody can consent to the overrun found at final approval; with {route} when it says so. */
-  overBudgetUnassignable: string;
-  commentRequired: string;
+  overBudgetUnassignable: MessageKey;
+  commentRequired: MessageKey;
   /** A decision this document does not take (an order is not returned). */
-  notTaken?: string;
+  notTaken?: MessageKey;
 }
 
 export interface DecisionInput {
@@ -114,6 +116,13 @@ export interface DecisionInput {
   recorded: RecordedDecision;
   userId: number;
   comment: string;
+}
+
+/** A bulk item's outcome as the wire says it: the English and, where it has one, its catalogue code. */
+function outcomeOf(said: Message | AppError) {
+  if (!(said instanceof AppError)) return { detail: said.text, code: said.key, params: said.params };
+  const body = said.body() as { code: string; params?: Record<string, string | number> };
+  return { detail: said.message, code: body.code, ...(body.params ? { params: body.params } : {}) };
 }
 
 /** How one document type plugs into the engine. */
@@ -211,7 +220,7 @@ export function createApprovalsService({
 
   const adapterOf = (type: ApprovalDocumentType) => {
     const adapter = adapters.get(type);
-    if (!adapter) throw new AppError('validation', `Documents of type ${type} are not approved here.`);
+    if (!adapter) throw new AppError('validation', message('approval.unknown_type', { type }));
     return adapter;
   };
 
@@ -284,7 +293,7 @@ export function createApprovalsService({
       if (!route.assignable) {
         throw new AppError(
           'validation',
-          adapter.words.unassignable.replace('{route}', described().join('; ')),
+          messageWith(adapter.words.unassignable, { route: described().join('; ') }),
         );
       }
       const segregation = await segregationOf(tx, subject);
@@ -371,12 +380,13 @@ export function createApprovalsService({
       const organisationId = currentOrganisation(principal);
       const comment = body.comment?.trim() ?? '';
       const mailIds = await db.transaction(async (tx) => {
-        if (!(await adapter.lock(tx, organisationId, id))) throw notFound(words.notFound);
+        if (!(await adapter.lock(tx, organisationId, id))) throw notFound(messageWith(words.notFound));
         const subject = (await adapter.load(tx, organisationId, id))!;
         const stored = subject.route;
         if (!subject.pending || !stored) throw refusal.finished;
-        if (!adapter.kinds.includes(kind)) throw new AppError('validation', words.notTaken ?? words.finished);
-        if (kind !== 'approved' && !comment) throw fieldError('comment', words.commentRequired);
+        if (!adapter.kinds.includes(kind))
+          throw new AppError('validation', messageWith(words.notTaken ?? words.finished));
+        if (kind !== 'approved' && !comment) throw fieldError('comment', messageWith(words.commentRequired));
         const segregation = await segregationOf(tx, subject);
         // Delegations that started after submission cover this waiting document too.
         const route = (await workflows.delegationsNow(tx, organisationId, clock.now()))(
@@ -394,7 +404,7 @@ export function createApprovalsService({
         if (!result.ok) throw refusal[result.reason];
         // The route the decision was taken on is kept, so its replay always finds the decider.
         if (route !== stored && !(await adapter.saveRoute(tx, subject, route))) {
-          throw new AppError('conflict', words.conflict);
+          throw new AppError('conflict', messageWith(words.conflict));
         }
         await adapter.insertDecision(tx, subject, {
           round: subject.round,
@@ -419,22 +429,21 @@ export function createApprovalsService({
             if (added.unassignable) {
               throw new AppError(
                 'conflict',
-                words.overBudgetUnassignable.replace(
-                  '{route}',
-                  workflows.describe({ ...extended, steps: [added] }, directory).join('; '),
-                ),
+                messageWith(words.overBudgetUnassignable, {
+                  route: workflows.describe({ ...extended, steps: [added] }, directory).join('; '),
+                }),
               );
             }
             const longer = withStep(route, added);
             if (!(await adapter.saveRoute(tx, subject, longer)))
-              throw new AppError('conflict', words.conflict);
+              throw new AppError('conflict', messageWith(words.conflict));
             after = workflowProgress(
               longer,
               recordedDecisions(await adapter.decisions(tx, id, subject.round)),
             );
             // Segregation of duties: someone who has not decided another step must be able to consent.
             if (waitingDeciders(after, segregation).length === 0) {
-              throw new AppError('conflict', SEGREGATION_MESSAGES.noConsenter);
+              throw new AppError('conflict', message('segregation.no_consenter'));
             }
           }
         }
@@ -442,7 +451,7 @@ export function createApprovalsService({
         let mailIds: number[] = [];
         if (outcome.kind === 'finished') {
           const finished = await adapter.finish(tx, principal, subject, outcome.state, comment);
-          if (!finished.changed) throw new AppError('conflict', words.conflict);
+          if (!finished.changed) throw new AppError('conflict', messageWith(words.conflict));
           mailIds = finished.mailIds;
         } else if (outcome.kind === 'next_step') {
           // A new step (or the consent step just added) now waits: ask its deciders.
@@ -570,18 +579,18 @@ export function createApprovalsService({
         try {
           const adapter = adapterOf(item.document_type);
           const subject = await adapter.load(db, currentOrganisation(principal), item.id);
-          if (!subject) throw notFound(adapter.words.notFound);
-          if (!bulkApprovable(subject)) throw new AppError('validation', APPROVALS_MESSAGES.notSmall);
+          if (!subject) throw notFound(messageWith(adapter.words.notFound));
+          if (!bulkApprovable(subject)) throw new AppError('validation', message('approval.not_small'));
           await this.decide(principal, item.document_type, item.id, 'approved', { step: item.step }, ip);
           results.push({
             document_type: item.document_type,
             id: item.id,
             ok: true,
-            detail: `${subject.number} approved.`,
+            ...outcomeOf(message('approval.approved', { number: subject.number })),
           });
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
-          results.push({ document_type: item.document_type, id: item.id, ok: false, detail: error.message });
+          results.push({ document_type: item.document_type, id: item.id, ok: false, ...outcomeOf(error) });
         }
       }
       return { results };

@@ -1,10 +1,4 @@
-import {
-  budgetOverrunMessage,
-  INVOICE_DECISION_MESSAGES,
-  INVOICE_MESSAGES,
-  message,
-  SEGREGATION_MESSAGES,
-} from '@zabuni/contracts';
+import { budgetOverrunMessage, message } from '@zabuni/contracts';
 import { formatMinor, invoiceParties, type DocumentParty } from '@zabuni/domain';
 import type { Clock } from '../../../../infra/clock.ts';
 import type { Executor, Tx } from '../../../../infra/database.ts';
@@ -156,14 +150,17 @@ export function invoiceApprovalAdapter({
   return {
     type: 'invoice',
     words: {
-      ...INVOICE_DECISION_MESSAGES,
-      ownDocument: SEGREGATION_MESSAGES.invoice.enteredInvoice,
-      raisedSourceRequisition: SEGREGATION_MESSAGES.invoice.raisedSourceRequisition,
-      notFound: 'Invoice not found.',
-      conflict: 'Someone else changed this invoice a moment ago. Reload it and try again.',
-      overBudgetUnassignable: INVOICE_DECISION_MESSAGES.unassignable,
-      commentRequired: INVOICE_MESSAGES.reason,
-      notTaken: 'An invoice is approved or rejected, not returned: reject it with a reason.',
+      notFound: 'invoice.not_found',
+      ownDocument: 'segregation.entered_invoice',
+      raisedSourceRequisition: 'segregation.invoice_raised_source_requisition',
+      notYourTurn: 'invoice.not_your_turn',
+      alreadyDecided: 'approval.already_decided',
+      finished: 'invoice.finished',
+      conflict: 'invoice.conflict',
+      unassignable: 'invoice.unassignable',
+      overBudgetUnassignable: 'invoice.unassignable',
+      commentRequired: 'invoice.reason',
+      notTaken: 'invoice.not_taken',
     },
     kinds: ['approved', 'rejected'],
     askTemplate: 'invoice_approval_requested',

@@ -1,6 +1,7 @@
 import {
   message,
-  SEGREGATION_MESSAGES,
+  messageWith,
+  type MessageKey,
   type InvoiceForm,
   type InvoiceView,
   type SupplierPaymentForm,
@@ -142,16 +143,16 @@ export function createInvoicesService({
     return (await approvals.startRound(tx, 'invoice', await invoiceSubject(tx, found))) ?? [];
   }
 
-  const CONFLICT_MESSAGES: Record<DocumentPart, string> = {
-    raised: SEGREGATION_MESSAGES.invoice.enteredInvoice,
-    entered_invoice: SEGREGATION_MESSAGES.invoice.enteredInvoice,
-    raised_order: SEGREGATION_MESSAGES.invoice.raisedOrder,
-    raised_source_requisition: SEGREGATION_MESSAGES.invoice.raisedSourceRequisition,
+  const CONFLICT_MESSAGES: Record<DocumentPart, MessageKey> = {
+    raised: 'segregation.entered_invoice',
+    entered_invoice: 'segregation.entered_invoice',
+    raised_order: 'segregation.raised_order',
+    raised_source_requisition: 'segregation.invoice_raised_source_requisition',
   };
 
   async function assertMayDecide(tx: Executor, principal: Principal, found: Found) {
     const conflict = await conflictOf(tx, principal, found);
-    if (conflict) throw new AppError('forbidden', CONFLICT_MESSAGES[conflict]);
+    if (conflict) throw new AppError('forbidden', messageWith(CONFLICT_MESSAGES[conflict]));
   }
 
   /** Decisions on an invoice, which segregation of duties keeps from those who raised it. */

@@ -1,9 +1,4 @@
-import {
-  budgetOverrunMessage,
-  message,
-  PURCHASE_ORDER_MESSAGES,
-  SEGREGATION_MESSAGES,
-} from '@zabuni/contracts';
+import { budgetOverrunMessage, message } from '@zabuni/contracts';
 import { lineAmountMinor, purchaseOrderParties } from '@zabuni/domain';
 import type { Clock } from '../../../../infra/clock.ts';
 import type { Executor, Tx } from '../../../../infra/database.ts';
@@ -17,19 +12,18 @@ type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepo
 type Lines = Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['lines']>>;
 
 export const PURCHASE_ORDER_DECISION_MESSAGES = {
-  notFound: 'Purchase order not found.',
-  ownDocument: 'You cannot approve or reject a purchase order you raised.',
-  raisedSourceRequisition: SEGREGATION_MESSAGES.purchase_order.raisedSourceRequisition,
-  notYourTurn: 'This purchase order is not waiting for you.',
-  alreadyDecided: 'You have already decided on this step.',
-  finished: 'This purchase order is no longer waiting for approval.',
-  conflict: PURCHASE_ORDER_MESSAGES.conflict,
-  unassignable:
-    'Nobody but you could approve this purchase order: {route}. Ask your administrator to adjust the approval workflow.',
-  overBudgetUnassignable: 'Nobody can approve this order over its budget. Ask your administrator.',
-  commentRequired: PURCHASE_ORDER_MESSAGES.reasonRequired,
-  notTaken: 'A purchase order is approved or rejected, not returned: reject it with a reason.',
-};
+  notFound: 'purchase_order.not_found',
+  ownDocument: 'purchase_order.own_document',
+  raisedSourceRequisition: 'segregation.order_raised_source_requisition',
+  notYourTurn: 'purchase_order.not_your_turn',
+  alreadyDecided: 'approval.already_decided',
+  finished: 'purchase_order.finished',
+  conflict: 'purchase_order.conflict',
+  unassignable: 'purchase_order.unassignable',
+  overBudgetUnassignable: 'purchase_order.over_budget_unassignable',
+  commentRequired: 'purchase_order.reason_required',
+  notTaken: 'purchase_order.not_taken',
+} satisfies ApprovalAdapter['words'];
 
 export const purchaseOrderPath = (id: number) => `/app/p2p/purchase-orders/${id}`;
 

@@ -1,9 +1,4 @@
-import {
-  budgetOverrunMessage,
-  message,
-  REQUISITION_DECISION_MESSAGES,
-  REQUISITION_MESSAGES,
-} from '@zabuni/contracts';
+import { budgetOverrunMessage, message } from '@zabuni/contracts';
 import { formatMinor, requisitionParties } from '@zabuni/domain';
 import type { Executor, Tx } from '../../../../infra/database.ts';
 import { AppError } from '../../../../infra/errors.ts';
@@ -98,10 +93,15 @@ export function requisitionApprovalAdapter({
   return {
     type: 'requisition',
     words: {
-      ...REQUISITION_DECISION_MESSAGES,
-      notFound: 'Requisition not found.',
-      conflict: REQUISITION_MESSAGES.conflict,
-      overBudgetUnassignable: REQUISITION_DECISION_MESSAGES.unassignable,
+      notFound: 'requisition.not_found',
+      ownDocument: 'requisition.own_document',
+      notYourTurn: 'requisition.not_your_turn',
+      alreadyDecided: 'approval.already_decided',
+      finished: 'requisition.finished',
+      conflict: 'requisition.conflict',
+      unassignable: 'requisition.unassignable',
+      overBudgetUnassignable: 'requisition.unassignable',
+      commentRequired: 'requisition.comment_required',
     },
     kinds: ['approved', 'rejected', 'returned'],
     askTemplate: 'approval_requested',

@@ -116,13 +116,23 @@ describe('segregation of duties', () => {
         comment: 'Mine',
       });
       expect(response.statusCode, path).toBe(403);
-      expect(response.json()).toMatchObject({ detail: REQUISITION_DECISION_MESSAGES.ownDocument });
+      expect(response.json()).toMatchObject({
+        detail: REQUISITION_DECISION_MESSAGES.ownDocument,
+        code: 'requisition.own_document',
+      });
     }
     const bulk = await ok('wanjiru', 'POST', 'p2p/approvals/bulk-approve/', {
       items: [{ document_type: 'requisition', id, step: 1 }],
     });
     expect(bulk).toMatchObject({
-      results: [{ id, ok: false, detail: REQUISITION_DECISION_MESSAGES.ownDocument }],
+      results: [
+        {
+          id,
+          ok: false,
+          detail: REQUISITION_DECISION_MESSAGES.ownDocument,
+          code: 'requisition.own_document',
+        },
+      ],
     });
     expect(await inboxIds('wanjiru')).not.toContain(id);
     expect(await waitingForMe('wanjiru', `p2p/requisitions/${id}/`)).toBe(false);
@@ -135,7 +145,10 @@ describe('segregation of duties', () => {
     // Akinyi holds finance too: the second step is not hers, and is not offered to her.
     const second = await act('akinyi', 'POST', `p2p/requisitions/${id}/approve/`, { step: 2 });
     expect(second.statusCode, second.body).toBe(403);
-    expect(second.json()).toMatchObject({ detail: SEGREGATION_MESSAGES.earlierStep });
+    expect(second.json()).toEqual({
+      detail: SEGREGATION_MESSAGES.earlierStep,
+      code: 'segregation.earlier_step',
+    });
     const rejected = await act('akinyi', 'POST', `p2p/requisitions/${id}/reject/`, { comment: 'No' });
     expect(rejected.statusCode).toBe(403);
     expect(await inboxIds('akinyi')).not.toContain(id);

@@ -19,6 +19,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { formatDate, formatRelative } from '../../../../lib/format.ts';
+import { translateCode } from '../../../../lib/error-codes.ts';
+import { loadErrorMessages } from '../../../../lib/i18n.ts';
 import { translateServerMessage } from '../../../../lib/server-messages.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
@@ -264,6 +266,8 @@ export function Component() {
       const { results } = await bulkApprove(
         bulkItems.map((row) => ({ document_type: row.document_type, id: row.id, step: row.step })),
       );
+      // Each item's outcome is a catalogue message: its translations come with the errors namespace.
+      await loadErrorMessages();
       setBulkResults(results);
       const approved = results.filter((r) => r.ok).length;
       const failed = results.length - approved;
@@ -455,7 +459,9 @@ export function Component() {
                       <Text span fw={600} size="sm">
                         {numberOf(result)}
                       </Text>
-                      {result.detail ? ` — ${translateServerMessage(result.detail, t, NAMESPACES)}` : ''}
+                      {result.detail
+                        ? ` — ${(result.code && translateCode(result.code, result.params)) || translateServerMessage(result.detail, t, NAMESPACES)}`
+                        : ''}
                     </Text>
                   </Group>
                 ))}
