@@ -1,19 +1,20 @@
 import { APPROVAL_DOCUMENT_TYPES, ROLES_BY_KIND, STEP_MODES, STEP_PURPOSES } from '@zabuni/domain';
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery } from './pagination.ts';
 
 /** Issue 6 approval workflows: an organisation's rules routing documents to ordered approval steps. */
 export const WORKFLOW_MESSAGES = {
-  amount: 'Enter an amount of 0 or more with at most the currency’s decimals.',
-  emptyBand: 'The upper limit must be above the lower limit.',
-  currency: 'Enter a three-letter currency code, e.g. KES.',
-  noSteps: 'Add at least one approval step.',
-  stepWithoutApprovers: 'Step {step} has no approver.',
-  userNotMember: 'Approvers must be members of this organisation.',
-  department: 'Choose departments of this organisation.',
-  category: 'Choose categories from the list.',
-  notAdmin: 'Only an organisation administrator can change approval workflows.',
+  amount: MESSAGES['workflow.amount'],
+  emptyBand: MESSAGES['workflow.empty_band'],
+  currency: MESSAGES['workflow.currency'],
+  noSteps: MESSAGES['workflow.no_steps'],
+  stepWithoutApprovers: MESSAGES['workflow.step_without_approvers'],
+  userNotMember: MESSAGES['workflow.user_not_member'],
+  department: MESSAGES['workflow.department'],
+  category: MESSAGES['workflow.category'],
+  notAdmin: MESSAGES['workflow.not_admin'],
 } as const;
 
 const approver = z.discriminatedUnion('kind', [

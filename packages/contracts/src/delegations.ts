@@ -1,19 +1,19 @@
 import { isIsoDate } from '@zabuni/domain';
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { recordId } from './fields.ts';
 import { paginationQuery } from './pagination.ts';
 
 export const DELEGATION_MESSAGES = {
   date: 'Enter a valid date (YYYY-MM-DD).',
   endBeforeStart: 'The last day cannot be before the first.',
-  past: 'The last day has already passed.',
-  tooLong: 'A delegation may last a year at most.',
-  self: 'Choose someone other than the person who is away.',
-  notMember: 'Choose a member of this organisation.',
-  othersOnlyAdmin: 'Only an organisation administrator can set a delegation for someone else.',
-  notYours: 'Only the person who is away or an organisation administrator can remove this delegation.',
-  delegateCannotApprove:
-    'Choose a delegate who may approve (an approver, budget owner, budget exception approver or finance): someone who only raises requests cannot stand in for an approver.',
+  past: MESSAGES['delegation.past'],
+  tooLong: MESSAGES['delegation.too_long'],
+  self: MESSAGES['delegation.self'],
+  notMember: MESSAGES['delegation.not_member'],
+  othersOnlyAdmin: MESSAGES['delegation.others_only_admin'],
+  notYours: MESSAGES['delegation.not_yours'],
+  delegateCannotApprove: MESSAGES['delegation.delegate_cannot_approve'],
 } as const;
 
 const day = z.string({ error: DELEGATION_MESSAGES.date }).trim().refine(isIsoDate, {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { paginationQuery } from './pagination.ts';
 import { recordId, required } from './fields.ts';
 
 /** Issue 6 organisation set-up: departments double as cost centres (budgets and approvals refer to them). */
 export const DEPARTMENT_MESSAGES = {
   codeFormat: 'Use 1–20 capital letters, digits, dashes or underscores.',
-  codeTaken: 'A department with this code already exists.',
-  ownerNotMember: 'The budget owner must be a member of this organisation.',
-  notAdmin: 'Only an organisation administrator can change departments.',
+  codeTaken: MESSAGES['department.code_taken'],
+  ownerNotMember: MESSAGES['department.owner_not_member'],
+  notAdmin: MESSAGES['department.not_admin'],
 } as const;
 
 export const departmentForm = z.object({

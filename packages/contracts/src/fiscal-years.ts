@@ -1,5 +1,6 @@
 import { isIsoDate } from '@zabuni/domain';
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { required } from './fields.ts';
 
 /** Issue 6 organisation set-up: the fiscal years budgets belong to (Kenya's public sector runs July–June). */
@@ -7,9 +8,9 @@ export const FISCAL_YEAR_MESSAGES = {
   invalidDate: 'Enter a valid date (YYYY-MM-DD).',
   endBeforeStart: 'The fiscal year must end after it starts.',
   tooLong: 'A fiscal year lasts at most 18 months.',
-  overlaps: 'This period overlaps fiscal year {name}.',
-  nameTaken: 'A fiscal year with this name already exists.',
-  notAdmin: 'Only an organisation administrator can change fiscal years.',
+  overlaps: MESSAGES['fiscal_year.overlaps'],
+  nameTaken: MESSAGES['fiscal_year.name_taken'],
+  notAdmin: MESSAGES['fiscal_year.not_admin'],
 } as const;
 
 const isoDate = z

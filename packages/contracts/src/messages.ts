@@ -132,6 +132,38 @@ export const MESSAGES = {
     'This document is now over budget and needs the consent of a budget owner or budget exception approver who has not decided another of its steps; there is none. Ask your administrator.',
   'segregation.not_separable':
     'This document needs a different person for each approval step, and not enough people can approve it: {route}. Ask your administrator to adjust the approval workflow, or to allow one person to decide several steps.',
+  'department.not_found': 'Department not found.',
+  'department.code_taken': 'A department with this code already exists.',
+  'department.owner_not_member': 'The budget owner must be a member of this organisation.',
+  'department.not_admin': 'Only an organisation administrator can change departments.',
+  'fiscal_year.not_found': 'Fiscal year not found.',
+  'fiscal_year.overlaps': 'This period overlaps fiscal year {name}.',
+  'fiscal_year.name_taken': 'A fiscal year with this name already exists.',
+  'fiscal_year.not_admin': 'Only an organisation administrator can change fiscal years.',
+  'tax_rate.not_found': 'Tax rate not found.',
+  'tax_rate.name_taken': 'A tax rate with this name already exists.',
+  'tax_rate.not_admin': 'Only an organisation administrator can change tax rates.',
+  'tax_rate.last_default': 'Choose another default tax rate first.',
+  'workflow.not_found': 'Approval workflow not found.',
+  'workflow.amount': 'Enter an amount of 0 or more with at most the currency’s decimals.',
+  'workflow.empty_band': 'The upper limit must be above the lower limit.',
+  'workflow.currency': 'Enter a three-letter currency code, e.g. KES.',
+  'workflow.no_steps': 'Add at least one approval step.',
+  'workflow.step_without_approvers': 'Step {step} has no approver.',
+  'workflow.user_not_member': 'Approvers must be members of this organisation.',
+  'workflow.department': 'Choose departments of this organisation.',
+  'workflow.category': 'Choose categories from the list.',
+  'workflow.not_admin': 'Only an organisation administrator can change approval workflows.',
+  'delegation.past': 'The last day has already passed.',
+  'delegation.too_long': 'A delegation may last a year at most.',
+  'delegation.self': 'Choose someone other than the person who is away.',
+  'delegation.not_member': 'Choose a member of this organisation.',
+  'delegation.others_only_admin': 'Only an organisation administrator can set a delegation for someone else.',
+  'delegation.not_yours':
+    'Only the person who is away or an organisation administrator can remove this delegation.',
+  'delegation.delegate_cannot_approve':
+    'Choose a delegate who may approve (an approver, budget owner, budget exception approver or finance): someone who only raises requests cannot stand in for an approver.',
+  'delegation.not_found': 'Delegation not found.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { required } from './fields.ts';
 
 /** Issue 6 organisation set-up: tax rates documents apply; organisations start with Kenya's VAT at 16 %. */
 export const TAX_RATE_MESSAGES = {
   rateFormat: 'Enter a percentage between 0 and 100 with at most two decimals, e.g. 16 or 8.5.',
-  nameTaken: 'A tax rate with this name already exists.',
-  notAdmin: 'Only an organisation administrator can change tax rates.',
-  lastDefault: 'Choose another default tax rate first.',
+  nameTaken: MESSAGES['tax_rate.name_taken'],
+  notAdmin: MESSAGES['tax_rate.not_admin'],
+  lastDefault: MESSAGES['tax_rate.last_default'],
 } as const;
 
 export const DEFAULT_TAX_RATE = { name: 'VAT 16%', rate: '16.00' } as const;

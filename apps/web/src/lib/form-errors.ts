@@ -22,7 +22,8 @@ export function applyServerErrors<T extends FieldValues>(
   for (const [field, messages] of Object.entries(error.body)) {
     const target = field === 'detail' ? undefined : formField(field);
     if (!target || !Array.isArray(messages) || messages.length === 0) continue;
-    setError(target as Path<T>, { type: 'server', message: String(messages[0]) });
+    // In the interface language when the error's code concerns this field (see ApiError.messageFor).
+    setError(target as Path<T>, { type: 'server', message: error.messageFor(field) ?? String(messages[0]) });
     applied = true;
   }
   return applied;

@@ -88,6 +88,17 @@ describe('approval workflows', () => {
     ruleId = (created.json() as { id: number }).id;
   });
 
+  it('says which step has no approver by code and params', async () => {
+    const refused = await call('POST', '', admin, bigIctRule({ steps: [{ mode: 'any', approvers: [] }] }));
+    expect(refused.json()).toEqual({
+      steps: ['Step 1 has no approver.'],
+      detail: 'steps: Step 1 has no approver.',
+      code: 'workflow.step_without_approvers',
+      params: { step: 1 },
+      field: 'steps',
+    });
+  });
+
   it.each([
     [{ steps: [] }, 'steps', 'Add at least one approval step.'],
     [{ steps: [{ mode: 'any', approvers: [] }] }, 'steps', 'Step 1 has no approver.'],

@@ -1,5 +1,5 @@
 import {
-  WORKFLOW_MESSAGES,
+  message,
   type OrganisationSettings,
   type OrganisationSettingsPatch,
   type WorkflowRuleForm,
@@ -38,7 +38,6 @@ import {
   type WorkflowRuleValues,
 } from './approval-workflows.repository.ts';
 
-const NOT_FOUND = 'Approval workflow not found.';
 type PreviewRequest = z.output<typeof workflowPreviewRequest>;
 type Preview = z.infer<typeof workflowPreview>;
 
@@ -107,12 +106,13 @@ export function createApprovalWorkflowsService({
   audit: AuditService;
   clock: Clock;
 }) {
-  const adminOf = (principal: Principal) => administeredOrganisation(principal, WORKFLOW_MESSAGES.notAdmin);
+  const adminOf = (principal: Principal) =>
+    administeredOrganisation(principal, message('workflow.not_admin'));
 
   function amountOf(field: 'min_amount' | 'max_amount', text: string | null | undefined, currency: string) {
     if (text === null || text === undefined || text.trim() === '') return null;
     const minor = decimalTextToMinor(text, currency);
-    if (minor === null) throw fieldError(field, WORKFLOW_MESSAGES.amount);
+    if (minor === null) throw fieldError(field, message('workflow.amount'));
     return minor;
   }
 
@@ -136,30 +136,31 @@ export function createApprovalWorkflowsService({
     };
     for (const problem of workflowRuleProblems(toDomainRule({ ...values, id: 0 }))) {
       if (problem.problem === 'empty_amount_band')
-        throw fieldError('max_amount', WORKFLOW_MESSAGES.emptyBand);
-      if (problem.problem === 'no_steps') throw fieldError('steps', WORKFLOW_MESSAGES.noSteps);
+        throw fieldError('max_amount', message('workflow.empty_band'));
+      if (problem.problem === 'no_steps') throw fieldError('steps', message('workflow.no_steps'));
       if (problem.problem === 'step_without_approvers') {
         throw fieldError(
           'steps',
-          WORKFLOW_MESSAGES.stepWithoutApprovers.replace('{step}', String(problem.stepIndex + 1)),
+          message('workflow.step_without_approvers', { step: problem.stepIndex + 1 }),
         );
       }
-      if (problem.problem === 'currency_not_iso') throw fieldError('currency', WORKFLOW_MESSAGES.currency);
-      throw fieldError('min_amount', WORKFLOW_MESSAGES.amount);
+      if (problem.problem === 'currency_not_iso') throw fieldError('currency', message('workflow.currency'));
+      throw fieldError('min_amount', message('workflow.amount'));
     }
     const named = form.steps.flatMap((step) =>
       step.approvers.flatMap((a) => (a.kind === 'user' ? [a.user_id] : [])),
     );
     const members = await repository.membersAmong(organisationId, [...new Set(named)]);
-    if (named.some((id) => !members.includes(id))) throw fieldError('steps', WORKFLOW_MESSAGES.userNotMember);
+    if (named.some((id) => !members.includes(id)))
+      throw fieldError('steps', message('workflow.user_not_member'));
     if (
       (await repository.ourDepartments(organisationId, values.departmentIds)).length !==
       values.departmentIds.length
     ) {
-      throw fieldError('department_ids', WORKFLOW_MESSAGES.department);
+      throw fieldError('department_ids', message('workflow.department'));
     }
     if ((await repository.existingCategories(values.categoryIds)).length !== values.categoryIds.length) {
-      throw fieldError('category_ids', WORKFLOW_MESSAGES.category);
+      throw fieldError('category_ids', message('workflow.category'));
     }
     return values;
   }
@@ -168,7 +169,8 @@ export function createApprovalWorkflowsService({
     const organisationId = adminOf(principal);
     return db.transaction(async (tx) => {
       const repository = approvalWorkflowsRepository(tx);
-      if (id !== null && !(await repository.find(organisationId, id))) throw notFound(NOT_FOUND);
+      if (id !== null && !(await repository.find(organisationId, id)))
+        throw notFound(message('workflow.not_found'));
       const values = await valuesOf(tx, organisationId, form);
       const savedId = id ?? (await repository.insert(organisationId, values));
       if (id !== null) await repository.update(organisationId, id, values);
@@ -196,7 +198,7 @@ export function createApprovalWorkflowsService({
 
     async get(principal: Principal, id: number): Promise<WorkflowRuleView> {
       const row = await approvalWorkflowsRepository(db).find(currentOrganisation(principal), id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(message('workflow.not_found'));
       return toView(row);
     },
 
@@ -305,7 +307,7 @@ export function createApprovalWorkflowsService({
     async preview(principal: Principal, request: PreviewRequest): Promise<Preview> {
       const organisationId = currentOrganisation(principal);
       const amountMinor = decimalTextToMinor(request.amount, request.currency);
-      if (amountMinor === null) throw fieldError('amount', WORKFLOW_MESSAGES.amount);
+      if (amountMinor === null) throw fieldError('amount', message('workflow.amount'));
       const { rule, route, directory } = await this.routeFor(
         db,
         organisationId,

@@ -121,7 +121,9 @@ describe('approval delegations', () => {
   });
 
   it('is ended by the person away or an administrator only', async () => {
-    expect((await act('otieno', 'DELETE', `delegations/${delegationId}/`)).statusCode).toBe(403);
+    const notYours = await act('otieno', 'DELETE', `delegations/${delegationId}/`);
+    expect(notYours.statusCode).toBe(403);
+    expect(notYours.json()).toMatchObject({ code: 'delegation.not_yours' });
     expect((await act('outsider', 'DELETE', `delegations/${delegationId}/`)).statusCode).toBe(404);
     expect((await act('kamau', 'DELETE', `delegations/${delegationId}/`)).statusCode).toBe(204);
     expect((await act('admin', 'GET', 'delegations/')).json()).toMatchObject({ count: 0 });

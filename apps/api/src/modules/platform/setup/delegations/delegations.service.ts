@@ -1,4 +1,4 @@
-import { DELEGATION_MESSAGES, type DelegationForm } from '@zabuni/contracts';
+import { message, type DelegationForm } from '@zabuni/contracts';
 import { hasRole, mayBeDelegate, nairobiDate } from '@zabuni/domain';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db, Executor } from '../../../../infra/database.ts';
@@ -61,24 +61,24 @@ export function createDelegationsService({
       const organisationId = currentOrganisation(principal);
       const delegatorId = form.delegator_id ?? principal.userId;
       if (delegatorId !== principal.userId && !isAdmin(principal, organisationId)) {
-        throw new AppError('forbidden', DELEGATION_MESSAGES.othersOnlyAdmin);
+        throw new AppError('forbidden', message('delegation.others_only_admin'));
       }
-      if (form.delegate_id === delegatorId) throw fieldError('delegate_id', DELEGATION_MESSAGES.self);
+      if (form.delegate_id === delegatorId) throw fieldError('delegate_id', message('delegation.self'));
       const today = nairobiDate(clock.now());
-      if (form.ends_on < today) throw fieldError('ends_on', DELEGATION_MESSAGES.past);
+      if (form.ends_on < today) throw fieldError('ends_on', message('delegation.past'));
       if (form.ends_on > addDays(form.starts_on, 366))
-        throw fieldError('ends_on', DELEGATION_MESSAGES.tooLong);
+        throw fieldError('ends_on', message('delegation.too_long'));
       const id = await db.transaction(async (tx) => {
         if (!(await isMember(tx, delegatorId, organisationId))) {
-          throw fieldError('delegator_id', DELEGATION_MESSAGES.notMember);
+          throw fieldError('delegator_id', message('delegation.not_member'));
         }
         if (!(await isMember(tx, form.delegate_id, organisationId))) {
-          throw fieldError('delegate_id', DELEGATION_MESSAGES.notMember);
+          throw fieldError('delegate_id', message('delegation.not_member'));
         }
         // Segregation of duties: the delegate decides in the absent approver's place, so they must hold a
         // role that decides documents; someone who only raises requests never approves.
         if (!mayBeDelegate(await delegationsRepository(tx).rolesOf(organisationId, form.delegate_id))) {
-          throw fieldError('delegate_id', DELEGATION_MESSAGES.delegateCannotApprove);
+          throw fieldError('delegate_id', message('delegation.delegate_cannot_approve'));
         }
         const id = await delegationsRepository(tx).insert({
           organisationId,
@@ -113,9 +113,9 @@ export function createDelegationsService({
       await db.transaction(async (tx) => {
         const repository = delegationsRepository(tx);
         const found = await repository.find(organisationId, id);
-        if (!found) throw notFound('Delegation not found.');
+        if (!found) throw notFound(message('delegation.not_found'));
         if (found.delegatorUserId !== principal.userId && !isAdmin(principal, organisationId)) {
-          throw new AppError('forbidden', DELEGATION_MESSAGES.notYours);
+          throw new AppError('forbidden', message('delegation.not_yours'));
         }
         await repository.delete(id);
         await audit.record(tx, {

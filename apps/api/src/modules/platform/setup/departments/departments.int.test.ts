@@ -53,7 +53,11 @@ describe('departments (cost centres)', () => {
   it('refuses a taken code, a bad code and a budget owner from another organisation with field messages', async () => {
     const taken = await call('POST', '', admin, { code: 'ICT-01', name: 'Again' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json()).toMatchObject({ code: ['A department with this code already exists.'] });
+    // A request field named `code` keeps its messages under `code` (ARCHITECTURE §5); `field` still says which.
+    expect(taken.json()).toMatchObject({
+      code: ['A department with this code already exists.'],
+      field: 'code',
+    });
 
     const bad = await call('POST', '', admin, { code: 'ICT 01!', name: 'Spaces' });
     expect(bad.statusCode).toBe(400);

@@ -1,9 +1,4 @@
-import {
-  DEPARTMENT_MESSAGES,
-  type Department,
-  type DepartmentForm,
-  type DepartmentUpdate,
-} from '@zabuni/contracts';
+import { message, type Department, type DepartmentForm, type DepartmentUpdate } from '@zabuni/contracts';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db, Executor } from '../../../../infra/database.ts';
 import { fieldError, isUniqueViolation, notFound } from '../../../../infra/errors.ts';
@@ -11,8 +6,6 @@ import type { PageRequest } from '../../../../infra/pagination.ts';
 import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
 import { departmentsRepository, type DepartmentRow } from './departments.repository.ts';
-
-const NOT_FOUND = 'Department not found.';
 
 function toDepartment(row: DepartmentRow): Department {
   return {
@@ -44,7 +37,8 @@ export function createDepartmentsService({
   /** Is the user a member of the organisation (organisations module)? */
   isMember: (tx: Executor, userId: number, organisationId: number) => Promise<boolean>;
 }) {
-  const adminOf = (principal: Principal) => administeredOrganisation(principal, DEPARTMENT_MESSAGES.notAdmin);
+  const adminOf = (principal: Principal) =>
+    administeredOrganisation(principal, message('department.not_admin'));
 
   async function checkValues(
     tx: Executor,
@@ -54,11 +48,11 @@ export function createDepartmentsService({
   ): Promise<void> {
     const repository = departmentsRepository(tx);
     if (values.code !== undefined && (await repository.codeTaken(organisationId, values.code, exceptId))) {
-      throw fieldError('code', DEPARTMENT_MESSAGES.codeTaken);
+      throw fieldError('code', message('department.code_taken'));
     }
     const owner = values.budget_owner_id;
     if (owner !== undefined && owner !== null && !(await isMember(tx, owner, organisationId))) {
-      throw fieldError('budget_owner_id', DEPARTMENT_MESSAGES.ownerNotMember);
+      throw fieldError('budget_owner_id', message('department.owner_not_member'));
     }
   }
 
@@ -67,7 +61,7 @@ export function createDepartmentsService({
     try {
       return await work();
     } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError('code', DEPARTMENT_MESSAGES.codeTaken);
+      if (isUniqueViolation(error)) throw fieldError('code', message('department.code_taken'));
       throw error;
     }
   }
@@ -90,7 +84,7 @@ export function createDepartmentsService({
 
     async get(principal: Principal, id: number): Promise<Department> {
       const row = await departmentsRepository(db).find(currentOrganisation(principal), id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(message('department.not_found'));
       return toDepartment(row);
     },
 
@@ -130,7 +124,7 @@ export function createDepartmentsService({
             ...(changes.budget_owner_id !== undefined && { budgetOwnerUserId: changes.budget_owner_id }),
             ...(changes.active !== undefined && { active: changes.active }),
           });
-          if (!updated) throw notFound(NOT_FOUND);
+          if (!updated) throw notFound(message('department.not_found'));
           await audit.record(tx, {
             action: 'department.updated',
             actorUserId: principal.userId,

@@ -72,6 +72,19 @@ describe('fiscal years', () => {
     expect(refused.json()).toMatchObject({ [field]: [message] });
   });
 
+  it('names the overlapped year by code and params, so the web words it in the interface language', async () => {
+    const refused = await call('POST', '', admin, {
+      name: 'Overlap',
+      starts_on: '2027-06-30',
+      ends_on: '2028-06-29',
+    });
+    expect(refused.json()).toMatchObject({
+      code: 'fiscal_year.overlaps',
+      params: { name: 'FY2026/27' },
+      field: 'starts_on',
+    });
+  });
+
   it('lets only one of two overlapping years added at the same moment through', async () => {
     const answers = await Promise.all([
       call('POST', '', admin, { name: 'FY2027/28 a', starts_on: '2027-07-01', ends_on: '2028-06-30' }),

@@ -1,4 +1,4 @@
-import { FISCAL_YEAR_MESSAGES, type FiscalYear, type FiscalYearForm } from '@zabuni/contracts';
+import { message, type FiscalYear, type FiscalYearForm } from '@zabuni/contracts';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db } from '../../../../infra/database.ts';
 import { fieldError, notFound } from '../../../../infra/errors.ts';
@@ -6,8 +6,6 @@ import type { PageRequest } from '../../../../infra/pagination.ts';
 import type { AuditService } from '../../../shared/audit/index.ts';
 import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import { fiscalYearsRepository, type FiscalYearRow } from './fiscal-years.repository.ts';
-
-const NOT_FOUND = 'Fiscal year not found.';
 
 const toFiscalYear = (row: FiscalYearRow): FiscalYear => ({
   id: row.id,
@@ -23,7 +21,7 @@ const toFiscalYear = (row: FiscalYearRow): FiscalYear => ({
  */
 export function createFiscalYearsService({ db, audit }: { db: Db; audit: AuditService }) {
   const adminOf = (principal: Principal) =>
-    administeredOrganisation(principal, FISCAL_YEAR_MESSAGES.notAdmin);
+    administeredOrganisation(principal, message('fiscal_year.not_admin'));
 
   return {
     async list(principal: Principal, page: PageRequest) {
@@ -37,7 +35,7 @@ export function createFiscalYearsService({ db, audit }: { db: Db; audit: AuditSe
 
     async get(principal: Principal, id: number): Promise<FiscalYear> {
       const row = await fiscalYearsRepository(db).find(currentOrganisation(principal), id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(message('fiscal_year.not_found'));
       return toFiscalYear(row);
     },
 
@@ -47,10 +45,10 @@ export function createFiscalYearsService({ db, audit }: { db: Db; audit: AuditSe
         const repository = fiscalYearsRepository(tx);
         await repository.lock(organisationId);
         if (await repository.nameTaken(organisationId, form.name)) {
-          throw fieldError('name', FISCAL_YEAR_MESSAGES.nameTaken);
+          throw fieldError('name', message('fiscal_year.name_taken'));
         }
         const clash = await repository.overlapping(organisationId, form.starts_on, form.ends_on);
-        if (clash) throw fieldError('starts_on', FISCAL_YEAR_MESSAGES.overlaps.replace('{name}', clash.name));
+        if (clash) throw fieldError('starts_on', message('fiscal_year.overlaps', { name: clash.name }));
         const id = await repository.insert({
           organisationId,
           name: form.name,
@@ -81,9 +79,10 @@ export function createFiscalYearsService({ db, audit }: { db: Db; audit: AuditSe
         const repository = fiscalYearsRepository(tx);
         await repository.lock(organisationId);
         if (changes.name !== undefined && (await repository.nameTaken(organisationId, changes.name, id))) {
-          throw fieldError('name', FISCAL_YEAR_MESSAGES.nameTaken);
+          throw fieldError('name', message('fiscal_year.name_taken'));
         }
-        if (!(await repository.update(organisationId, id, changes))) throw notFound(NOT_FOUND);
+        if (!(await repository.update(organisationId, id, changes)))
+          throw notFound(message('fiscal_year.not_found'));
         await audit.record(tx, {
           action: 'fiscal_year.updated',
           actorUserId: principal.userId,

@@ -57,7 +57,11 @@ describe('tax rates', () => {
     const reducedId = (reduced.json() as { id: number }).id;
     const undefault = await call('PATCH', `${reducedId}/`, admin, { is_default: false });
     expect(undefault.statusCode).toBe(400);
-    expect(undefault.json()).toMatchObject({ is_default: ['Choose another default tax rate first.'] });
+    expect(undefault.json()).toMatchObject({
+      is_default: ['Choose another default tax rate first.'],
+      code: 'tax_rate.last_default',
+      field: 'is_default',
+    });
   });
 
   it('lets only administrators change rates, and hides them from other organisations', async () => {

@@ -2,7 +2,7 @@ import {
   basisPointsToPercent,
   DEFAULT_TAX_RATE,
   percentToBasisPoints,
-  TAX_RATE_MESSAGES,
+  message,
   type TaxRate,
   type TaxRateForm,
 } from '@zabuni/contracts';
@@ -13,7 +13,6 @@ import type { AuditService } from '../../../shared/audit/index.ts';
 import { administeredOrganisation, currentOrganisation } from '../../../../infra/tenancy.ts';
 import { taxRatesRepository, type TaxRateRow } from './tax-rates.repository.ts';
 
-const NOT_FOUND = 'Tax rate not found.';
 const DEFAULT_BASIS_POINTS = percentToBasisPoints(DEFAULT_TAX_RATE.rate)!;
 
 const toTaxRate = (row: TaxRateRow): TaxRate => ({
@@ -26,7 +25,8 @@ const toTaxRate = (row: TaxRateRow): TaxRate => ({
 
 /** Issue 6 organisation set-up: tax rates; an organisation starts with Kenya's VAT at 16 % as its default. */
 export function createTaxRatesService({ db, audit }: { db: Db; audit: AuditService }) {
-  const adminOf = (principal: Principal) => administeredOrganisation(principal, TAX_RATE_MESSAGES.notAdmin);
+  const adminOf = (principal: Principal) =>
+    administeredOrganisation(principal, message('tax_rate.not_admin'));
 
   async function save(
     principal: Principal,
@@ -40,15 +40,15 @@ export function createTaxRatesService({ db, audit }: { db: Db; audit: AuditServi
       await repository.lock(organisationId);
       await repository.insertDefaultIfNone(organisationId, DEFAULT_TAX_RATE.name, DEFAULT_BASIS_POINTS);
       const existing = id === null ? null : await repository.find(organisationId, id);
-      if (id !== null && !existing) throw notFound(NOT_FOUND);
+      if (id !== null && !existing) throw notFound(message('tax_rate.not_found'));
       if (
         form.name !== undefined &&
         (await repository.nameTaken(organisationId, form.name, id ?? undefined))
       ) {
-        throw fieldError('name', TAX_RATE_MESSAGES.nameTaken);
+        throw fieldError('name', message('tax_rate.name_taken'));
       }
       if (existing?.isDefault && (form.is_default === false || form.active === false)) {
-        throw fieldError('is_default', TAX_RATE_MESSAGES.lastDefault);
+        throw fieldError('is_default', message('tax_rate.last_default'));
       }
       if (form.is_default) await repository.clearDefault(organisationId);
       const values = {
@@ -89,7 +89,7 @@ export function createTaxRatesService({ db, audit }: { db: Db; audit: AuditServi
 
     async get(principal: Principal, id: number): Promise<TaxRate> {
       const row = await taxRatesRepository(db).find(currentOrganisation(principal), id);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(message('tax_rate.not_found'));
       return toTaxRate(row);
     },
 

@@ -89,8 +89,8 @@ export function WorkflowPreviewPanel({
       })
       .catch((error: unknown) => {
         setResult(null);
-        const amountMessages = error instanceof ApiError ? error.body?.amount : undefined;
-        if (Array.isArray(amountMessages)) setAmountError(message(String(amountMessages[0])) ?? null);
+        const onAmount = error instanceof ApiError ? error.messageFor('amount') : undefined;
+        if (onAmount !== undefined) setAmountError(message(onAmount) ?? null);
         else setFailure(message(errorText(error)) ?? errorText(error));
       })
       .finally(() => setPending(false));

@@ -137,8 +137,7 @@ function WorkflowEditor({
       void navigate('/app/p2p/approval-workflows');
     } catch (failure) {
       const onFields = applyServerErrors(failure, form.setError, SERVER_FIELDS);
-      const body = failure instanceof ApiError ? failure.body : null;
-      const steps = body && Array.isArray(body.steps) ? String(body.steps[0]) : null;
+      const steps = (failure instanceof ApiError ? failure.messageFor('steps') : undefined) ?? null;
       if (steps) form.setError('root.steps', { type: 'server', message: steps });
       toast.error(
         onFields || steps ? t('form.fixErrors') : (message(errorText(failure)) ?? errorText(failure)),
