@@ -111,11 +111,11 @@ export const tfaVerifyRequest = z.object({
     .max(20, { error: AUTH_MESSAGES.invalidCode }),
 });
 /**
- * A refused code answers SPEC §7's `{ error }`; a request that is not even well-formed (no body, `null`,
+ * A refused code answers SPEC §7's `{ error }` (with its catalogue `code` beside it); a request that is not even well-formed (no body, `null`,
  * a wrong type) answers the general error body like every other operation.
  */
 export const tfaErrorBody = z
-  .union([z.object({ error: z.string() }), errorBody])
+  .union([z.object({ error: z.string(), code: z.string().optional() }), errorBody])
   .meta({ id: 'TwoFactorError' });
 
 export const tfaSetupResponse = z.object({

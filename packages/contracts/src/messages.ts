@@ -164,6 +164,35 @@ export const MESSAGES = {
   'delegation.delegate_cannot_approve':
     'Choose a delegate who may approve (an approver, budget owner, budget exception approver or finance): someone who only raises requests cannot stand in for an approver.',
   'delegation.not_found': 'Delegation not found.',
+  'auth.session_expired': 'Session timed out. Please login to continue.',
+  'auth.bad_credentials': 'No active account found with the given credentials',
+  'auth.inactive': 'Your account is not active yet. Please activate it with the link we emailed to you.',
+  'auth.locked': 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.',
+  'auth.invalid_code': 'The verification code is invalid or has expired.',
+  'auth.reset_invalid': 'This password reset link is invalid or has expired. Please request a new one.',
+  'auth.country': 'Select a valid country.',
+  'auth.username_taken': 'A user with that username already exists.',
+  'auth.activation_used': 'This activation link has already been used. Please login to access your account.',
+  'auth.activation_expired':
+    'The account activation link has already expired. Please register again or contact support.',
+  'auth.two_factor_not_enabled': 'Two-factor verification is not enabled for this account.',
+  'auth.current_password': 'The current password is not correct.',
+  'auth.password_wrong': 'The password is not correct.',
+  'auth.totp_not_started': 'Start the set-up first: scan a new QR code.',
+  'auth.not_buyer_of_supplier': 'You do not work with this buyer.',
+  'auth.csrf': 'This request must be sent by the Zabuni web app (X-Requested-With header missing).',
+  'invitation.invalid': 'This invitation link is not valid.',
+  'invitation.other_email':
+    'This invitation was sent to another email address. Sign in with the account it was sent to.',
+  'invitation.used': 'This invitation has already been used.',
+  'invitation.replaced': 'A newer invitation replaced this one. Use the link in the latest mail.',
+  'invitation.expired':
+    'This invitation has expired. Ask the organisation administrator to invite you again.',
+  'organisation.not_admin': 'You do not administer this organisation.',
+  'organisation.not_found': 'This organisation does not exist.',
+  'organisation.role_not_in_kind': 'The role {role} does not exist in a {kind} organisation.',
+  'organisation.not_member': 'This person is not a member of the organisation.',
+  'organisation.own_admin_role': 'You cannot remove your own administrator role.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -162,7 +162,7 @@ describe('sign-in failures', () => {
     const unknown = await login(ctx, 'nobody@example.co.ke', 'not-the-password');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ detail: AUTH_MESSAGES.badCredentials, code: 'unauthenticated' });
+    expect(wrong.body).toEqual({ detail: AUTH_MESSAGES.badCredentials, code: 'auth.bad_credentials' });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -272,7 +272,7 @@ describe('two-factor verification', () => {
 
     const wrong = await post('/api/v1/authentication/tfa/verify/', { code: '123456' }, bearer(pending));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: AUTH_MESSAGES.invalidCode });
+    expect(wrong.json()).toEqual({ error: AUTH_MESSAGES.invalidCode, code: 'auth.invalid_code' });
 
     clock.advance(30_000); // the enrolment code's time step cannot be used again
     const verified = await post(
@@ -559,7 +559,7 @@ describe('role changes', () => {
     expect(selfRevoke.statusCode).toBe(409);
     expect(selfRevoke.json()).toEqual({
       detail: 'You cannot remove your own administrator role.',
-      code: 'conflict',
+      code: 'organisation.own_admin_role',
     });
 
     const events = await ctx.database.db.execute<{

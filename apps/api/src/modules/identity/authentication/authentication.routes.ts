@@ -3,6 +3,7 @@ import {
   accessResponse,
   advertiserRegistration,
   AUTH_MESSAGES,
+  message,
   changePasswordRequest,
   errorBody,
   loginRequest,
@@ -21,7 +22,7 @@ import {
 } from '@zabuni/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ACCESS_COOKIE, ACCESS_MESSAGES, principalOf, REFRESH_COOKIE } from '../../../infra/auth.ts';
+import { ACCESS_COOKIE, principalOf, REFRESH_COOKIE } from '../../../infra/auth.ts';
 import { sha256 } from '../../../infra/crypto.ts';
 import { AppError } from '../../../infra/errors.ts';
 import { TOKEN_LIFETIME } from '@zabuni/domain';
@@ -129,7 +130,7 @@ export const authenticationRoutes =
       },
       async (request, reply) => {
         const token = request.cookies[REFRESH_COOKIE];
-        if (!token) throw new AppError('unauthenticated', AUTH_MESSAGES.sessionExpired);
+        if (!token) throw new AppError('unauthenticated', message('auth.session_expired'));
         try {
           const session = await authentication.refresh(token, context(request));
           setSessionCookies(reply, session);
@@ -159,7 +160,7 @@ export const authenticationRoutes =
           !request.headers.authorization?.startsWith('Bearer ') &&
           Boolean(request.cookies[ACCESS_COOKIE] || request.cookies[REFRESH_COOKIE]);
         if (cookieAuthenticated && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-          throw new AppError('forbidden', ACCESS_MESSAGES.csrf);
+          throw new AppError('forbidden', message('auth.csrf'));
         }
         await authentication.logout(
           request.cookies[REFRESH_COOKIE] ?? null,
@@ -218,7 +219,7 @@ export const authenticationRoutes =
           return { access: session.access };
         } catch (error) {
           if (error instanceof AppError && error.code === 'validation')
-            return reply.code(400).send({ error: error.message });
+            return reply.code(400).send({ error: error.message, code: error.key ?? error.code });
           throw error;
         }
       },

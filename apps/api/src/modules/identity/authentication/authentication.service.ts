@@ -1,11 +1,5 @@
 import { hash as argonHash, verify as argonVerify, type Algorithm } from '@node-rs/argon2';
-import {
-  AUTH_MESSAGES,
-  taxPinMessage,
-  type AccessClaims,
-  type Me,
-  type MemberInvitation,
-} from '@zabuni/contracts';
+import { message, taxPinMessage, type AccessClaims, type Me, type MemberInvitation } from '@zabuni/contracts';
 import {
   hasRole,
   isLocked,
@@ -21,7 +15,7 @@ import QRCode from 'qrcode';
 import type { TokenSigner } from '../../../infra/auth.ts';
 import { randomDigits, randomToken, recoveryCode, sha256, type SecretBox } from '../../../infra/crypto.ts';
 import type { Db, Tx } from '../../../infra/database.ts';
-import { AppError } from '../../../infra/errors.ts';
+import { AppError, fieldError } from '../../../infra/errors.ts';
 import type { AuditService } from '../../shared/audit/index.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import type { MailService } from '../../shared/mail/index.ts';
@@ -227,7 +221,7 @@ export function createAuthenticationService(deps: Deps) {
 
   async function activeUser(userId: number): Promise<User> {
     const user = await users().findById(userId);
-    if (!user || !user.isActive) throw new AppError('unauthenticated', AUTH_MESSAGES.sessionExpired);
+    if (!user || !user.isActive) throw new AppError('unauthenticated', message('auth.session_expired'));
     return user;
   }
 
@@ -301,17 +295,13 @@ export function createAuthenticationService(deps: Deps) {
 
     async register(input: RegistrationInput, context: RequestContext): Promise<void> {
       const countryIso2 = await users().countryIso2(input.country);
-      if (!countryIso2)
-        throw new AppError('validation', 'country: Select a valid country.', {
-          country: ['Select a valid country.'],
-        });
+      if (!countryIso2) throw fieldError('country', message('auth.country'));
       if (!isValidTaxPin(input.tax_pin, countryIso2)) {
         const message = taxPinMessage(countryIso2);
         throw new AppError('validation', `tax_pin: ${message}`, { tax_pin: [message] });
       }
       if (await users().usernameTaken(input.username)) {
-        const message = 'A user with that username already exists.';
-        throw new AppError('validation', `username: ${message}`, { username: [message] });
+        throw fieldError('username', message('auth.username_taken'));
       }
       const email = input.contact_person_email.toLowerCase();
       const language = input.language ?? 'en';
@@ -383,11 +373,10 @@ export function createAuthenticationService(deps: Deps) {
         const repository = authenticationRepository(tx);
         const result = await repository.consumeToken(sha256(token), 'activation', clock.now());
         if ('error' in result) {
-          const message =
-            result.error === 'used'
-              ? 'This activation link has already been used. Please login to access your account.'
-              : `${AUTH_MESSAGES.activationExpired}. Please register again or contact support.`;
-          throw new AppError('validation', message);
+          throw new AppError(
+            'validation',
+            message(result.error === 'used' ? 'auth.activation_used' : 'auth.activation_expired'),
+          );
         }
         await repository.update(result.userId, { isActive: true });
         await audit.record(tx, { action: 'account.activated', actorUserId: result.userId, ip: context.ip });
@@ -406,7 +395,7 @@ export function createAuthenticationService(deps: Deps) {
         await db.transaction((tx) =>
           audit.record(tx, { action: 'login.locked', actorUserId: user.id, ip: context.ip }),
         );
-        throw new AppError('rate_limited', AUTH_MESSAGES.locked);
+        throw new AppError('rate_limited', message('auth.locked'));
       }
       const matches = await passwordMatches(user?.passwordHash ?? null, password);
       if (!user || !matches) {
@@ -424,9 +413,9 @@ export function createAuthenticationService(deps: Deps) {
             detail: { reason: user ? 'wrong_password' : 'unknown_account' },
           });
         });
-        throw new AppError('unauthenticated', AUTH_MESSAGES.badCredentials);
+        throw new AppError('unauthenticated', message('auth.bad_credentials'));
       }
-      if (!user.isActive) throw new AppError('unauthenticated', AUTH_MESSAGES.inactive);
+      if (!user.isActive) throw new AppError('unauthenticated', message('auth.inactive'));
 
       if (user.twoFactorEnabled) {
         await db.transaction(async (tx) => {
@@ -465,7 +454,7 @@ export function createAuthenticationService(deps: Deps) {
         await db.transaction((tx) =>
           audit.record(tx, { action: 'two_factor.failed', actorUserId: user.id, ip: context.ip }),
         );
-        throw new AppError('validation', AUTH_MESSAGES.invalidCode);
+        throw new AppError('validation', message('auth.invalid_code'));
       }
       await db.transaction(async (tx) => {
         await authenticationRepository(tx).update(user.id, { lastLoginAt: clock.now() });
@@ -481,8 +470,7 @@ export function createAuthenticationService(deps: Deps) {
 
     async sendSignInCode(userId: number, context: RequestContext): Promise<void> {
       const user = await activeUser(userId);
-      if (!user.twoFactorEnabled)
-        throw new AppError('validation', 'Two-factor verification is not enabled for this account.');
+      if (!user.twoFactorEnabled) throw new AppError('validation', message('auth.two_factor_not_enabled'));
       await sendEmailCode(user, context.ip);
     },
 
@@ -502,7 +490,7 @@ export function createAuthenticationService(deps: Deps) {
             });
           });
         }
-        throw new AppError('unauthenticated', AUTH_MESSAGES.sessionExpired);
+        throw new AppError('unauthenticated', message('auth.session_expired'));
       }
       const user = await activeUser(taken.session.userId);
       return openSession(user, taken.session.remember, taken.session.twoFactorVerified);
@@ -548,15 +536,14 @@ export function createAuthenticationService(deps: Deps) {
     ): Promise<void> {
       const organisationId = invitation.organisation_id;
       if (!hasRole(principal.grants, ['org_admin'], organisationId)) {
-        throw new AppError('forbidden', 'You do not administer this organisation.');
+        throw new AppError('forbidden', message('organisation.not_admin'));
       }
       const profile = await organisations.profileOf(organisationId);
       if (!profile || profile.kind !== 'buyer')
-        throw new AppError('not_found', 'This organisation does not exist.');
+        throw new AppError('not_found', message('organisation.not_found'));
       for (const role of invitation.roles) {
         if (!roleFitsKind(role as Role, 'buyer')) {
-          const message = `The role ${role} does not exist in a buyer organisation.`;
-          throw new AppError('validation', `roles: ${message}`, { roles: [message] });
+          throw fieldError('roles', message('organisation.role_not_in_kind', { role, kind: 'buyer' }));
         }
       }
       const email = invitation.email.toLowerCase();
@@ -632,28 +619,18 @@ export function createAuthenticationService(deps: Deps) {
       return db.transaction(async (tx) => {
         const pending = organisations.invitations(tx);
         const invitation = await pending.forUpdate(sha256(token));
-        if (!invitation) throw new AppError('validation', 'This invitation link is not valid.');
+        if (!invitation) throw new AppError('validation', message('invitation.invalid'));
         if (invitation.email !== user.email.toLowerCase()) {
-          throw new AppError(
-            'forbidden',
-            'This invitation was sent to another email address. Sign in with the account it was sent to.',
-          );
+          throw new AppError('forbidden', message('invitation.other_email'));
         }
-        if (invitation.acceptedAt) throw new AppError('validation', 'This invitation has already been used.');
-        if (invitation.retiredAt)
-          throw new AppError(
-            'validation',
-            'A newer invitation replaced this one. Use the link in the latest mail.',
-          );
+        if (invitation.acceptedAt) throw new AppError('validation', message('invitation.used'));
+        if (invitation.retiredAt) throw new AppError('validation', message('invitation.replaced'));
         const now = clock.now();
         if (invitation.expiresAt.getTime() <= now.getTime())
-          throw new AppError(
-            'validation',
-            'This invitation has expired. Ask the organisation administrator to invite you again.',
-          );
+          throw new AppError('validation', message('invitation.expired'));
         const profile = await organisations.profileOf(invitation.organisationId);
         if (!profile || profile.kind !== 'buyer')
-          throw new AppError('validation', 'This invitation link is not valid.');
+          throw new AppError('validation', message('invitation.invalid'));
         const roles = invitation.roles as Role[];
         for (const role of roles) await organisations.addMember(tx, user.id, invitation.organisationId, role);
         await pending.markAccepted(invitation.id, now);
@@ -701,7 +678,7 @@ export function createAuthenticationService(deps: Deps) {
       const mailId = await db.transaction(async (tx) => {
         const repository = authenticationRepository(tx);
         const result = await repository.consumeToken(sha256(token), 'password_reset', clock.now());
-        if ('error' in result) throw new AppError('validation', AUTH_MESSAGES.resetInvalid);
+        if ('error' in result) throw new AppError('validation', message('auth.reset_invalid'));
         const user = (await repository.findById(result.userId))!;
         return storeNewPassword(tx, user, passwordHash, 'password.reset', context);
       });
@@ -722,9 +699,7 @@ export function createAuthenticationService(deps: Deps) {
     ): Promise<{ session: IssuedSession | null; access: string | null }> {
       const user = await activeUser(userId);
       if (!(await passwordMatches(user.passwordHash, current))) {
-        throw new AppError('validation', 'current_password: The current password is not correct.', {
-          current_password: ['The current password is not correct.'],
-        });
+        throw fieldError('current_password', message('auth.current_password'));
       }
       const passwordHash = await hashPassword(next);
       const { mailId, kept } = await db.transaction(async (tx) => {
@@ -770,8 +745,7 @@ export function createAuthenticationService(deps: Deps) {
 
     async confirmTotpEnrolment(userId: number, code: string, context: RequestContext): Promise<string[]> {
       const user = await activeUser(userId);
-      if (!user.totpPendingSecret)
-        throw new AppError('validation', 'Start the set-up first: scan a new QR code.');
+      if (!user.totpPendingSecret) throw new AppError('validation', message('auth.totp_not_started'));
       const secret = secrets.open(user.totpPendingSecret);
       const result = await verifyTotp({
         secret,
@@ -779,10 +753,7 @@ export function createAuthenticationService(deps: Deps) {
         epochTolerance: TOTP_STEP_SECONDS,
         epoch: Math.floor(clock.now().getTime() / 1000),
       } as Parameters<typeof verifyTotp>[0]);
-      if (!result.valid)
-        throw new AppError('validation', `code: ${AUTH_MESSAGES.invalidCode}`, {
-          code: [AUTH_MESSAGES.invalidCode],
-        });
+      if (!result.valid) throw fieldError('code', message('auth.invalid_code'));
       const codes = Array.from({ length: 10 }, recoveryCode);
       const mailId = await db.transaction(async (tx) => {
         const repository = authenticationRepository(tx);
@@ -814,9 +785,7 @@ export function createAuthenticationService(deps: Deps) {
     async disableTwoFactor(userId: number, password: string, context: RequestContext): Promise<void> {
       const user = await activeUser(userId);
       if (!(await passwordMatches(user.passwordHash, password))) {
-        throw new AppError('validation', 'password: The password is not correct.', {
-          password: ['The password is not correct.'],
-        });
+        throw fieldError('password', message('auth.password_wrong'));
       }
       await db.transaction(async (tx) => {
         const repository = authenticationRepository(tx);
@@ -837,7 +806,7 @@ export function createAuthenticationService(deps: Deps) {
       const user = await activeUser(userId);
       const access = await organisations.accessOf(user.id);
       if (![...access.buyerIds, ...access.supplierBuyerIds].includes(buyerId)) {
-        throw new AppError('forbidden', 'You do not work with this buyer.');
+        throw new AppError('forbidden', message('auth.not_buyer_of_supplier'));
       }
       await db.transaction(async (tx) => {
         await authenticationRepository(tx).update(user.id, { selectedBuyerId: buyerId });

@@ -1,3 +1,4 @@
+import { message } from '@zabuni/contracts';
 import {
   hasRole,
   roleFitsKind,
@@ -8,7 +9,7 @@ import {
 } from '@zabuni/domain';
 import type { CallerRecord, Principal } from '../../../infra/auth.ts';
 import type { Db, Executor } from '../../../infra/database.ts';
-import { AppError } from '../../../infra/errors.ts';
+import { AppError, fieldError } from '../../../infra/errors.ts';
 import type { AuditService } from '../../shared/audit/index.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
 import {
@@ -45,15 +46,14 @@ export function createOrganisationsService({
     const administers =
       hasRole(principal.grants, ['super_admin']) ||
       hasRole(principal.grants, ADMIN_ROLES, change.organisationId);
-    if (!administers) throw new AppError('forbidden', 'You do not administer this organisation.');
+    if (!administers) throw new AppError('forbidden', message('organisation.not_admin'));
     const kind = await organisationsRepository(tx).kindOf(change.organisationId);
-    if (!kind) throw new AppError('not_found', 'This organisation does not exist.');
+    if (!kind) throw new AppError('not_found', message('organisation.not_found'));
     if (!roleFitsKind(change.role, kind)) {
-      const message = `The role ${change.role} does not exist in a ${kind} organisation.`;
-      throw new AppError('validation', `role: ${message}`, { role: [message] });
+      throw fieldError('role', message('organisation.role_not_in_kind', { role: change.role, kind }));
     }
     if (!(await organisationsRepository(tx).isMember(change.userId, change.organisationId))) {
-      throw new AppError('not_found', 'This person is not a member of the organisation.');
+      throw new AppError('not_found', message('organisation.not_member'));
     }
   }
 
@@ -72,7 +72,7 @@ export function createOrganisationsService({
           await repository.addMembership(change.userId, change.organisationId, change.role);
         } else {
           if (change.userId === principal.userId && ADMIN_ROLES.includes(change.role)) {
-            throw new AppError('conflict', 'You cannot remove your own administrator role.');
+            throw new AppError('conflict', message('organisation.own_admin_role'));
           }
           await repository.removeMembership(change.userId, change.organisationId, change.role);
         }

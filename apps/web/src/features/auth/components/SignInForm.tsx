@@ -54,10 +54,15 @@ export function SignInForm({ nextRoute, resetRoute }: Props) {
       authState.signedIn(access);
       if (authState.get().status === AuthStatus.Authenticated) finish();
     } catch (error) {
-      const detail =
-        error instanceof ApiError && error.body?.detail ? String(error.body.detail) : messageOf(error);
-      authState.failed(detail);
-      toast.error(translateMessage(detail, t));
+      // Translated by the error's code where it has one (ApiError.message), else by the English sentence.
+      const shown =
+        error instanceof ApiError
+          ? error.message !== error.detail
+            ? error.message
+            : translateMessage(error.detail, t)
+          : messageOf(error);
+      authState.failed(shown ?? '');
+      toast.error(shown);
     }
   });
 
@@ -117,12 +122,15 @@ function TwoFactorStep({ remember, onVerified }: { remember: boolean; onVerified
       onVerified();
     } catch (error) {
       // SPEC §8: the verification failure shows the response's `error` field, or empty text.
+      const said = error instanceof ApiError ? (error.body as { error?: unknown } | null)?.error : undefined;
       const message =
         error instanceof ApiError
-          ? String((error.body as { error?: string } | null)?.error ?? '')
+          ? typeof said === 'string' && error.code && error.message !== error.detail
+            ? error.message // translated by its code
+            : (translateMessage(String(said ?? ''), t) ?? '')
           : messageOf(error);
       authState.twoFactorFailed(message);
-      toast.error(translateMessage(message, t) || t('twoFactor.title'));
+      toast.error(message || t('twoFactor.title'));
     } finally {
       setBusy(false);
     }
