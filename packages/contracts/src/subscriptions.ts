@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { PAYMENT_PLANS } from '@zabuni/domain';
 import { MARKETING_SOURCES } from './constants.ts';
 import { email, phone, required } from './fields.ts';
@@ -7,15 +8,15 @@ import { orderPaymentFields } from './payments.ts';
 
 /** SPEC §5 and §8 texts of the subscription flow, verbatim where SPEC gives them. */
 export const SUBSCRIPTION_MESSAGES = {
-  country: 'Please select country!',
+  country: MESSAGES['subscription.country'],
   categories: 'Please select categories for your alert notifications!',
   plan: 'Please select a subscription plan.',
   submitted: 'Subscription details submitted successfully, proceed to make payment!',
   proceedPrevious: 'Proceed with previous subscription details?',
-  notFound: 'No subscription order with this code.',
-  noPrevious: 'No subscription was found for this email.',
-  unknownCategory: 'One of the selected categories does not exist.',
-  unknownCountry: 'Please select country!',
+  notFound: MESSAGES['subscription.not_found'],
+  noPrevious: MESSAGES['subscription.no_previous'],
+  unknownCategory: MESSAGES['subscription.unknown_category'],
+  unknownCountry: MESSAGES['subscription.country'],
 } as const;
 
 const countryId = z.coerce

@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { email, recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 export const SUPPLIER_STATUSES = ['active', 'blocked'] as const;
 
 export const SUPPLIER_MESSAGES = {
-  notSupplier: 'This address belongs to an account that is not a supplier’s.',
-  blocked: 'This supplier is blocked: it cannot receive new purchase orders.',
-  notListed: 'Choose a supplier from your supplier list.',
+  notSupplier: MESSAGES['supplier.not_supplier'],
+  blocked: MESSAGES['supplier.blocked'],
+  notListed: MESSAGES['supplier.not_listed'],
   terms: 'Enter payment terms between 0 and 365 days.',
 } as const;
 

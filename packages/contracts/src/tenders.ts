@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.ts';
 import { isIsoDate } from '@zabuni/domain';
 import { email, phone, required } from './fields.ts';
 import { orderPaymentFields } from './payments.ts';
@@ -8,13 +9,13 @@ import { paginated, paginationQuery, queryId } from './pagination.ts';
 /** SPEC §8 and issue texts for the tender bulletin, verbatim where SPEC gives them. */
 export const TENDER_MESSAGES = {
   submitted: 'Tender details submitted successfully and are under review!',
-  notFound: 'This tender does not exist or is not published.',
-  orderNotFound: 'No published-tender order with this code belongs to your account.',
-  closingInPast: 'The closing date must be in the future.',
-  closingMismatch: 'closing_date must fall on tender_closing_date (Africa/Nairobi).',
-  invalidDate: 'Enter a valid date in the format YYYY-MM-DD.',
+  notFound: MESSAGES['tender.not_published'],
+  orderNotFound: MESSAGES['tender.order_not_found'],
+  closingInPast: MESSAGES['tender.closing_in_past'],
+  closingMismatch: MESSAGES['tender.closing_mismatch'],
+  invalidDate: MESSAGES['tender.invalid_date'],
   reasonRequired: 'Give the reason for rejecting this tender; the advertiser will read it.',
-  notUnderReview: 'Only a tender under review can be approved or rejected.',
+  notUnderReview: MESSAGES['tender.not_under_review'],
   approved: 'The tender is approved.',
   rejected: 'The tender is rejected and the advertiser has been told why.',
   cancelled: 'The tender is cancelled.',

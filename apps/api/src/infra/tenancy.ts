@@ -1,13 +1,11 @@
-import type { Message } from '@zabuni/contracts';
+import { message, type Message } from '@zabuni/contracts';
 import { hasRole } from '@zabuni/domain';
 import type { Principal } from './auth.ts';
 import { AppError } from './errors.ts';
 
-const NO_ORGANISATION = 'Choose a buying organisation first.';
-
 /** The caller's current buying organisation (the token's buyer_company_id): every platform call needs one. */
 export function currentOrganisation(principal: Principal): number {
-  if (principal.buyerCompanyId === null) throw new AppError('forbidden', NO_ORGANISATION);
+  if (principal.buyerCompanyId === null) throw new AppError('forbidden', message('access.no_buyer'));
   return principal.buyerCompanyId;
 }
 

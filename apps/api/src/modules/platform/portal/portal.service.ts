@@ -1,3 +1,4 @@
+import { message } from '@zabuni/contracts';
 import type { PurchaseOrderStatus, Role } from '@zabuni/domain';
 import type { Principal } from '../../../infra/auth.ts';
 import type { Db } from '../../../infra/database.ts';
@@ -12,7 +13,7 @@ const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
 
 function supplierGrant(principal: Principal) {
   const grant = principal.grants.find((g) => SUPPLIER_ROLES.includes(g.role));
-  if (!grant) throw new AppError('forbidden', 'The supplier portal is for suppliers’ users.');
+  if (!grant) throw new AppError('forbidden', message('portal.not_supplier'));
   return grant;
 }
 

@@ -1,3 +1,4 @@
+import { message } from '@zabuni/contracts';
 import type { Principal } from '../../../infra/auth.ts';
 import type { Db, Executor } from '../../../infra/database.ts';
 import { notFound } from '../../../infra/errors.ts';
@@ -87,7 +88,7 @@ export function createNotificationsService({
 
     async markRead(principal: Principal, id: number | null) {
       if (!(await notificationsRepository(db).markRead(principal.userId, id))) {
-        throw notFound('Notification not found.');
+        throw notFound(message('notification.not_found'));
       }
     },
   };

@@ -5,7 +5,7 @@ import type {
   Category,
   Country,
 } from '@zabuni/contracts';
-import { OPTION_LISTS, type OptionListName } from '@zabuni/contracts';
+import { message, OPTION_LISTS, type OptionListName } from '@zabuni/contracts';
 import { escapeLikePattern, toPrefixTsQuery } from '@zabuni/domain';
 import type { Clock } from '../../../infra/clock.ts';
 import { notFound } from '../../../infra/errors.ts';
@@ -85,7 +85,7 @@ export function createCoreService({ repository, clock }: { repository: CoreRepos
 
     async getAvailableJob(id: number): Promise<AvailableJobDetail> {
       const job = await repository.findAvailableJob(id);
-      if (!job) throw notFound('This job does not exist or is no longer published.');
+      if (!job) throw notFound(message('job.not_found'));
       return { ...toAvailableJob(job), categories: job.categories };
     },
 

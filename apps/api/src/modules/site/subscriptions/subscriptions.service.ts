@@ -1,4 +1,5 @@
 import {
+  message,
   SUBSCRIPTION_MESSAGES,
   taxPinMessage,
   type SubscriptionFormValues,
@@ -61,7 +62,7 @@ export function createSubscriptionsService(deps: {
   ): Promise<{ code: string; reference: string; mailId: number | null }> {
     const price = await repository.price(PLAN_PRODUCTS[plan]);
     if (!price) {
-      throw new AppError('unavailable', 'Subscriptions are not available right now. Please try again later.');
+      throw new AppError('unavailable', message('subscription.unavailable'));
     }
     return db.transaction(async (tx) => {
       const code = newOrderCode();
@@ -96,7 +97,7 @@ export function createSubscriptionsService(deps: {
 
   async function loadOrder(code: string) {
     const row = await repository.findOrder(code);
-    if (!row || row.order.product !== SUBSCRIPTION_PRODUCT) throw notFound(SUBSCRIPTION_MESSAGES.notFound);
+    if (!row || row.order.product !== SUBSCRIPTION_PRODUCT) throw notFound(message('subscription.not_found'));
     return row;
   }
 
@@ -121,7 +122,7 @@ export function createSubscriptionsService(deps: {
     /** SPEC §7 subscribe: 201 with the order's code; the checkout at /tenders-checkout/{code} pays it. */
     async subscribe(form: SubscriptionFormValues) {
       const country = await repository.countryIso2(form.country);
-      if (!country) throw fieldError('country', SUBSCRIPTION_MESSAGES.unknownCountry);
+      if (!country) throw fieldError('country', message('subscription.country'));
       // Checked like the registration's: the KRA format in Kenya, plausibility elsewhere; stored normalised.
       const kraPin = form.kra_pin_number ? normaliseTaxPin(form.kra_pin_number) : null;
       if (kraPin !== null && !isValidTaxPin(kraPin, country)) {
@@ -129,7 +130,7 @@ export function createSubscriptionsService(deps: {
       }
       const known = await repository.existingCategoryIds(form.categories);
       if (known.length !== form.categories.length) {
-        throw fieldError('categories', SUBSCRIPTION_MESSAGES.unknownCategory);
+        throw fieldError('categories', message('subscription.unknown_category'));
       }
       const now = clock.now();
       const subscriptionId = await db.transaction(async (tx) => {
@@ -167,7 +168,7 @@ export function createSubscriptionsService(deps: {
      */
     async findByEmail(email: string) {
       const subscription = await repository.findByEmail(email);
-      if (!subscription) throw notFound(SUBSCRIPTION_MESSAGES.noPrevious);
+      if (!subscription) throw notFound(message('subscription.no_previous'));
       let code = await repository.openOrderCode(subscription.id);
       if (!code) {
         const order = await createOrder(subscription.id, subscription, subscription.paymentPlan);
@@ -221,7 +222,7 @@ export function createSubscriptionsService(deps: {
         const started = await payments.payWithDpo(code);
         return { detail: started.message, data: { url: started.url } };
       }
-      if (!request.phone_number) throw fieldError('phone_number', 'This field is required.');
+      if (!request.phone_number) throw fieldError('phone_number', message('field.required'));
       const started = await payments.payWithMpesa(code, request.phone_number);
       return { detail: started.message };
     },

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { errorBody, paymentRequest, paymentStarted } from '@zabuni/contracts';
+import { errorBody, message, paymentRequest, paymentStarted } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../../infra/auth.ts';
@@ -54,7 +54,7 @@ export const tenderPaymentRoutes =
           const started = await payments.payWithDpo(request.params.code);
           return { detail: started.message, data: { url: started.url } };
         }
-        if (!request.body.phone_number) throw fieldError('phone_number', 'This field is required.');
+        if (!request.body.phone_number) throw fieldError('phone_number', message('field.required'));
         const started = await payments.payWithMpesa(request.params.code, request.body.phone_number);
         return { detail: started.message };
       },

@@ -504,6 +504,10 @@ describe('publishing, review and payment', () => {
       headers: bearer(moderatorToken),
     });
     expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({
+      detail: 'Only a tender under review can be approved or rejected.',
+      code: 'tender.not_under_review',
+    });
   });
 
   it('lists the review queue for moderators only', async () => {

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  TENDER_MESSAGES,
+  message,
   type AvailableTendersQuery,
   type EditorTenderForm,
   type ModerationTender,
@@ -200,24 +200,24 @@ export function createTendersService(deps: {
       ? new Date(form.closing_date)
       : closingInstant(form.tender_closing_date);
     if (!closingAt || Number.isNaN(closingAt.getTime())) {
-      throw fieldError('tender_closing_date', TENDER_MESSAGES.invalidDate);
+      throw fieldError('tender_closing_date', message('tender.invalid_date'));
     }
     if (form.closing_date && nairobiDate(closingAt) !== form.tender_closing_date) {
-      throw fieldError('closing_date', TENDER_MESSAGES.closingMismatch);
+      throw fieldError('closing_date', message('tender.closing_mismatch'));
     }
     if (closingAt.getTime() <= clock.now().getTime()) {
-      throw fieldError('tender_closing_date', TENDER_MESSAGES.closingInPast);
+      throw fieldError('tender_closing_date', message('tender.closing_in_past'));
     }
     let countryId = form.country ?? null;
     if (countryId !== null && !(await repository.countryExists(countryId))) {
-      throw fieldError('country', 'Select a valid country.');
+      throw fieldError('country', message('tender.country'));
     }
     countryId ??=
       (defaults.countryIso2 ? await repository.countryIdByIso2(defaults.countryIso2) : null) ??
       (await repository.countryIdByIso2('KE'));
-    if (countryId === null) throw fieldError('country', 'Select a valid country.');
+    if (countryId === null) throw fieldError('country', message('tender.country'));
     if (form.category !== undefined && !(await repository.categoryExists(form.category))) {
-      throw fieldError('category', 'Select a valid category.');
+      throw fieldError('category', message('tender.category'));
     }
     return {
       title: form.tender_title,
@@ -234,7 +234,7 @@ export function createTendersService(deps: {
 
   async function loadForModeration(id: number): Promise<ModerationTender> {
     const row = await repository.findById(id);
-    if (!row) throw notFound('This tender does not exist.');
+    if (!row) throw notFound(message('tender.not_found'));
     return toModeration(row, await repository.attachmentsOf([id]));
   }
 
@@ -256,7 +256,7 @@ export function createTendersService(deps: {
 
     async getAvailable(id: number): Promise<TenderDetail> {
       const row = await repository.findById(id);
-      if (!row || !row.isPublic) throw notFound(TENDER_MESSAGES.notFound);
+      if (!row || !row.isPublic) throw notFound(message('tender.not_published'));
       return toDetail(row, await repository.attachmentsOf([id]));
     },
 
@@ -270,7 +270,7 @@ export function createTendersService(deps: {
       const allowed = row && (row.isPublic || isModerator(principal) || ownsTender(principal, row));
       const file = allowed ? await repository.findAttachment(tenderId, attachmentId) : null;
       const stream = file ? await files.get(file.storageKey) : null;
-      if (!file || !stream) throw notFound('This document does not exist.');
+      if (!file || !stream) throw notFound(message('tender.document_not_found'));
       return { stream, fileName: file.fileName, contentType: file.contentType, size: file.sizeBytes };
     },
 
@@ -301,19 +301,15 @@ export function createTendersService(deps: {
       documents: StagedDocument[],
     ): Promise<PublishedTenderOrder> {
       const grant = principal.grants.find((g) => g.role === 'advertiser');
-      if (!grant) throw new AppError('forbidden', 'Only advertiser accounts can publish tenders.');
+      if (!grant) throw new AppError('forbidden', message('tender.not_advertiser'));
       const advertiser = await repository.organisation(grant.organisationId);
-      if (!advertiser) throw new AppError('forbidden', 'Only advertiser accounts can publish tenders.');
+      if (!advertiser) throw new AppError('forbidden', message('tender.not_advertiser'));
       const values = await tenderValues(form, {
         company: advertiser.name,
         countryIso2: advertiser.countryIso2,
       });
       const price = await repository.price(PUBLISHING_PRODUCT);
-      if (!price)
-        throw new AppError(
-          'unavailable',
-          'Tender publishing is not available right now. Please try again later.',
-        );
+      if (!price) throw new AppError('unavailable', message('tender.publishing_unavailable'));
 
       const { id, mailId } = await db.transaction(async (tx) => {
         const repo = tendersRepository(tx);
@@ -397,7 +393,7 @@ export function createTendersService(deps: {
     /** The order behind a code, only for members of the advertiser that placed it (404 otherwise). */
     async getOwnOrder(principal: Principal, code: string): Promise<PublishedTenderOrder> {
       const row = await repository.findByCode(code);
-      if (!row || !ownsTender(principal, row)) throw notFound(TENDER_MESSAGES.orderNotFound);
+      if (!row || !ownsTender(principal, row)) throw notFound(message('tender.order_not_found'));
       return await toOrder(row);
     },
 
@@ -426,7 +422,7 @@ export function createTendersService(deps: {
       await db.transaction(async (tx) => {
         const repo = tendersRepository(tx);
         const row = await repo.lockById(id);
-        if (!row) throw notFound('This tender does not exist.');
+        if (!row) throw notFound(message('tender.not_found'));
         await repo.cancel(id, clock.now());
         await audit.record(tx, {
           action: 'tender.cancelled',
@@ -475,7 +471,7 @@ export function createTendersService(deps: {
       documents: StagedDocument[],
     ): Promise<ModerationTender> {
       const existing = await repository.findById(id);
-      if (!existing) throw notFound('This tender does not exist.');
+      if (!existing) throw notFound(message('tender.not_found'));
       const values = await tenderValues(form, { company: form.company, countryIso2: null });
       const removeIds = (form.remove_attachments ?? '')
         .split(',')
@@ -488,7 +484,10 @@ export function createTendersService(deps: {
         const removed = await repo.deleteAttachments(id, removeIds);
         await repo.insertAttachments(id, documents);
         if ((await repo.countAttachments(id)) > MAX_TENDER_DOCUMENTS) {
-          throw fieldError('tender_documents', `Attach at most ${MAX_TENDER_DOCUMENTS} files.`);
+          throw fieldError(
+            'tender_documents',
+            message('tender.too_many_documents', { max: MAX_TENDER_DOCUMENTS }),
+          );
         }
         await audit.record(tx, {
           action: 'tender.updated',
@@ -509,7 +508,7 @@ export function createTendersService(deps: {
       await db.transaction(async (tx) => {
         const repo = tendersRepository(tx);
         const row = await repo.findByCode(code);
-        if (!row) throw notFound(TENDER_MESSAGES.orderNotFound);
+        if (!row) throw notFound(message('tender.order_not_found'));
         await repo.setPaymentState(code, state, clock.now());
         await audit.record(tx, {
           action: 'tender.payment_changed',
@@ -531,8 +530,9 @@ export function createTendersService(deps: {
     const mailId = await db.transaction(async (tx) => {
       const repo = tendersRepository(tx);
       const locked = await repo.lockById(id);
-      if (!locked) throw notFound('This tender does not exist.');
-      if (locked.review !== 'under_review') throw new AppError('conflict', TENDER_MESSAGES.notUnderReview);
+      if (!locked) throw notFound(message('tender.not_found'));
+      if (locked.review !== 'under_review')
+        throw new AppError('conflict', message('tender.not_under_review'));
       const row = (await repo.findById(id))!;
       const goesPublic = review === 'published' && (row.advertiserId === null || row.paymentState === 'paid');
       await repo.setReview(id, {

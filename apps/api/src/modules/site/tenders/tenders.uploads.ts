@@ -1,3 +1,4 @@
+import { message, type Message } from '@zabuni/contracts';
 import type { FastifyRequest } from 'fastify';
 import { AppError, fieldError } from '../../../infra/errors.ts';
 import { checkDocument } from '../../../infra/file-types.ts';
@@ -9,33 +10,28 @@ import {
 } from './tenders.service.ts';
 
 const FIELD = 'tender_documents';
-const ACCEPTED =
-  'Accepted files: PDF, Word (DOC, DOCX), Excel (XLS, XLSX), ZIP and images (PNG, JPG, GIF, WEBP).';
 
-function refusal(fileName: string, reason: 'extension' | 'content' | 'empty' | 'markup'): string {
-  if (reason === 'empty') return `“${fileName}” is empty.`;
-  if (reason === 'markup') {
-    return `“${fileName}” is not a plain image: it also contains web page or script code. Save it again as a PNG, JPG, GIF or WEBP image and attach that.`;
-  }
-  if (reason === 'extension') return `“${fileName}” is not an accepted type of file. ${ACCEPTED}`;
-  return `“${fileName}” is not what its name says: its content is not a valid file of that type. ${ACCEPTED}`;
+function refusal(fileName: string, reason: 'extension' | 'content' | 'empty' | 'markup'): Message {
+  const file = { file: fileName };
+  if (reason === 'empty') return message('tender.document_empty', file);
+  if (reason === 'markup') return message('tender.document_markup', file);
+  if (reason === 'extension') return message('tender.document_type', file);
+  return message('tender.document_mislabelled', file);
 }
 
 /** Multipart limits → the same 400 answers as any other bad field, never a bare 413 or a 500. */
 function translate(error: unknown, current: string | null): unknown {
   const code = (error as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return fieldError(
-      FIELD,
-      `“${current ?? 'A file'}” is larger than 20 MB. Each document may be 20 MB at most.`,
-    );
+    return fieldError(FIELD, message('tender.document_too_large', { file: current ?? 'A file' }));
   }
-  if (code === 'FST_FILES_LIMIT') return fieldError(FIELD, `Attach at most ${MAX_TENDER_DOCUMENTS} files.`);
+  if (code === 'FST_FILES_LIMIT')
+    return fieldError(FIELD, message('tender.too_many_documents', { max: MAX_TENDER_DOCUMENTS }));
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new AppError('validation', 'The form has too many fields.');
+    return new AppError('validation', message('tender.too_many_fields'));
   }
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-    return new AppError('validation', 'Send the form as multipart/form-data.');
+    return new AppError('validation', message('tender.not_multipart'));
   }
   return error;
 }

@@ -104,6 +104,8 @@ describe('supplier list', () => {
     expect((list.json() as { count: number }).count).toBe(1);
     const bad = await act('otieno', 'PATCH', `p2p/suppliers/${supplierId}/`, { payment_terms_days: 900 });
     expect(bad.statusCode).toBe(400);
-    expect((await act('otieno', 'GET', 'p2p/suppliers/999999/')).statusCode).toBe(404);
+    const missing = await act('otieno', 'GET', 'p2p/suppliers/999999/');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Supplier not found.', code: 'supplier.not_found' });
   });
 });

@@ -1,4 +1,4 @@
-import { SUPPLIER_MESSAGES, type SupplierInvitation } from '@zabuni/contracts';
+import { message, type SupplierInvitation } from '@zabuni/contracts';
 import { hasRole, type Role } from '@zabuni/domain';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Db, Tx } from '../../../../infra/database.ts';
@@ -12,7 +12,6 @@ import { suppliersRepository } from './suppliers.repository.ts';
 
 /** Who manages a buyer's supplier list: procurement staff and administrators. */
 export const SUPPLIER_MANAGERS: readonly Role[] = ['org_admin', 'buyer'];
-const NOT_FOUND = 'Supplier not found.';
 
 type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof suppliersRepository>['find']>>>;
 
@@ -31,7 +30,7 @@ export function createSuppliersService({
   function managed(principal: Principal) {
     const buyerId = currentOrganisation(principal);
     if (!hasRole(principal.grants, SUPPLIER_MANAGERS, buyerId)) {
-      throw new AppError('forbidden', 'Only procurement staff and administrators manage suppliers.');
+      throw new AppError('forbidden', message('supplier.managers'));
     }
     return buyerId;
   }
@@ -56,8 +55,7 @@ export function createSuppliersService({
 
   async function checkCategories(tx: Tx, ids: number[]) {
     const known = await suppliersRepository(tx).existingCategories(ids);
-    if (known.length !== new Set(ids).size)
-      throw fieldError('category_ids', 'Choose categories from the list.');
+    if (known.length !== new Set(ids).size) throw fieldError('category_ids', message('supplier.categories'));
   }
 
   return {
@@ -77,7 +75,7 @@ export function createSuppliersService({
 
     async get(principal: Principal, supplierId: number) {
       const row = await suppliersRepository(db).find(currentOrganisation(principal), supplierId);
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(message('supplier.not_found'));
       return (await views([row]))[0]!;
     },
 
@@ -93,7 +91,7 @@ export function createSuppliersService({
         await checkCategories(tx, form.category_ids);
         const known = await repository.supplierOfEmail(form.email);
         if (known.exists && known.supplierId === null)
-          throw fieldError('email', SUPPLIER_MESSAGES.notSupplier);
+          throw fieldError('email', message('supplier.not_supplier'));
         const supplierId =
           known.exists && known.supplierId !== null
             ? known.supplierId
@@ -157,7 +155,7 @@ export function createSuppliersService({
           categoryIds: change.category_ids,
           paymentTermsDays: change.payment_terms_days,
         });
-        if (!updated) throw notFound(NOT_FOUND);
+        if (!updated) throw notFound(message('supplier.not_found'));
         await audit.record(tx, {
           action: 'supplier.updated',
           actorUserId: principal.userId,
@@ -172,8 +170,8 @@ export function createSuppliersService({
     /** The supplier for a new purchase order: on the list and not blocked. */
     async orderable(tx: Tx, buyerId: number, supplierId: number) {
       const row = await suppliersRepository(tx).find(buyerId, supplierId);
-      if (!row) throw fieldError('supplier_id', SUPPLIER_MESSAGES.notListed);
-      if (row.link.status === 'blocked') throw fieldError('supplier_id', SUPPLIER_MESSAGES.blocked);
+      if (!row) throw fieldError('supplier_id', message('supplier.not_listed'));
+      if (row.link.status === 'blocked') throw fieldError('supplier_id', message('supplier.blocked'));
       return row;
     },
   };
