@@ -232,6 +232,13 @@ export const MESSAGES = {
   'subscription.country': 'Please select country!',
   'subscription.unknown_category': 'One of the selected categories does not exist.',
   'subscription.no_previous': 'No subscription was found for this email.',
+  'access.unauthenticated': 'Authentication credentials were not provided.',
+  'access.two_factor': 'Two-factor verification is required to continue.',
+  'access.not_buyer_staff': 'You are not a member of staff of this buying organisation.',
+  'access.not_supplier': 'Only users of a supplier organisation can use the supplier portal.',
+  'access.not_operator': 'Only Zabuni staff can do this.',
+  'access.forbidden': 'You do not have permission to perform this action.',
+  'access.read_only': 'Your role in this organisation can read but not change anything.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

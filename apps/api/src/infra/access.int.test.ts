@@ -136,7 +136,7 @@ describe('the platform serves the staff of the current buyer only', () => {
       ],
     });
     expect(create.statusCode, create.body).toBe(403);
-    expect(create.json()).toMatchObject({ detail: ACCESS_MESSAGES.readOnly });
+    expect(create.json()).toMatchObject({ detail: ACCESS_MESSAGES.readOnly, code: 'access.read_only' });
     const after = await ctx.database.db.execute(sql`SELECT count(*)::int AS n FROM requisitions`);
     expect(after.rows[0]).toEqual(before.rows[0]);
     // A computation that stores nothing is a read.

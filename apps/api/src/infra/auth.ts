@@ -1,5 +1,5 @@
 import type {} from '@fastify/cookie';
-import type { AccessClaims } from '@zabuni/contracts';
+import { message, MESSAGES, type AccessClaims, type MessageKey } from '@zabuni/contracts';
 import { READ_ONLY_ROLES, ROLES_BY_KIND, type Grant, type Role } from '@zabuni/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -64,7 +64,7 @@ export function createTokenSigner(secret: string, issuer: string): TokenSigner {
         };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError)
-          throw new AppError('unauthenticated', 'Session timed out. Please login to continue.');
+          throw new AppError('unauthenticated', message('auth.session_expired'));
         throw error;
       }
     },
@@ -126,19 +126,36 @@ export type CallerLookup = (userId: number) => Promise<CallerRecord | null>;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const ACCESS_MESSAGES = {
-  unauthenticated: 'Authentication credentials were not provided.',
-  expired: 'Session timed out. Please login to continue.',
-  twoFactor: 'Two-factor verification is required to continue.',
-  csrf: 'This request must be sent by the Zabuni web app (X-Requested-With header missing).',
-  noBuyer: 'Choose a buying organisation first.',
-  notBuyerStaff: 'You are not a member of staff of this buying organisation.',
-  notSupplier: 'Only users of a supplier organisation can use the supplier portal.',
-  notOperator: 'Only Zabuni staff can do this.',
-  forbidden: 'You do not have permission to perform this action.',
-  readOnly: 'Your role in this organisation can read but not change anything.',
+  unauthenticated: MESSAGES['access.unauthenticated'],
+  expired: MESSAGES['auth.session_expired'],
+  twoFactor: MESSAGES['access.two_factor'],
+  csrf: MESSAGES['auth.csrf'],
+  noBuyer: MESSAGES['access.no_buyer'],
+  notBuyerStaff: MESSAGES['access.not_buyer_staff'],
+  notSupplier: MESSAGES['access.not_supplier'],
+  notOperator: MESSAGES['access.not_operator'],
+  forbidden: MESSAGES['access.forbidden'],
+  readOnly: MESSAGES['access.read_only'],
 } as const;
 
-const refuse = (message: string) => new AppError('forbidden', message);
+/** Each refusal's catalogue key: its code on the wire (ACCESS_MESSAGES holds the same English). */
+const ACCESS_KEYS = {
+  unauthenticated: 'access.unauthenticated',
+  expired: 'auth.session_expired',
+  twoFactor: 'access.two_factor',
+  csrf: 'auth.csrf',
+  noBuyer: 'access.no_buyer',
+  notBuyerStaff: 'access.not_buyer_staff',
+  notSupplier: 'access.not_supplier',
+  notOperator: 'access.not_operator',
+  forbidden: 'access.forbidden',
+  readOnly: 'access.read_only',
+} as const satisfies Record<keyof typeof ACCESS_MESSAGES, MessageKey>;
+type AccessRefusal = keyof typeof ACCESS_KEYS;
+
+const refuse = (reason: AccessRefusal) => new AppError('forbidden', message(ACCESS_KEYS[reason]));
+const unauthenticated = (reason: AccessRefusal) =>
+  new AppError('unauthenticated', message(ACCESS_KEYS[reason]));
 
 /** Which of the required roles (or of the side's roles) the caller holds, where the side says. */
 function rolesFor(access: Access, principal: Principal): Role[] {
@@ -148,21 +165,21 @@ function rolesFor(access: Access, principal: Principal): Role[] {
     case 'signed_in':
       return principal.grants.map((g) => g.role).filter((r) => !access.roles || access.roles.includes(r));
     case 'buyer': {
-      if (principal.buyerCompanyId === null) throw refuse(ACCESS_MESSAGES.noBuyer);
+      if (principal.buyerCompanyId === null) throw refuse('noBuyer');
       const here = principal.grants
         .filter((g) => g.organisationId === principal.buyerCompanyId && BUYER_ROLES.includes(g.role))
         .map((g) => g.role);
-      if (here.length === 0) throw refuse(ACCESS_MESSAGES.notBuyerStaff);
+      if (here.length === 0) throw refuse('notBuyerStaff');
       return here.filter((r) => !access.roles || access.roles.includes(r));
     }
     case 'supplier': {
       const held = principal.grants.map((g) => g.role).filter((r) => SUPPLIER_ROLES.includes(r));
-      if (held.length === 0) throw refuse(ACCESS_MESSAGES.notSupplier);
+      if (held.length === 0) throw refuse('notSupplier');
       return held.filter((r) => !access.roles || access.roles.includes(r));
     }
     case 'operator': {
       const held = principal.grants.map((g) => g.role).filter((r) => OPERATOR_ROLES.includes(r));
-      if (held.length === 0) throw refuse(ACCESS_MESSAGES.notOperator);
+      if (held.length === 0) throw refuse('notOperator');
       return held.filter((r) => !access.roles || access.roles.includes(r));
     }
   }
@@ -226,32 +243,31 @@ export function registerAuthentication(
     const caller = await resolve(request);
     request.principal = caller === 'refused' ? null : caller;
     if (access.side === 'public') return;
-    if (caller === 'refused') throw new AppError('unauthenticated', ACCESS_MESSAGES.expired);
+    if (caller === 'refused') throw unauthenticated('expired');
     const principal = caller;
-    if (!principal) throw new AppError('unauthenticated', ACCESS_MESSAGES.unauthenticated);
+    if (!principal) throw unauthenticated('unauthenticated');
     const pendingAllowed = access.side === 'signed_in' && access.twoFactorPending === true;
     if (principal.twoFactorPending && !pendingAllowed) {
-      throw new AppError('unauthenticated', ACCESS_MESSAGES.twoFactor);
+      throw unauthenticated('twoFactor');
     }
     const write = !SAFE_METHODS.has(request.method);
     if (principal.via === 'cookie' && write && request.headers['x-requested-with'] !== 'XMLHttpRequest') {
-      throw refuse(ACCESS_MESSAGES.csrf);
+      throw refuse('csrf');
     }
     if (principal.twoFactorPending) return;
     const held = rolesFor(access, principal);
     const restricted = access.side !== 'signed_in' || access.roles !== undefined;
-    if (restricted && held.length === 0) throw refuse(ACCESS_MESSAGES.forbidden);
+    if (restricted && held.length === 0) throw refuse('forbidden');
     const readOnly = access.side === 'buyer' && access.readOnly === true;
     if (restricted && write && !readOnly && held.every((r) => READ_ONLY_ROLES.includes(r))) {
-      throw refuse(ACCESS_MESSAGES.readOnly);
+      throw refuse('readOnly');
     }
   });
 }
 
 /** The principal of a route that declared a non-public access rule. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal)
-    throw new AppError('unauthenticated', 'Authentication credentials were not provided.');
+  if (!request.principal) throw unauthenticated('unauthenticated');
   return request.principal;
 }
 

@@ -303,7 +303,8 @@ describe('error bodies carry a stable code', () => {
     });
     const anonymous = await call('GET', 'authentication/me/', undefined, null);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json()).toMatchObject({ detail: expect.any(String), code: 'unauthenticated' });
+    // The catalogue key of the refusal (typed errors); the status still tells the class.
+    expect(anonymous.json()).toMatchObject({ detail: expect.any(String), code: 'access.unauthenticated' });
     // A field called `code` keeps its messages (the department form shows them under its code box).
     const taken = await call('POST', 'p2p/departments/', { code: 'ICT', name: 'Another ICT' });
     expect(taken.statusCode, taken.body).toBeGreaterThanOrEqual(400);

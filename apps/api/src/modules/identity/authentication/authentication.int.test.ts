@@ -403,7 +403,7 @@ describe('authorisation and tenancy', () => {
       bearer(await tokenFor(ctx, advertiser.email, advertiser.password)),
     );
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ detail: 'Only Zabuni staff can do this.', code: 'forbidden' });
+    expect(refused.json()).toEqual({ detail: 'Only Zabuni staff can do this.', code: 'access.not_operator' });
     const allowed = await get(
       '/api/v1/audit/events/?page_size=5',
       bearer(await tokenFor(ctx, moderator.email, moderator.password)),
