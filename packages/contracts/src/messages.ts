@@ -239,6 +239,9 @@ export const MESSAGES = {
   'access.not_operator': 'Only Zabuni staff can do this.',
   'access.forbidden': 'You do not have permission to perform this action.',
   'access.read_only': 'Your role in this organisation can read but not change anything.',
+  'auth.kra_pin': 'Enter a valid KRA PIN, e.g. A123456789B.',
+  'auth.tax_id': 'Enter a valid tax identification number.',
+  'system.rate_limited': 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,5 +1,5 @@
 import { hash as argonHash, verify as argonVerify, type Algorithm } from '@node-rs/argon2';
-import { message, taxPinMessage, type AccessClaims, type Me, type MemberInvitation } from '@zabuni/contracts';
+import { message, type AccessClaims, type Me, type MemberInvitation } from '@zabuni/contracts';
 import {
   hasRole,
   isLocked,
@@ -297,8 +297,7 @@ export function createAuthenticationService(deps: Deps) {
       const countryIso2 = await users().countryIso2(input.country);
       if (!countryIso2) throw fieldError('country', message('auth.country'));
       if (!isValidTaxPin(input.tax_pin, countryIso2)) {
-        const message = taxPinMessage(countryIso2);
-        throw new AppError('validation', `tax_pin: ${message}`, { tax_pin: [message] });
+        throw fieldError('tax_pin', message(countryIso2 === 'KE' ? 'auth.kra_pin' : 'auth.tax_id'));
       }
       if (await users().usernameTaken(input.username)) {
         throw fieldError('username', message('auth.username_taken'));

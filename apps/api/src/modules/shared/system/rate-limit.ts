@@ -1,3 +1,4 @@
+import { message } from '@zabuni/contracts';
 import type { Db } from '../../../infra/database.ts';
 import { AppError } from '../../../infra/errors.ts';
 import { rateLimitRepository } from './system.repository.ts';
@@ -21,7 +22,7 @@ export function createRateLimiter(db: Db) {
     );
     return new AppError(
       'rate_limited',
-      'Too many requests. Please wait a moment and try again.',
+      message('system.rate_limited'),
       {},
       { 'Retry-After': String(retryAfter) },
     );

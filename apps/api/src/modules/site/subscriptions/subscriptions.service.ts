@@ -1,7 +1,6 @@
 import {
   message,
   SUBSCRIPTION_MESSAGES,
-  taxPinMessage,
   type SubscriptionFormValues,
   type SubscriptionOrder,
   type SubscriptionPlans,
@@ -126,7 +125,10 @@ export function createSubscriptionsService(deps: {
       // Checked like the registration's: the KRA format in Kenya, plausibility elsewhere; stored normalised.
       const kraPin = form.kra_pin_number ? normaliseTaxPin(form.kra_pin_number) : null;
       if (kraPin !== null && !isValidTaxPin(kraPin, country)) {
-        throw fieldError('kra_pin_number', taxPinMessage(country.toUpperCase()));
+        throw fieldError(
+          'kra_pin_number',
+          message(country.toUpperCase() === 'KE' ? 'auth.kra_pin' : 'auth.tax_id'),
+        );
       }
       const known = await repository.existingCategoryIds(form.categories);
       if (known.length !== form.categories.length) {
