@@ -8,6 +8,7 @@ import {
   REQUEST_TIMEOUT_MS,
   sessionExpiredBy,
 } from './api-client.ts';
+import { loadErrorMessages } from './i18n.ts';
 
 /** A form value: text, or files sent as repeats of the same field (`tender_documents`). */
 export type MultipartValue = string | number | null | undefined | readonly File[];
@@ -115,6 +116,7 @@ export async function sendMultipart<T>(
     if (answer.status === 401) sessionEnded = sessionExpiredBy(path);
   }
   if (answer.status < 200 || answer.status >= 300) {
+    await loadErrorMessages();
     const body = answer.body && typeof answer.body === 'object' ? (answer.body as ErrorBody) : null;
     throw new ApiError(answer.status, messageOf(answer.status, body), body, sessionEnded);
   }

@@ -268,9 +268,9 @@ function AnswerForm({ order, answer, onClose }: { order: PortalOrder; answer: An
       await queryClient.invalidateQueries({ queryKey: [PORTAL_KEY, 'statement'] });
       onClose();
     } catch (failure) {
-      const body = failure instanceof ApiError ? failure.body : null;
-      if (body && Array.isArray(body.reason)) {
-        setReasonError(String(body.reason[0]));
+      const onReason = failure instanceof ApiError ? failure.messageFor('reason') : undefined;
+      if (onReason !== undefined) {
+        setReasonError(onReason);
       } else if (failure instanceof ApiError && (failure.status === 409 || failure.status === 403)) {
         // The buyer cancelled it, or it was answered in another tab: show the order as it now is.
         toast.error(failure.message, { toastId: 'order-answer-conflict' });

@@ -65,11 +65,13 @@ function EditForm({
       toast.success(t('suppliers.edit.done', { name: supplier.name }));
       onClose();
     } catch (failure) {
-      const body = failure instanceof ApiError ? failure.body : null;
-      const first = (value: unknown) => (Array.isArray(value) ? message(String(value[0])) : undefined);
+      const first = (field: string) => {
+        const said = failure instanceof ApiError ? failure.messageFor(field) : undefined;
+        return said === undefined ? undefined : message(said);
+      };
       const next = {
-        categories: first(body?.category_ids),
-        terms: first(body?.payment_terms_days),
+        categories: first('category_ids'),
+        terms: first('payment_terms_days'),
       };
       setErrors(
         next.categories || next.terms

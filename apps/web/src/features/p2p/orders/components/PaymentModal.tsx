@@ -89,11 +89,11 @@ function PaymentForm({
       await onRecorded();
       onClose();
     } catch (failure) {
-      const body = failure instanceof ApiError ? failure.body : null;
       const placed: Partial<Record<Field, string>> = {};
       for (const field of ['reference', 'paid_on', 'amount', 'method'] as const) {
-        const value = body?.[field];
-        if (Array.isArray(value) && value[0]) placed[field] = String(value[0]);
+        // In the interface language when the error's code concerns this field.
+        const value = failure instanceof ApiError ? failure.messageFor(field) : undefined;
+        if (value) placed[field] = value;
       }
       if (Object.keys(placed).length > 0) setErrors(placed);
       else setProblem(failure instanceof Error ? failure.message : String(failure));

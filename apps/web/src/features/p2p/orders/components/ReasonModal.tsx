@@ -55,9 +55,11 @@ function ReasonForm({ request, onClose }: { request: ReasonRequest; onClose(): v
       await request.run(reason.trim());
       onClose();
     } catch (failure) {
-      const body = failure instanceof ApiError ? failure.body : null;
-      const named = body && (body.reason ?? body.comment);
-      if (Array.isArray(named) && named.length > 0) setFieldError(message(String(named[0])));
+      const named =
+        failure instanceof ApiError
+          ? (failure.messageFor('reason') ?? failure.messageFor('comment'))
+          : undefined;
+      if (named) setFieldError(message(named));
       else setProblem(message(failure instanceof Error ? failure.message : String(failure)));
     } finally {
       setBusy(false);

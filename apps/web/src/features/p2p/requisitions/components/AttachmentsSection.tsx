@@ -52,8 +52,8 @@ export function AttachmentsSection({ requisitionId, editable }: Props) {
         await sendMultipart('POST', requisitionPath(requisitionId, 'attachments/'), { file: [file] });
         toast.success(t('attachments.uploaded', { name: file.name }));
       } catch (failure) {
-        const body = failure instanceof ApiError ? failure.body : null;
-        const fieldMessage = body && Array.isArray(body.file) ? String(body.file[0]) : null;
+        // In the interface language: the file's message by its code (see ApiError.messageFor).
+        const fieldMessage = failure instanceof ApiError ? failure.messageFor('file') : undefined;
         toast.error(fieldMessage ?? (failure instanceof Error ? failure.message : String(failure)));
       }
     }
