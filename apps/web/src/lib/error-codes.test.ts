@@ -3,6 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { translateCode } from './error-codes.ts';
+import { translateServerMessage } from './server-messages.ts';
 
 // The API's message catalogue in the web's `errors` namespace, every language.
 const bundles = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/errors.json', {
@@ -104,5 +105,25 @@ describe('translating an API error by its code', () => {
     expect(error.body).toMatchObject({ code: ['Use 1–20 capital letters.'], field: ['Too long.'] });
     expect(error.message).toBe('code: Use 1–20 capital letters.');
     expect(error.messageFor('line')).toBe('Not a number.');
+  });
+
+  it('translateServerMessage takes the code, not the sentence, for an API error that has one', () => {
+    const error = new ApiError(
+      409,
+      'Someone else changed this requisition a moment ago. Reload it and try again.',
+      {
+        detail: 'Someone else changed this requisition a moment ago. Reload it and try again.',
+        code: 'requisition.conflict',
+      },
+    );
+    // No namespace lists the sentence here: only the code can translate it.
+    expect(translateServerMessage(error, i18next.t, [])).toBe(
+      'Mtu mwingine amebadilisha ombi hili sasa hivi. Lipakie upya kisha ujaribu tena.',
+    );
+    const unconverted = new ApiError(400, 'Something else.', {
+      detail: 'Something else.',
+      code: 'validation',
+    });
+    expect(translateServerMessage(unconverted, i18next.t, [])).toBe('Something else.');
   });
 });
