@@ -336,12 +336,22 @@ export function createInvoicesService({
     };
   }
 
+  /** How a refusal names the action ("cannot be approved now"); the web translates these values. */
+  const ACTION_DONE: Record<InvoiceAction, string> = {
+    match: 'matched',
+    approve: 'approved',
+    reject: 'rejected',
+    accept: 'accepted',
+    request_credit_note: 'sent back for a credit note',
+    record_payment: 'paid',
+  };
+
   function refuse(result: { ok: false; reason: string }, action: InvoiceAction, status: string): never {
     if (result.reason === 'not_allowed_in_state') {
       throw new AppError(
         'conflict',
         message('invoice.not_allowed', {
-          invoice_action: action.replace(/_/g, ' ') + 'ed',
+          invoice_action: ACTION_DONE[action],
           invoice_status: status.replace(/_/g, ' '),
         }),
       );
