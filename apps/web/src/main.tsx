@@ -1,8 +1,6 @@
 // First, before any module builds a zod schema: see the file.
 import './lib/zod-without-eval.ts';
 import '@mantine/core/styles.css';
-import '@fontsource/noto-sans-ethiopic/400.css';
-import '@fontsource/noto-sans-ethiopic/700.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

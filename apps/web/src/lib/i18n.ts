@@ -129,11 +129,18 @@ function applyToDocument(code: string) {
 }
 
 /**
- * Few systems ship an Ethiopic font, and the bundled one loads only when Ethiopic text first appears, so
- * text would flash as empty boxes. Load both weights before Amharic is shown (2 s at most).
+ * Few systems ship an Ethiopic font, so Noto Sans Ethiopic is bundled; its font faces (75 KB a weight) are
+ * declared only when Amharic is chosen, never on an English page (the language switcher draws its one
+ * Ethiopic word with a subset of its own). The font would load only when Ethiopic text first appears and
+ * text would flash as empty boxes, so both weights are loaded before Amharic is shown (2 s at most).
  */
 async function loadScriptFonts(code: string) {
-  if (code !== 'am' || !('fonts' in document)) return;
+  if (code !== 'am') return;
+  await Promise.all([
+    import('@fontsource/noto-sans-ethiopic/ethiopic-400.css'),
+    import('@fontsource/noto-sans-ethiopic/ethiopic-700.css'),
+  ]).catch(() => undefined);
+  if (!('fonts' in document)) return;
   const loads = ['400', '700'].map((weight) =>
     document.fonts.load(`${weight} 16px "Noto Sans Ethiopic"`, 'ሀሁ'),
   );

@@ -17,13 +17,14 @@ import {
 const FLAG_OF: Partial<Record<CountryCode, string>> = { AC: 'sh', TA: 'sh' };
 const flagUrl = (country: CountryCode) => `/flags/${FLAG_OF[country] ?? country.toLowerCase()}.svg`;
 
-function Flag({ country }: { country: CountryCode }) {
+function Flag({ country, lazy }: { country: CountryCode; lazy?: boolean }) {
   return (
     <img
       src={flagUrl(country)}
       alt=""
       width={20}
       height={15}
+      loading={lazy ? 'lazy' : undefined}
       style={{ borderRadius: 2, objectFit: 'cover', boxShadow: '0 0 0 1px rgba(0,0,0,0.1)', flexShrink: 0 }}
     />
   );
@@ -230,7 +231,13 @@ export function PhoneInput({
                         aria-selected={c.code === state.country}
                       >
                         <Group gap="xs" wrap="nowrap">
-                          <Flag country={c.code} />
+                          {/* The list stays mounted (hidden) while closed: its ~240 flags are fetched only
+                              once it opens, and then only those scrolled near. */}
+                          {combobox.dropdownOpened ? (
+                            <Flag country={c.code} lazy />
+                          ) : (
+                            <span style={{ width: 20, height: 15, flexShrink: 0 }} />
+                          )}
                           <Text size="sm" style={{ flex: 1 }}>
                             {c.name}
                           </Text>
