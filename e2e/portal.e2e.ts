@@ -144,13 +144,15 @@ describe.skipIf(!chromiumPath)('Supplier portal in Chromium', () => {
     categoryId = (
       await call<{ results: Array<{ id: number }> }>('buyer', 'GET', '/core/category-types/?page_size=1')
     ).results[0]!.id;
+    // A demo cost centre with a budget owner: other files add departments without one (their orders
+    // could not be routed), and the first by name may be theirs.
     departmentId = (
-      await call<{ results: Array<{ id: number }> }>(
+      await call<{ results: Array<{ id: number; budget_owner: { email: string } | null }> }>(
         'buyer',
         'GET',
-        '/p2p/departments/?active=true&page_size=1',
+        '/p2p/departments/?active=true&page_size=100',
       )
-    ).results[0]!.id;
+    ).results.find((department) => department.budget_owner?.email === OWNER)!.id;
     supplierId = (
       await call<{ id: number }>('buyer', 'POST', '/p2p/suppliers/', {
         name: supplierName,
