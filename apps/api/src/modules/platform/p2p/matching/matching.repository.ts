@@ -1,7 +1,7 @@
 import type { MatchSettings, MatchSettingsOverride } from '@zabuni/domain';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../../infra/database.ts';
-import { matchingSettings } from '../../../../schema/invoices.tables.ts';
+import { matchingSettings } from '../../../../schema/matching.tables.ts';
 
 type Scope = 'organisation' | 'supplier' | 'category';
 
