@@ -180,19 +180,6 @@ export function invoicesRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    /** Invoices of an order still waiting on their match (they are matched again after a receipt). */
-    waitingOnMatch(purchaseOrderId: number) {
-      return db
-        .select({ id: invoices.id })
-        .from(invoices)
-        .where(
-          and(
-            eq(invoices.purchaseOrderId, purchaseOrderId),
-            inArray(invoices.status, ['exception', 'awaiting_credit_note']),
-          ),
-        );
-    },
-
     resolutions(invoiceId: number) {
       return db
         .select({ resolution: invoiceResolutions, firstName: users.firstName, lastName: users.lastName })

@@ -16,7 +16,6 @@ import {
   hasRole,
   invoiceTransition,
   lineAmountMinor,
-  matchInvoice,
   minorToDecimalText,
   nairobiDate,
   quantityToThousandths,
@@ -26,7 +25,6 @@ import {
   type ExceptionResolution,
   type InvoiceAction,
   type InvoiceActor,
-  type MatchInput,
   type MatchResult,
   type Variance,
 } from '@zabuni/domain';
@@ -45,7 +43,7 @@ import type { Clock } from '../../../../infra/clock.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import { purchaseOrderReads } from '../purchase-orders/index.ts';
 import { invoicesRepository } from './invoices.repository.ts';
-import { settingsFor } from '../matching/index.ts';
+import { matchAgainstOrder, readMatchFacts, settingsOf } from '../matching/index.ts';
 import {
   invoiceBudgetChecks,
   invoiceContext,
@@ -171,79 +169,6 @@ export function createInvoicesService({
     ip: string | null,
     detail: Record<string, unknown>,
   ) => audit.record(tx, { action, actorUserId: principal.userId, organisationId, ip, detail });
-
-  /** Everything the match compares for one invoice's lines against its order, receipts and requisitions. */
-  async function matchOf(
-    tx: Executor,
-    organisationId: number,
-    order: { id: number; supplierId: number; currency: string; subtotalMinor: number },
-    invoice: {
-      id: number | null;
-      lines: Array<{
-        purchaseOrderLineId: number | null;
-        lineNo: number;
-        quantityThousandths: number;
-        unitPriceMinor: number;
-        netMinor: number;
-      }>;
-    },
-  ): Promise<MatchResult> {
-    const orderLines = await purchaseOrderReads(tx).lines(order.id);
-    const sources = await purchaseOrderReads(tx).requisitionLinesAmong(
-      organisationId,
-      orderLines.flatMap(({ line }) => (line.requisitionLineId ? [line.requisitionLineId] : [])),
-      order.id,
-    );
-    // Every other invoice not rejected counts: two pending invoices for the same goods must not both match.
-    const before = await invoicesRepository(tx).billedBefore(order.id, invoice.id, 'not_rejected');
-    const settings = await settingsFor(tx, organisationId, order.supplierId, [
-      ...new Set(orderLines.map(({ line }) => line.categoryId)),
-    ]);
-    const billed = new Map<number, { quantity: number; netMinor: number }>();
-    for (const line of invoice.lines) {
-      if (line.purchaseOrderLineId === null) continue;
-      const sum = billed.get(line.purchaseOrderLineId) ?? { quantity: 0, netMinor: 0 };
-      sum.quantity += line.quantityThousandths;
-      sum.netMinor += line.netMinor;
-      billed.set(line.purchaseOrderLineId, sum);
-    }
-    const input: MatchInput = {
-      currency: order.currency,
-      lines: orderLines.map(({ line, acceptedThousandths, rejectedThousandths }) => {
-        const source = sources.find((s) => s.line.id === line.requisitionLineId);
-        const mine = billed.get(line.id);
-        return {
-          lineKey: String(line.lineNo),
-          label: `line ${line.lineNo} (${line.description})`,
-          requisitioned: source
-            ? { quantity: source.line.quantityThousandths, unitPriceMinor: source.line.unitPriceMinor }
-            : null,
-          ordered: { quantity: line.quantityThousandths, unitPriceMinor: line.unitPriceMinor },
-          received:
-            acceptedThousandths + rejectedThousandths > 0
-              ? { accepted: acceptedThousandths, rejected: rejectedThousandths }
-              : null,
-          // Several invoice lines on one order line are billed together, at their average price.
-          invoiced: mine
-            ? { quantity: mine.quantity, unitPriceMinor: Math.round((mine.netMinor * 1000) / mine.quantity) }
-            : null,
-          previouslyInvoicedQuantity: before.find((b) => b.purchaseOrderLineId === line.id)?.quantity ?? 0,
-        };
-      }),
-      unmatchedInvoiceLines: invoice.lines
-        .filter((line) => line.purchaseOrderLineId === null)
-        .map((line) => ({
-          lineKey: `x${line.lineNo}`,
-          label: `invoice line ${line.lineNo}`,
-          quantity: line.quantityThousandths,
-          unitPriceMinor: line.unitPriceMinor,
-        })),
-      invoiceNetTotalMinor: invoice.lines.reduce((sum, line) => sum + line.netMinor, 0),
-      orderNetTotalMinor: order.subtotalMinor,
-      previouslyInvoicedNetMinor: before.reduce((sum, b) => sum + b.netMinor, 0),
-    };
-    return matchInvoice(input, settings);
-  }
 
   function matchView(result: MatchResult, currency: string) {
     const amount = (v: Variance, value: number | null) =>
@@ -441,12 +366,15 @@ export function createInvoicesService({
           }
           if (form.invoice_date > nairobiDate(clock.now()))
             throw fieldError('invoice_date', message('invoice.future'));
-          const orderLines = await orders.lines(order.order.id);
+          // One read of everything the match compares (the lines with their receipts, what other invoices
+          // billed, the settings); the new invoice's lines are checked against the same lines.
+          const facts = (await readMatchFacts(tx, organisationId, order.order.id, { waiting: false }))!;
+          const orderLines = facts.lines;
           const currency = order.order.currency;
           const lines = form.lines.map((line, index) => {
             const n = index + 1;
             const orderLine = line.purchase_order_line_id
-              ? orderLines.find((l) => l.line.id === line.purchase_order_line_id)?.line
+              ? orderLines.find((l) => l.id === line.purchase_order_line_id)
               : null;
             if (line.purchase_order_line_id && !orderLine)
               throw lineError('lines', index, message('invoice.line'));
@@ -454,7 +382,7 @@ export function createInvoicesService({
             const unitPriceMinor = decimalTextToMinor(line.unit_price, currency);
             if (unitPriceMinor === null) throw lineError('lines', index, message('invoice.price'));
             const netMinor = lineAmountMinor(quantityThousandths, unitPriceMinor);
-            const taxBasisPoints = orderLine?.taxBasisPoints ?? orderLines[0]?.line.taxBasisPoints ?? 1600;
+            const taxBasisPoints = orderLine?.taxBasisPoints ?? orderLines[0]?.taxBasisPoints ?? 1600;
             return {
               lineNo: n,
               purchaseOrderLineId: orderLine?.id ?? null,
@@ -468,7 +396,7 @@ export function createInvoicesService({
           });
           const subtotalMinor = lines.reduce((sum, l) => sum + l.netMinor, 0);
           const taxMinor = lines.reduce((sum, l) => sum + l.taxMinor, 0);
-          const result = await matchOf(tx, organisationId, order.order, { id: null, lines });
+          const result = matchAgainstOrder(facts, lines, settingsOf(facts), { stored: false });
           const moved = invoiceTransition({
             status: 'submitted',
             action: 'match',
@@ -532,25 +460,30 @@ export function createInvoicesService({
       return this.get(principal, id, supplierId ?? undefined);
     },
 
-    /** After goods arrive: invoices of the order waiting in the exception queue are matched again. */
+    /**
+     * After goods arrive: invoices of the order waiting in the exception queue are matched again. Three
+     * round trips per invoice: one read of everything they are matched against (shared by the order's
+     * waiting invoices), then for each its guarded UPDATE and its audit entry.
+     */
     async rematchOrder(tx: Tx, organisationId: number, purchaseOrderId: number) {
+      const facts = await readMatchFacts(tx, organisationId, purchaseOrderId, { waiting: true });
+      if (!facts) return;
       const repository = invoicesRepository(tx);
-      for (const { id } of await repository.waitingOnMatch(purchaseOrderId)) {
-        const found = (await repository.find(organisationId, id))!;
-        const order = (await purchaseOrderReads(tx).find(organisationId, purchaseOrderId))!;
-        const lines = await repository.lines(id);
-        const result = await matchOf(tx, organisationId, order.order, { id, lines });
+      const settings = settingsOf(facts);
+      for (const waiting of facts.waiting) {
+        const id = waiting.id;
+        const result = matchAgainstOrder(facts, waiting.lines, settings, { stored: true });
         const moved = invoiceTransition({
-          status: found.invoice.status,
+          status: waiting.status,
           action: 'match',
           actor: { isFinance: false, canApprove: false },
           withinTolerance: result.withinTolerance,
         });
         if (!moved.ok) continue;
         // A credit note is still awaited while the invoice stays outside tolerance.
-        const to = moved.to === 'exception' ? found.invoice.status : moved.to;
+        const to = moved.to === 'exception' ? waiting.status : moved.to;
         if (
-          !(await repository.updateWhere(organisationId, id, [found.invoice.status], {
+          !(await repository.updateWhere(organisationId, id, [waiting.status], {
             status: to,
             matchResult: result,
           }))

@@ -62,7 +62,9 @@ export function matchingSettingsRepository(db: Executor) {
 }
 
 /** A stored row as the domain's override. */
-export const overrideOf = (row: typeof matchingSettings.$inferSelect): MatchSettingsOverride => ({
+export const overrideOf = (
+  row: Pick<typeof matchingSettings.$inferSelect, 'level' | 'tolerances'>,
+): MatchSettingsOverride => ({
   level: row.level,
   ...(row.tolerances as Omit<MatchSettingsOverride, 'level'>),
 });
