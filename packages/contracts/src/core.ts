@@ -60,9 +60,7 @@ export const categoriesQuery = paginationQuery;
 export const availableJobsQuery = paginationQuery.extend({
   client: queryId.optional(),
   country: queryId.optional(),
-  deadline: z
-    .enum(deadlineFilterSchema.options, { error: 'Select a valid choice: upcoming or past.' })
-    .optional(),
+  deadline: z.enum(deadlineFilterSchema.options, { error: 'tender.deadline_filter' }).optional(),
 });
 export type AvailableJobsQuery = z.infer<typeof availableJobsQuery>;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_SIZE } from './constants.ts';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE } from './fields.ts';
 
-const integerMessage = 'A valid integer is required.';
+const integerMessage = 'field.integer';
 
 /**
  * A positive integer in a query string or a path ("3"), with a clear message for anything else; never
@@ -11,7 +11,7 @@ const integerMessage = 'A valid integer is required.';
 export const queryId = z.coerce
   .number({ error: integerMessage })
   .int({ error: integerMessage })
-  .positive({ error: 'Ensure this value is greater than or equal to 1.' })
+  .positive({ error: 'field.at_least_one' })
   .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE });
 
 export const paginationQuery = z.object({
@@ -19,15 +19,11 @@ export const paginationQuery = z.object({
   page_size: z.coerce
     .number({ error: integerMessage })
     .int({ error: integerMessage })
-    .positive({ error: 'Ensure this value is greater than or equal to 1.' })
+    .positive({ error: 'field.at_least_one' })
     .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE })
     .transform((size) => Math.min(size, PAGE_SIZE.max))
     .default(PAGE_SIZE.listing),
-  search: z
-    .string()
-    .trim()
-    .max(200, { error: 'Ensure this field has no more than 200 characters.' })
-    .optional(),
+  search: z.string().trim().max(200, { error: 'field.too_long' }).optional(),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { isIsoDate } from '@zabuni/domain';
 import { email, phone, required } from './fields.ts';
 import { orderPaymentFields } from './payments.ts';
@@ -8,14 +8,18 @@ import { paginated, paginationQuery, queryId } from './pagination.ts';
 
 /** SPEC §8 and issue texts for the tender bulletin, verbatim where SPEC gives them. */
 export const TENDER_MESSAGES = {
+  notFound: 'tender.not_published',
+  orderNotFound: 'tender.order_not_found',
+  closingInPast: 'tender.closing_in_past',
+  closingMismatch: 'tender.closing_mismatch',
+  invalidDate: 'tender.invalid_date',
+  reasonRequired: 'tender.reason_required',
+  notUnderReview: 'tender.not_under_review',
+} as const satisfies Record<string, MessageKey>;
+
+/** Success texts (answers, not errors); `submitted` is SPEC §8's, verbatim. */
+export const TENDER_NOTICES = {
   submitted: 'Tender details submitted successfully and are under review!',
-  notFound: MESSAGES['tender.not_published'],
-  orderNotFound: MESSAGES['tender.order_not_found'],
-  closingInPast: MESSAGES['tender.closing_in_past'],
-  closingMismatch: MESSAGES['tender.closing_mismatch'],
-  invalidDate: MESSAGES['tender.invalid_date'],
-  reasonRequired: 'Give the reason for rejecting this tender; the advertiser will read it.',
-  notUnderReview: MESSAGES['tender.not_under_review'],
   approved: 'The tender is approved.',
   rejected: 'The tender is rejected and the advertiser has been told why.',
   cancelled: 'The tender is cancelled.',
@@ -70,11 +74,9 @@ export type TenderDetail = z.infer<typeof tenderDetail>;
 export const availableTendersQuery = paginationQuery.extend({
   country: queryId.optional(),
   category: queryId.optional(),
-  sector: z.enum(sectorSchema.options, { error: 'Select a valid sector.' }).optional(),
-  job_type: z.enum(jobTypeSchema.options, { error: 'Select a valid job type.' }).optional(),
-  deadline: z
-    .enum(deadlineFilterSchema.options, { error: 'Select a valid choice: upcoming or past.' })
-    .optional(),
+  sector: z.enum(sectorSchema.options, { error: 'tender.sector' }).optional(),
+  job_type: z.enum(jobTypeSchema.options, { error: 'tender.job_type' }).optional(),
+  deadline: z.enum(deadlineFilterSchema.options, { error: 'tender.deadline_filter' }).optional(),
 });
 export type AvailableTendersQuery = z.infer<typeof availableTendersQuery>;
 export const tendersPage = paginated(tender);
@@ -101,8 +103,8 @@ export const publishedTender = z
 export type PublishedTender = z.infer<typeof publishedTender>;
 
 export const myPublishedTendersQuery = paginationQuery.extend({
-  sector: z.enum(sectorSchema.options, { error: 'Select a valid sector.' }).optional(),
-  job_type: z.enum(jobTypeSchema.options, { error: 'Select a valid job type.' }).optional(),
+  sector: z.enum(sectorSchema.options, { error: 'tender.sector' }).optional(),
+  job_type: z.enum(jobTypeSchema.options, { error: 'tender.job_type' }).optional(),
 });
 export const publishedTendersPage = paginated(publishedTender);
 
@@ -133,24 +135,20 @@ export const publishedTenderOrder = z
 export type PublishedTenderOrder = z.infer<typeof publishedTenderOrder>;
 
 export const orderCodeQuery = z.object({
-  code: z
-    .string({ error: 'This field is required.' })
-    .trim()
-    .min(1, { error: 'This field is required.' })
-    .max(64),
+  code: z.string({ error: 'field.required' }).trim().min(1, { error: 'field.required' }).max(64),
 });
 
 const isoDate = z
-  .string({ error: 'This field is required.' })
+  .string({ error: 'field.required' })
   .trim()
-  .min(1, { error: 'This field is required.' })
+  .min(1, { error: 'field.required' })
   .refine(isIsoDate, { error: TENDER_MESSAGES.invalidDate });
 
 const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `Ensure this field has no more than ${max} characters.` })
+    .max(max, { error: 'field.too_long' })
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -169,15 +167,15 @@ export const publishTenderForm = z.object({
   tender_closing_date: isoDate,
   raw_closing_date: optionalText(40),
   closing_date: z
-    .union([z.literal(''), z.iso.datetime({ offset: true, error: 'Enter a valid date and time.' })])
+    .union([z.literal(''), z.iso.datetime({ offset: true, error: 'field.datetime' })])
     .optional()
     .transform((value) => (value ? value : undefined)),
   sector: z
-    .union([z.literal(''), z.enum(sectorSchema.options, { error: 'Select a valid sector.' })])
+    .union([z.literal(''), z.enum(sectorSchema.options, { error: 'tender.sector' })])
     .optional()
     .transform((value) => (value ? value : undefined)),
   job_type: z
-    .union([z.literal(''), z.enum(jobTypeSchema.options, { error: 'Select a valid job type.' })])
+    .union([z.literal(''), z.enum(jobTypeSchema.options, { error: 'tender.job_type' })])
     .optional()
     .transform((value) => (value ? value : undefined)),
   first_name: required(100),
@@ -187,10 +185,7 @@ export const publishTenderForm = z.object({
     .union([z.literal(''), phone])
     .optional()
     .transform((value) => (value ? value : undefined)),
-  tender_details: z
-    .string()
-    .max(200_000, { error: 'The tender details are too long (200,000 characters at most).' })
-    .optional(),
+  tender_details: z.string().max(200_000, { error: 'tender.details_too_long' }).optional(),
   category: optionalId,
   country: optionalId,
 });
@@ -214,9 +209,7 @@ export type EditorTenderForm = z.infer<typeof editorTenderForm>;
 export const publishTenderResponse = publishedTenderOrder.meta({ id: 'PublishTenderResponse' });
 
 export const moderationQuery = paginationQuery.extend({
-  review: z
-    .enum(REVIEW_FILTERS, { error: 'Select a valid review state: under_review, published or rejected.' })
-    .default('under_review'),
+  review: z.enum(REVIEW_FILTERS, { error: 'tender.review_filter' }).default('under_review'),
 });
 
 /** A tender as the moderator sees it: everything, including who posted it and its order. */
@@ -241,7 +234,7 @@ export const rejectTenderRequest = z.object({
     .string({ error: TENDER_MESSAGES.reasonRequired })
     .trim()
     .min(3, { error: TENDER_MESSAGES.reasonRequired })
-    .max(2000, { error: 'Ensure this field has no more than 2000 characters.' }),
+    .max(2000, { error: 'field.too_long' }),
 });
 
 export const attachmentParams = z.object({ id: queryId, attachmentId: queryId });

@@ -79,8 +79,8 @@ export async function readMatchFacts(
     ), received AS (
       SELECT grl.purchase_order_line_id AS line_id, sum(grl.accepted_thousandths) AS accepted,
         sum(grl.rejected_thousandths) AS rejected
-      FROM po JOIN goods_receipts gr ON gr.purchase_order_id = po.id
-      JOIN goods_receipt_lines grl ON grl.goods_receipt_id = gr.id
+      FROM po JOIN purchase_order_lines pol ON pol.purchase_order_id = po.id
+      JOIN goods_receipt_lines grl ON grl.purchase_order_line_id = pol.id
       GROUP BY grl.purchase_order_line_id
     ), lines AS (
       SELECT pol.id, pol.line_no, pol.description, pol.category_id, pol.tax_basis_points,
