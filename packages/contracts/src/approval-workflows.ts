@@ -1,21 +1,21 @@
 import { APPROVAL_DOCUMENT_TYPES, ROLES_BY_KIND, STEP_MODES, STEP_PURPOSES } from '@zabuni/domain';
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery } from './pagination.ts';
 
 /** Issue 6 approval workflows: an organisation's rules routing documents to ordered approval steps. */
 export const WORKFLOW_MESSAGES = {
-  amount: MESSAGES['workflow.amount'],
-  emptyBand: MESSAGES['workflow.empty_band'],
-  currency: MESSAGES['workflow.currency'],
-  noSteps: MESSAGES['workflow.no_steps'],
-  stepWithoutApprovers: MESSAGES['workflow.step_without_approvers'],
-  userNotMember: MESSAGES['workflow.user_not_member'],
-  department: MESSAGES['workflow.department'],
-  category: MESSAGES['workflow.category'],
-  notAdmin: MESSAGES['workflow.not_admin'],
-} as const;
+  amount: 'workflow.amount',
+  emptyBand: 'workflow.empty_band',
+  currency: 'workflow.currency',
+  noSteps: 'workflow.no_steps',
+  stepWithoutApprovers: 'workflow.step_without_approvers',
+  userNotMember: 'workflow.user_not_member',
+  department: 'workflow.department',
+  category: 'workflow.category',
+  notAdmin: 'workflow.not_admin',
+} as const satisfies Record<string, MessageKey>;
 
 const approver = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('role'), role: z.enum(ROLES_BY_KIND.buyer) }),

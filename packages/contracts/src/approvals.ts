@@ -1,6 +1,6 @@
 import { APPROVAL_DOCUMENT_TYPES } from '@zabuni/domain';
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE, recordId } from './fields.ts';
 
 /**
@@ -49,8 +49,8 @@ export const bulkApproveBody = z.object({
         step: z.number().int().min(1).max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE }),
       }),
     )
-    .min(1, { error: 'Choose at least one item to approve.' })
-    .max(50, { error: 'Approve at most 50 items at a time.' }),
+    .min(1, { error: 'approval.none_chosen' })
+    .max(50, { error: 'approval.too_many' }),
 });
 export type BulkApproveBody = z.infer<typeof bulkApproveBody>;
 
@@ -70,14 +70,14 @@ export const bulkApproveResult = z.object({
 export type BulkApproveResult = z.infer<typeof bulkApproveResult>;
 
 export const APPROVALS_MESSAGES = {
-  notSmall: MESSAGES['approval.not_small'],
-} as const;
+  notSmall: 'approval.not_small',
+} as const satisfies Record<string, MessageKey>;
 
 /** How the engine refuses a decision on an invoice under a workflow (the others keep their own words). */
 export const INVOICE_DECISION_MESSAGES = {
-  ownDocument: 'You cannot approve or reject an invoice you entered.',
-  notYourTurn: MESSAGES['invoice.not_your_turn'],
-  alreadyDecided: MESSAGES['approval.already_decided'],
-  finished: MESSAGES['invoice.finished'],
-  unassignable: MESSAGES['invoice.unassignable'],
-} as const;
+  ownDocument: 'invoice.own_document',
+  notYourTurn: 'invoice.not_your_turn',
+  alreadyDecided: 'approval.already_decided',
+  finished: 'invoice.finished',
+  unassignable: 'invoice.unassignable',
+} as const satisfies Record<string, MessageKey>;

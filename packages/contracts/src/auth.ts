@@ -1,42 +1,47 @@
 import { z } from 'zod';
 import { isValidTaxPin, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ROLES } from '@zabuni/domain';
 import { errorBody } from './errors.ts';
+import type { MessageKey } from './messages.ts';
 import { email, MAX_INTEGER, MAX_INTEGER_MESSAGE, phone, recordId, required } from './fields.ts';
 
-/** SPEC §5 texts, verbatim. */
+/**
+ * The catalogue keys of the accounts' error messages (messages.ts holds their SPEC §5 English, verbatim);
+ * the schemas below report these keys, the API answers the key as `code` and the English as `detail`.
+ */
 export const AUTH_MESSAGES = {
-  terms: 'In order to use the product, you need to read and agree to our terms and conditions.',
-  passwordMismatch: 'There was a password mismatch. Kindly confirm your password.',
-  passwordTooShort: `Ensure this field has at least ${PASSWORD_MIN_LENGTH} characters.`,
+  terms: 'auth.terms',
+  passwordMismatch: 'auth.password_mismatch',
+  passwordTooShort: 'auth.password_too_short',
+  activationExpired: 'auth.activation_link_expired',
+  badCredentials: 'auth.bad_credentials',
+  inactive: 'auth.inactive',
+  locked: 'auth.locked',
+  rateLimited: 'system.rate_limited',
+  invalidCode: 'auth.invalid_code',
+  resetInvalid: 'auth.reset_invalid',
+  required: 'field.required',
+  sessionExpired: 'auth.session_expired',
+  usernameFormat: 'auth.username_format',
+} as const satisfies Record<string, MessageKey>;
+
+/** SPEC §5 success texts, verbatim (answers, not errors). */
+export const AUTH_NOTICES = {
   registered: 'Registration successful',
   checkEmail: 'Please check your email for an activation link',
   activated: 'Account activated. Please login to access your account.',
-  activationExpired: 'The account activation link has already expired',
-  badCredentials: 'No active account found with the given credentials',
-  inactive: 'Your account is not active yet. Please activate it with the link we emailed to you.',
-  locked: 'Too many failed sign-in attempts. Please try again in 15 minutes or reset your password.',
-  rateLimited: 'Too many requests. Please wait a moment and try again.',
-  invalidCode: 'The verification code is invalid or has expired.',
   resetSent: 'If an account exists for this email, we have sent a link to reset the password.',
   resetDone: 'Your password has been reset. Please login with your new password.',
-  resetInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
-  required: 'This field is required.',
-  sessionExpired: 'Session timed out. Please login to continue.',
 } as const;
 
 const password = z
   .string({ error: AUTH_MESSAGES.required })
   .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
-  .max(PASSWORD_MAX_LENGTH, {
-    error: `Ensure this field has no more than ${PASSWORD_MAX_LENGTH} characters.`,
-  });
+  .max(PASSWORD_MAX_LENGTH, { error: 'field.too_long' });
 
 const username = z
   .string({ error: AUTH_MESSAGES.required })
   .trim()
-  .regex(/^[A-Za-z0-9_.@+-]{3,60}$/, {
-    error: 'Use 3 to 60 letters, digits and the characters _ . @ + - for the username.',
-  });
+  .regex(/^[A-Za-z0-9_.@+-]{3,60}$/, { error: AUTH_MESSAGES.usernameFormat });
 
 const passwordsMatch = (value: { password: string; password2: string }) => value.password === value.password2;
 /** Reported with the other field errors, not only once every other field is valid. */
@@ -56,7 +61,7 @@ export const advertiserRegistration = z
     // SPEC §5: every registration field is required, the website included.
     company_website: required(300)
       .transform((value) => (/^https?:\/\//i.test(value) ? value : `https://${value}`))
-      .pipe(z.url({ error: 'Enter a valid website address.' })),
+      .pipe(z.url({ error: 'field.url' })),
     tax_pin: required(30).transform((value) => value.toUpperCase().replace(/\s+/g, '')),
     country: z.coerce
       .number({ error: AUTH_MESSAGES.required })
@@ -215,6 +220,6 @@ export const memberInvitation = z.object({
   first_name: required(100),
   last_name: required(100),
   organisation_id: recordId(),
-  roles: z.array(roleSchema).min(1, { error: 'Choose at least one role.' }).max(10),
+  roles: z.array(roleSchema).min(1, { error: 'organisation.no_roles' }).max(10),
 });
 export type MemberInvitation = z.output<typeof memberInvitation>;

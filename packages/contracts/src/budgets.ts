@@ -1,20 +1,20 @@
 import { BUDGET_CONTROL_ACTIONS, BUDGET_PERIODS, decimalTextToMinor } from '@zabuni/domain';
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 /** Issue 6 budgets: per fiscal year × department (cost centre) × category (or all categories). */
 export const BUDGET_MESSAGES = {
-  amount: 'Enter an amount greater than 0 with at most the currency’s decimals, e.g. 1500000.00.',
-  currency: 'Enter a three-letter currency code, e.g. KES.',
-  department: MESSAGES['budget.department'],
-  fiscalYear: MESSAGES['budget.fiscal_year'],
-  fiscalYearClosed: MESSAGES['budget.fiscal_year_closed'],
-  category: MESSAGES['budget.category'],
-  duplicate: MESSAGES['budget.duplicate'],
-  notAdmin: MESSAGES['budget.not_admin'],
-} as const;
+  amount: 'budget.amount',
+  currency: 'field.currency',
+  department: 'budget.department',
+  fiscalYear: 'budget.fiscal_year',
+  fiscalYearClosed: 'budget.fiscal_year_closed',
+  category: 'budget.category',
+  duplicate: 'budget.duplicate',
+  notAdmin: 'budget.not_admin',
+} as const satisfies Record<string, MessageKey>;
 
 const action = z.enum(BUDGET_CONTROL_ACTIONS);
 const controls = z.object({ requisition: action, purchase_order: action, invoice: action });

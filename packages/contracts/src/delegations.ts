@@ -1,20 +1,20 @@
 import { isIsoDate } from '@zabuni/domain';
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { recordId } from './fields.ts';
 import { paginationQuery } from './pagination.ts';
 
 export const DELEGATION_MESSAGES = {
-  date: 'Enter a valid date (YYYY-MM-DD).',
-  endBeforeStart: 'The last day cannot be before the first.',
-  past: MESSAGES['delegation.past'],
-  tooLong: MESSAGES['delegation.too_long'],
-  self: MESSAGES['delegation.self'],
-  notMember: MESSAGES['delegation.not_member'],
-  othersOnlyAdmin: MESSAGES['delegation.others_only_admin'],
-  notYours: MESSAGES['delegation.not_yours'],
-  delegateCannotApprove: MESSAGES['delegation.delegate_cannot_approve'],
-} as const;
+  date: 'field.date',
+  endBeforeStart: 'delegation.end_before_start',
+  past: 'delegation.past',
+  tooLong: 'delegation.too_long',
+  self: 'delegation.self',
+  notMember: 'delegation.not_member',
+  othersOnlyAdmin: 'delegation.others_only_admin',
+  notYours: 'delegation.not_yours',
+  delegateCannotApprove: 'delegation.delegate_cannot_approve',
+} as const satisfies Record<string, MessageKey>;
 
 const day = z.string({ error: DELEGATION_MESSAGES.date }).trim().refine(isIsoDate, {
   error: DELEGATION_MESSAGES.date,

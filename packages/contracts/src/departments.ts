@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { paginationQuery } from './pagination.ts';
 import { recordId, required } from './fields.ts';
 
 /** Issue 6 organisation set-up: departments double as cost centres (budgets and approvals refer to them). */
 export const DEPARTMENT_MESSAGES = {
-  codeFormat: 'Use 1–20 capital letters, digits, dashes or underscores.',
-  codeTaken: MESSAGES['department.code_taken'],
-  ownerNotMember: MESSAGES['department.owner_not_member'],
-  notAdmin: MESSAGES['department.not_admin'],
-} as const;
+  codeFormat: 'department.code_format',
+  codeTaken: 'department.code_taken',
+  ownerNotMember: 'department.owner_not_member',
+  notAdmin: 'department.not_admin',
+} as const satisfies Record<string, MessageKey>;
 
 export const departmentForm = z.object({
   code: required(20)

@@ -1,17 +1,17 @@
 import { isIsoDate } from '@zabuni/domain';
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { required } from './fields.ts';
 
 /** Issue 6 organisation set-up: the fiscal years budgets belong to (Kenya's public sector runs July–June). */
 export const FISCAL_YEAR_MESSAGES = {
-  invalidDate: 'Enter a valid date (YYYY-MM-DD).',
-  endBeforeStart: 'The fiscal year must end after it starts.',
-  tooLong: 'A fiscal year lasts at most 18 months.',
-  overlaps: MESSAGES['fiscal_year.overlaps'],
-  nameTaken: MESSAGES['fiscal_year.name_taken'],
-  notAdmin: MESSAGES['fiscal_year.not_admin'],
-} as const;
+  invalidDate: 'field.date',
+  endBeforeStart: 'fiscal_year.end_before_start',
+  tooLong: 'fiscal_year.too_long',
+  overlaps: 'fiscal_year.overlaps',
+  nameTaken: 'fiscal_year.name_taken',
+  notAdmin: 'fiscal_year.not_admin',
+} as const satisfies Record<string, MessageKey>;
 
 const isoDate = z
   .string({ error: FISCAL_YEAR_MESSAGES.invalidDate })

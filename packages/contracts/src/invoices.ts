@@ -9,24 +9,24 @@ import {
 } from '@zabuni/domain';
 import { z } from 'zod';
 import { recordId, required } from './fields.ts';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
 export const INVOICE_MESSAGES = {
-  duplicate: MESSAGES['invoice.duplicate'],
-  order: MESSAGES['invoice.order'],
-  orderNotOpen: 'This purchase order is {status}: it cannot be invoiced.',
-  line: `Line {line}: ${MESSAGES['invoice.line']}`,
-  future: MESSAGES['invoice.future'],
-  reason: MESSAGES['invoice.reason'],
-  notPermitted: MESSAGES['invoice.not_permitted'],
-  notAllowed: 'This invoice cannot be {action} now: it is {status}.',
-  budgetException: MESSAGES['invoice.budget_exception'],
-  file: MESSAGES['invoice.file'],
-  payment: MESSAGES['invoice.payment'],
-  paymentReference: MESSAGES['invoice.payment_reference'],
-} as const;
+  duplicate: 'invoice.duplicate',
+  order: 'invoice.order',
+  orderNotOpen: 'invoice.order_not_open',
+  line: 'invoice.line',
+  future: 'invoice.future',
+  reason: 'invoice.reason',
+  notPermitted: 'invoice.not_permitted',
+  notAllowed: 'invoice.not_allowed',
+  budgetException: 'invoice.budget_exception',
+  file: 'invoice.file',
+  payment: 'invoice.payment',
+  paymentReference: 'invoice.payment_reference',
+} as const satisfies Record<string, MessageKey>;
 
 const quantity = z
   .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.quantity })
@@ -46,12 +46,10 @@ export const invoiceForm = z.object({
         description: required(500),
         quantity,
         /** Before tax, major units as decimal text. */
-        unit_price: z
-          .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.price })
-          .transform(String),
+        unit_price: z.union([z.string(), z.number()], { error: 'invoice.price' }).transform(String),
       }),
     )
-    .min(1, { error: 'Add at least one line.' })
+    .min(1, { error: 'field.no_lines' })
     .max(200),
 });
 export type InvoiceForm = z.output<typeof invoiceForm>;
@@ -171,7 +169,7 @@ export const supplierPaymentForm = z.object({
   invoice_id: recordId(),
   reference: required(80),
   paid_on: z.string().trim().refine(isIsoDate, { error: REQUISITION_MESSAGES.date }),
-  amount: z.union([z.string(), z.number()], { error: REQUISITION_MESSAGES.price }).transform(String),
+  amount: z.union([z.string(), z.number()], { error: 'invoice.price' }).transform(String),
   method: z.enum(PAYMENT_METHODS),
 });
 export type SupplierPaymentForm = z.output<typeof supplierPaymentForm>;

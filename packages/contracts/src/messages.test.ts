@@ -1,5 +1,6 @@
-import { checkBudget, type BudgetCheckInput } from '@zabuni/domain';
+import { checkBudget, PASSWORD_MIN_LENGTH, type BudgetCheckInput } from '@zabuni/domain';
 import { describe, expect, it } from 'vitest';
+import { MAX_INTEGER } from './fields.ts';
 import { budgetOverrunMessage, message, MESSAGES, placeholdersOf } from './messages.ts';
 
 describe('the message catalogue', () => {
@@ -18,6 +19,13 @@ describe('the message catalogue', () => {
       expect(text.replace(/\{\w+\}/g, '')).not.toMatch(/[{}]/);
       expect(new Set(placeholdersOf(text)).size).toBe(placeholdersOf(text).length);
     }
+  });
+
+  it('writes out the limits the rules themselves use', () => {
+    expect(MESSAGES['auth.password_too_short']).toBe(
+      `Ensure this field has at least ${PASSWORD_MIN_LENGTH} characters.`,
+    );
+    expect(MESSAGES['field.max_integer']).toBe(`Ensure this value is less than or equal to ${MAX_INTEGER}.`);
   });
 });
 

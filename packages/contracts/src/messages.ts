@@ -242,6 +242,73 @@ export const MESSAGES = {
   'auth.kra_pin': 'Enter a valid KRA PIN, e.g. A123456789B.',
   'auth.tax_id': 'Enter a valid tax identification number.',
   'system.rate_limited': 'Too many requests. Please wait a moment and try again.',
+  // The contracts' field rules (zod schemas carry these keys as their messages; see issueMessage).
+  'field.too_long': 'Ensure this field has no more than {max} characters.',
+  'field.max_integer': 'Ensure this value is less than or equal to 2147483647.',
+  'field.integer': 'A valid integer is required.',
+  'field.at_least_one': 'Ensure this value is greater than or equal to 1.',
+  'field.email': 'Enter a valid email address.',
+  'field.phone': 'Enter a valid phone number, e.g. +254712345678.',
+  'field.url': 'Enter a valid website address.',
+  'field.date': 'Enter a valid date (YYYY-MM-DD).',
+  'field.datetime': 'Enter a valid date and time.',
+  'field.currency': 'Enter a three-letter currency code, e.g. KES.',
+  'field.quantity': 'Enter a quantity greater than 0 with at most three decimals.',
+  'field.no_lines': 'Add at least one line.',
+  'field.choice': 'Select a valid choice.',
+  'field.ordering': 'Order by one of: {choices}.',
+  'field.cursor': 'Invalid cursor.',
+  'auth.terms': 'In order to use the product, you need to read and agree to our terms and conditions.',
+  'auth.password_mismatch': 'There was a password mismatch. Kindly confirm your password.',
+  'auth.password_too_short': 'Ensure this field has at least 8 characters.',
+  'auth.activation_link_expired': 'The account activation link has already expired',
+  'auth.username_format': 'Use 3 to 60 letters, digits and the characters _ . @ + - for the username.',
+  'auth.two_factor_complete': 'Two-factor verification is already complete.',
+  'organisation.no_roles': 'Choose at least one role.',
+  'approval.none_chosen': 'Choose at least one item to approve.',
+  'approval.too_many': 'Approve at most 50 items at a time.',
+  'invoice.own_document': 'You cannot approve or reject an invoice you entered.',
+  'goods_receipt.no_lines': 'Record at least one line received.',
+  'budget.amount': 'Enter an amount greater than 0 with at most the currency’s decimals, e.g. 1500000.00.',
+  'department.code_format': 'Use 1–20 capital letters, digits, dashes or underscores.',
+  'fiscal_year.end_before_start': 'The fiscal year must end after it starts.',
+  'fiscal_year.too_long': 'A fiscal year lasts at most 18 months.',
+  'delegation.end_before_start': 'The last day cannot be before the first.',
+  'tax_rate.rate_format': 'Enter a percentage between 0 and 100 with at most two decimals, e.g. 16 or 8.5.',
+  'supplier.terms': 'Enter payment terms between 0 and 365 days.',
+  'supplier.country': 'Choose a country.',
+  'supplier.choose': 'Choose a supplier.',
+  'subscription.categories': 'Please select categories for your alert notifications!',
+  'subscription.plan': 'Please select a subscription plan.',
+  'subscription.too_many_categories': 'Choose at most 50 categories.',
+  'tender.reason_required': 'Give the reason for rejecting this tender; the advertiser will read it.',
+  'tender.sector': 'Select a valid sector.',
+  'tender.job_type': 'Select a valid job type.',
+  'tender.deadline_filter': 'Select a valid choice: upcoming or past.',
+  'tender.review_filter': 'Select a valid review state: under_review, published or rejected.',
+  'tender.details_too_long': 'The tender details are too long (200,000 characters at most).',
+  'payment.method': 'Choose a payment method: mpesa or dpo.',
+  'payment.already_paid': 'This order is already paid.',
+  'payment.mpesa_kes_only': 'M-Pesa is offered only for orders in Kenya shillings (KES). Please pay by card.',
+  'payment.invalid_phone': 'Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.',
+  'payment.provider_refused': 'M-Pesa could not start the payment. Please check the number and try again.',
+  'payment.card_unavailable':
+    'The card payment page could not be opened. Please try again in a moment or pay with M-Pesa.',
+  'payment.order_not_found': 'This order does not exist.',
+  'payment.callback_unavailable': 'The callback could not be stored. Please try again.',
+  'payment.too_many_for_order':
+    'Too many payment attempts for this order. Please wait 10 minutes and try again.',
+  'payment.too_many_from_address':
+    'Too many payment attempts from your network. Please wait an hour and try again.',
+  'payment.too_many_to_phone':
+    'Too many payment prompts were sent to this phone. Please wait 10 minutes and try again.',
+  'system.nul_character': 'This field contains a character that is not allowed (NUL, \\u0000).',
+  'system.lone_surrogate': 'This field contains a broken Unicode character (a lone surrogate).',
+  'system.unstorable_text':
+    'The request contains a character that cannot be stored (a NUL or a broken Unicode character).',
+  'system.nothing_to_change': 'Nothing to change: send at least one of the fields to change.',
+  'system.loopback_only':
+    'The development mailbox and payment simulators answer only on this computer (loopback). Set DEV_TOOLS_REMOTE=true to reach them from other addresses.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
@@ -294,6 +361,66 @@ export function messageWith(
 
 export const isMessageKey = (value: unknown): value is MessageKey =>
   typeof value === 'string' && Object.hasOwn(MESSAGES, value);
+
+/**
+ * A zod issue as the API and the web see it: a zod issue, or Fastify's copy of one (whose extra fields sit
+ * in `params`). The contracts' schemas carry a catalogue key as their message (`{ error: 'field.date' }`).
+ */
+export interface IssueLike {
+  readonly message: string;
+  readonly path: ReadonlyArray<PropertyKey>;
+  readonly maximum?: unknown;
+  readonly minimum?: unknown;
+  readonly values?: unknown;
+  readonly params?: unknown;
+}
+
+const paramValue = (value: unknown): string | number | undefined =>
+  typeof value === 'number' || typeof value === 'string'
+    ? value
+    : typeof value === 'bigint'
+      ? Number(value)
+      : undefined;
+
+/**
+ * The catalogue message of a zod issue whose message is a key, its placeholders taken from the issue:
+ * `{max}`/`{min}` from a size check's bound, `{choices}` from an enum's values, any other from the issue's
+ * `params` (a refinement's). Undefined for zod's own English (no key): the caller keeps that text as it is.
+ */
+export function issueMessage(issue: IssueLike): Message | undefined {
+  if (!isMessageKey(issue.message)) return undefined;
+  const custom = (typeof issue.params === 'object' && issue.params !== null ? issue.params : {}) as Record<
+    string,
+    unknown
+  >;
+  const params: Record<string, string | number> = {};
+  for (const name of placeholdersOf(MESSAGES[issue.message])) {
+    const value =
+      name === 'max'
+        ? paramValue(issue.maximum)
+        : name === 'min'
+          ? paramValue(issue.minimum)
+          : name === 'choices' && Array.isArray(issue.values)
+            ? issue.values.map(String).join(', ')
+            : paramValue(custom[name]);
+    if (value !== undefined) params[name] = value;
+  }
+  return messageWith(issue.message, params);
+}
+
+/**
+ * Where an issue points: its path joined (`lines.1.unit_price`), and for a line item (a path through
+ * `lines[n]`) the line's index from 0.
+ */
+export function issueTarget(path: ReadonlyArray<PropertyKey>): { field: string; line?: number } {
+  const segments = path.map((segment) => String(segment));
+  const at = segments.indexOf('lines');
+  const line = at >= 0 && /^\d+$/.test(segments[at + 1] ?? '') ? Number(segments[at + 1]) : undefined;
+  return {
+    field: segments.length > 0 ? segments.join('.') : 'non_field_errors',
+    ...(line === undefined ? {} : { line }),
+  };
+}
 
 const DOCUMENT_NOUNS = {
   requisition: 'requisition',

@@ -1,25 +1,25 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 
 /**
  * Segregation of duties (issue 13): why a decision is refused. Fixed sentences, one per document and
  * reason, so the web can show them in the interface language.
  */
 export const SEGREGATION_MESSAGES = {
-  earlierStep: MESSAGES['segregation.earlier_step'],
+  earlierStep: 'segregation.earlier_step',
   purchase_order: {
-    raisedSourceRequisition: MESSAGES['segregation.order_raised_source_requisition'],
+    raisedSourceRequisition: 'segregation.order_raised_source_requisition',
   },
   invoice: {
-    enteredInvoice: MESSAGES['segregation.entered_invoice'],
-    raisedOrder: MESSAGES['segregation.raised_order'],
-    raisedSourceRequisition: MESSAGES['segregation.invoice_raised_source_requisition'],
+    enteredInvoice: 'segregation.entered_invoice',
+    raisedOrder: 'segregation.raised_order',
+    raisedSourceRequisition: 'segregation.invoice_raised_source_requisition',
   },
   /** At final approval, over budget: everyone who could consent already decided another step. */
-  noConsenter: MESSAGES['segregation.no_consenter'],
+  noConsenter: 'segregation.no_consenter',
   /** At submission, with the switch on: nobody could decide the last steps. */
-  notSeparable: MESSAGES['segregation.not_separable'],
-} as const;
+  notSeparable: 'segregation.not_separable',
+} as const satisfies Record<string, MessageKey | Record<string, MessageKey>>;
 
 /** The organisation's approval settings, as `GET /api/v1/p2p/organisation-settings/` answers them. */
 export const organisationSettings = z.object({

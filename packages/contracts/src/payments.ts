@@ -13,12 +13,8 @@ export const paymentFailureSchema = z.enum(PAYMENT_FAILURES);
 
 /** SPEC §7 payment initiation for an order (publish-tender and subscription checkouts). */
 export const paymentRequest = z.object({
-  payment_type: z.enum(['mpesa', 'dpo'], { error: 'Choose a payment method: mpesa or dpo.' }),
-  phone_number: z
-    .string()
-    .trim()
-    .max(25, { error: 'Ensure this field has no more than 25 characters.' })
-    .optional(),
+  payment_type: z.enum(['mpesa', 'dpo'], { error: 'payment.method' }),
+  phone_number: z.string().trim().max(25, { error: 'field.too_long' }).optional(),
 });
 export type PaymentRequest = z.infer<typeof paymentRequest>;
 

@@ -1,22 +1,22 @@
 import { isIsoDate, PO_STATUSES, quantityToThousandths } from '@zabuni/domain';
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
 export const PURCHASE_ORDER_MESSAGES = {
-  noLines: 'Add at least one line.',
-  justification: MESSAGES['purchase_order.justification'],
-  requisitionLine: `Line {line}: ${MESSAGES['purchase_order.requisition_line']}`,
-  overRequisition: `Line {line}: ${MESSAGES['purchase_order.over_requisition']}`,
-  taxRate: MESSAGES['purchase_order.tax_rate'],
-  notEditable: MESSAGES['purchase_order.not_editable'],
-  notAllowed: 'This purchase order cannot be {action} now: it is {status}.',
-  conflict: MESSAGES['purchase_order.conflict'],
-  notPermitted: MESSAGES['purchase_order.not_permitted'],
-  reasonRequired: MESSAGES['purchase_order.reason_required'],
-} as const;
+  noLines: 'field.no_lines',
+  justification: 'purchase_order.justification',
+  requisitionLine: 'purchase_order.requisition_line',
+  overRequisition: 'purchase_order.over_requisition',
+  taxRate: 'purchase_order.tax_rate',
+  notEditable: 'purchase_order.not_editable',
+  notAllowed: 'purchase_order.not_allowed',
+  conflict: 'purchase_order.conflict',
+  notPermitted: 'purchase_order.not_permitted',
+  reasonRequired: 'purchase_order.reason_required',
+} as const satisfies Record<string, MessageKey>;
 
 const quantity = z
   .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.quantity })
@@ -32,13 +32,13 @@ export const purchaseOrderLineForm = z.object({
   quantity,
   unit: required(20).default('each'),
   /** Unit price before tax, major units as decimal text. */
-  unit_price: z.union([z.string(), z.number()], { error: REQUISITION_MESSAGES.price }).transform(String),
+  unit_price: z.union([z.string(), z.number()], { error: 'purchase_order.price' }).transform(String),
   /** One of the organisation's tax rates; the default rate when absent. */
   tax_rate_id: recordId().nullable().optional(),
 });
 
 export const purchaseOrderForm = z.object({
-  supplier_id: recordId('Choose a supplier.'),
+  supplier_id: recordId('supplier.choose'),
   /** Required when no line comes from an approved requisition (a direct order). */
   justification: z.string().trim().max(2000).default(''),
   currency: z
@@ -132,13 +132,13 @@ export const purchaseOrdersQuery = paginationQuery.extend({
 export const purchaseOrderReasonBody = z.object({ reason: z.string().trim().max(2000).optional() });
 
 export const GOODS_RECEIPT_MESSAGES = {
-  noLines: 'Record at least one line received.',
-  line: MESSAGES['goods_receipt.line'],
-  nothingReceived: `Line {line}: ${MESSAGES['goods_receipt.nothing_received']}`,
-  mismatch: `Line {line}: ${MESSAGES['goods_receipt.mismatch']}`,
-  overTolerance: `Line {line}: ${MESSAGES['goods_receipt.over_tolerance']}`,
-  reason: `Line {line}: ${MESSAGES['goods_receipt.reason']}`,
-} as const;
+  noLines: 'goods_receipt.no_lines',
+  line: 'goods_receipt.line',
+  nothingReceived: 'goods_receipt.nothing_received',
+  mismatch: 'goods_receipt.mismatch',
+  overTolerance: 'goods_receipt.over_tolerance',
+  reason: 'goods_receipt.reason',
+} as const satisfies Record<string, MessageKey>;
 
 const receiptQuantity = z
   .union([z.string(), z.number()], { error: REQUISITION_MESSAGES.quantity })

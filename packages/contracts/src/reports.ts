@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const SPEND_GROUPS = ['supplier', 'category', 'department', 'month'] as const;
 
-const day = z.string().trim().refine(isIsoDate, { error: 'Enter a valid date (YYYY-MM-DD).' });
+const day = z.string().trim().refine(isIsoDate, { error: 'field.date' });
 
 export const spendQuery = z.object({
   group_by: z.enum(SPEND_GROUPS).default('supplier'),

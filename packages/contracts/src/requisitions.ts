@@ -1,24 +1,24 @@
 import { isIsoDate, quantityToThousandths, REQUISITION_STATUSES } from '@zabuni/domain';
 import { z } from 'zod';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE, recordId, required } from './fields.ts';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 /** Issue 6 requisitions: what a department asks to buy, before anyone orders it. */
 export const REQUISITION_MESSAGES = {
-  noLines: 'Add at least one line.',
-  quantity: 'Enter a quantity greater than 0 with at most three decimals.',
-  price: MESSAGES['requisition.price'],
-  currency: 'Enter a three-letter currency code, e.g. KES.',
-  date: 'Enter a valid date (YYYY-MM-DD).',
-  department: MESSAGES['requisition.department'],
-  inactiveDepartment: MESSAGES['requisition.inactive_department'],
-  category: MESSAGES['requisition.category'],
-  notEditable: MESSAGES['requisition.not_editable'],
-  notYours: MESSAGES['requisition.not_yours'],
-  notAllowed: MESSAGES['requisition.not_allowed'],
-  conflict: MESSAGES['requisition.conflict'],
-} as const;
+  noLines: 'field.no_lines',
+  quantity: 'field.quantity',
+  price: 'requisition.price',
+  currency: 'field.currency',
+  date: 'field.date',
+  department: 'requisition.department',
+  inactiveDepartment: 'requisition.inactive_department',
+  category: 'requisition.category',
+  notEditable: 'requisition.not_editable',
+  notYours: 'requisition.not_yours',
+  notAllowed: 'requisition.not_allowed',
+  conflict: 'requisition.conflict',
+} as const satisfies Record<string, MessageKey>;
 
 export const requisitionLineForm = z.object({
   description: required(500),
@@ -125,7 +125,7 @@ export const requisitionsQuery = paginationQuery.extend({
   status: z.enum(REQUISITION_STATUSES).optional(),
   department: queryId.optional(),
   /** A field of REQUISITION_ORDERINGS, "-" first for descending; newest first when absent. */
-  ordering: z.enum(orderings, { error: `Order by one of: ${orderings.join(', ')}.` }).optional(),
+  ordering: z.enum(orderings, { error: 'field.ordering' }).optional(),
   /** true: only the caller's own requisitions. */
   mine: z.enum(['true', 'false']).optional(),
 });
@@ -139,14 +139,14 @@ export const requisitionDecisionBody = z.object({
 });
 
 export const REQUISITION_DECISION_MESSAGES = {
-  ownDocument: MESSAGES['requisition.own_document'],
-  notYourTurn: MESSAGES['requisition.not_your_turn'],
-  alreadyDecided: MESSAGES['requisition.already_decided'],
-  finished: MESSAGES['requisition.finished'],
-  commentRequired: MESSAGES['requisition.comment_required'],
-  notSmall: 'Only items of KES 100,000 or less can be approved together; open this one to approve it.',
-  unassignable: MESSAGES['requisition.unassignable'],
-} as const;
+  ownDocument: 'requisition.own_document',
+  notYourTurn: 'requisition.not_your_turn',
+  alreadyDecided: 'requisition.already_decided',
+  finished: 'requisition.finished',
+  commentRequired: 'requisition.comment_required',
+  notSmall: 'approval.not_small',
+  unassignable: 'requisition.unassignable',
+} as const satisfies Record<string, MessageKey>;
 
 /** Items up to this total may be approved together from the inbox (minor units of KES: 100,000.00). */
 export const BULK_APPROVAL_LIMIT = { currency: 'KES', amount: '100000.00' } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { PAYMENT_PLANS } from '@zabuni/domain';
 import { MARKETING_SOURCES } from './constants.ts';
 import { email, phone, required } from './fields.ts';
@@ -8,15 +8,20 @@ import { orderPaymentFields } from './payments.ts';
 
 /** SPEC §5 and §8 texts of the subscription flow, verbatim where SPEC gives them. */
 export const SUBSCRIPTION_MESSAGES = {
-  country: MESSAGES['subscription.country'],
-  categories: 'Please select categories for your alert notifications!',
-  plan: 'Please select a subscription plan.',
+  country: 'subscription.country',
+  categories: 'subscription.categories',
+  plan: 'subscription.plan',
+  notFound: 'subscription.not_found',
+  noPrevious: 'subscription.no_previous',
+  unknownCategory: 'subscription.unknown_category',
+  unknownCountry: 'subscription.country',
+  tooManyCategories: 'subscription.too_many_categories',
+} as const satisfies Record<string, MessageKey>;
+
+/** SPEC texts of answers and questions (not errors), verbatim. */
+export const SUBSCRIPTION_NOTICES = {
   submitted: 'Subscription details submitted successfully, proceed to make payment!',
   proceedPrevious: 'Proceed with previous subscription details?',
-  notFound: MESSAGES['subscription.not_found'],
-  noPrevious: MESSAGES['subscription.no_previous'],
-  unknownCategory: MESSAGES['subscription.unknown_category'],
-  unknownCountry: MESSAGES['subscription.country'],
 } as const;
 
 const countryId = z.coerce
@@ -29,7 +34,7 @@ const optionalText = (max: number) =>
   z
     .string()
     .trim()
-    .max(max, { error: `Ensure this field has no more than ${max} characters.` })
+    .max(max, { error: 'field.too_long' })
     .optional()
     .transform((value) => (value ? value : undefined));
 
@@ -50,10 +55,10 @@ export const subscriptionForm = z.object({
   categories: z
     .array(queryId, { error: SUBSCRIPTION_MESSAGES.categories })
     .min(1, { error: SUBSCRIPTION_MESSAGES.categories })
-    .max(50, { error: 'Choose at most 50 categories.' })
+    .max(50, { error: SUBSCRIPTION_MESSAGES.tooManyCategories })
     .transform((ids) => [...new Set(ids)]),
   marketing: z
-    .union([z.literal(''), z.enum(MARKETING_SOURCES, { error: 'Select a valid choice.' })])
+    .union([z.literal(''), z.enum(MARKETING_SOURCES, { error: 'field.choice' })])
     .optional()
     .transform((value) => (value ? value : undefined)),
 });

@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { email, recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
 
 export const SUPPLIER_STATUSES = ['active', 'blocked'] as const;
 
 export const SUPPLIER_MESSAGES = {
-  notSupplier: MESSAGES['supplier.not_supplier'],
-  blocked: MESSAGES['supplier.blocked'],
-  notListed: MESSAGES['supplier.not_listed'],
-  terms: 'Enter payment terms between 0 and 365 days.',
-} as const;
+  notSupplier: 'supplier.not_supplier',
+  blocked: 'supplier.blocked',
+  notListed: 'supplier.not_listed',
+  terms: 'supplier.terms',
+} as const satisfies Record<string, MessageKey>;
 
 const paymentTerms = z
   .number({ error: SUPPLIER_MESSAGES.terms })
@@ -31,7 +31,7 @@ export const supplierInvitation = z.object({
     .string()
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z]{2}$/, { error: 'Choose a country.' })
+    .regex(/^[A-Z]{2}$/, { error: 'supplier.country' })
     .default('KE'),
   tax_pin: z.string().trim().max(40).optional(),
   phone: z.string().trim().max(40).optional(),

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.ts';
+import type { MessageKey } from './messages.ts';
 import { required } from './fields.ts';
 
 /** Issue 6 organisation set-up: tax rates documents apply; organisations start with Kenya's VAT at 16 %. */
 export const TAX_RATE_MESSAGES = {
-  rateFormat: 'Enter a percentage between 0 and 100 with at most two decimals, e.g. 16 or 8.5.',
-  nameTaken: MESSAGES['tax_rate.name_taken'],
-  notAdmin: MESSAGES['tax_rate.not_admin'],
-  lastDefault: MESSAGES['tax_rate.last_default'],
-} as const;
+  rateFormat: 'tax_rate.rate_format',
+  nameTaken: 'tax_rate.name_taken',
+  notAdmin: 'tax_rate.not_admin',
+  lastDefault: 'tax_rate.last_default',
+} as const satisfies Record<string, MessageKey>;
 
 export const DEFAULT_TAX_RATE = { name: 'VAT 16%', rate: '16.00' } as const;
 

@@ -2,7 +2,14 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from '@fastify/type-provider-zod';
-import type { Message, MessageKey } from '@zabuni/contracts';
+import {
+  issueMessage,
+  issueTarget,
+  message,
+  type IssueLike,
+  type Message,
+  type MessageKey,
+} from '@zabuni/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 
 /** The failures a use case can report; each maps to exactly one HTTP status (ARCHITECTURE §10.7). */
@@ -106,15 +113,13 @@ function isUnstorableText(error: unknown): boolean {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.split('/').filter(Boolean)[0] ?? 'non_field_errors';
-        (fields[field] ??= []).push(issue.message ?? 'This value is not valid.');
-      }
-      const [first] = Object.entries(fields);
-      const detail = first ? `${first[0]}: ${first[1][0]}` : 'The request is not valid.';
-      // `code` first: a field named `code` (a department's code) keeps its messages; see errorBody.
-      return reply.code(400).send({ code: 'validation', ...fields, detail });
+      // Fastify's copy of each zod issue: the issue's other fields (bounds, enum values) sit in `params`.
+      const issues = error.validation.map((issue) => ({
+        ...issue.params,
+        path: issue.instancePath.split('/').filter(Boolean),
+        message: issue.message ?? 'This value is not valid.',
+      }));
+      return reply.code(400).send(validationFailed(issues).body());
     }
     if (error instanceof AppError) {
       return reply.code(error.status).headers(error.headers).send(error.body());
@@ -125,16 +130,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (isUnstorableText(error)) {
       request.log.warn({ route: request.routeOptions.url }, 'text the database cannot store reached it');
-      return reply.code(400).send({
-        detail:
-          'The request contains a character that cannot be stored (a NUL or a broken Unicode character).',
-        code: 'validation',
-      });
+      return reply.code(400).send(new AppError('validation', message('system.unstorable_text')).body());
     }
     if (error.statusCode === 429) {
-      return reply
-        .code(429)
-        .send({ detail: 'Too many requests. Please wait a moment and try again.', code: 'rate_limited' });
+      return reply.code(429).send(new AppError('rate_limited', message('system.rate_limited')).body());
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -147,18 +146,29 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** A 400 from a zod result checked inside a use case (e.g. multipart fields), in the same wire format. */
-export function validationFailed(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): AppError {
+/**
+ * A 400 from zod issues: a route's schema (through the error handler) or a zod result checked inside a use
+ * case (e.g. multipart fields). Each top-level field keeps its messages in English; `detail` is the first
+ * field's first message. When the first issue's message is a catalogue key (the contracts' schemas report
+ * keys), the body's `code` is that key, with its `params`, `field` (the issue's path joined:
+ * `lines.1.unit_price`) and, for a line item, `line`; zod's own English keeps the class `validation`.
+ */
+export function validationFailed(issues: ReadonlyArray<IssueLike>): AppError {
   const fields: Record<string, string[]> = {};
+  const catalogued = issues[0] === undefined ? undefined : issueMessage(issues[0]);
   for (const issue of issues) {
     const field = String(issue.path[0] ?? 'non_field_errors');
-    (fields[field] ??= []).push(issue.message);
+    (fields[field] ??= []).push(issueMessage(issue)?.text ?? issue.message);
   }
   const [first] = Object.entries(fields);
+  const detail = first ? `${first[0]}: ${first[1][0]}` : 'The request is not valid.';
+  if (catalogued === undefined || first === undefined) return new AppError('validation', detail, fields);
   return new AppError(
     'validation',
-    first ? `${first[0]}: ${first[1][0]}` : 'The request is not valid.',
+    { ...catalogued, text: detail },
     fields,
+    {},
+    issueTarget(issues[0]!.path),
   );
 }
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@zabuni/contracts';
+import { AUTH_MESSAGES, MESSAGES } from '@zabuni/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { bearer, claimsOf, createMember, linkToken, login, mailsTo } from '../../../../test/identity.ts';
@@ -55,7 +55,7 @@ describe('sign-in throttling counts failures, not successes', () => {
     expect(statuses.every((s) => s === 401)).toBe(true);
     const next = await login(ctx, member.email, member.password, {}, address);
     expect(next.status).toBe(429);
-    expect(next.body.detail).toBe(AUTH_MESSAGES.rateLimited);
+    expect(next.body.detail).toBe(MESSAGES[AUTH_MESSAGES.rateLimited]);
     expect(next.response.headers['retry-after']).toMatch(/^\d+$/);
     // Another address is not slowed by this one's failures.
     expect((await login(ctx, member.email, member.password, {}, '10.99.0.2')).status).toBe(200);
@@ -82,7 +82,7 @@ describe('the lockout belongs to the account', () => {
     for (const identifier of [...typed, ' otieno@office.example ']) {
       const attempt = await login(ctx, identifier, member.password);
       expect(attempt.status, identifier).toBe(429);
-      expect(attempt.body.detail).toBe(AUTH_MESSAGES.locked);
+      expect(attempt.body.detail).toBe(MESSAGES[AUTH_MESSAGES.locked]);
     }
   });
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@zabuni/contracts';
+import { AUTH_MESSAGES, MESSAGES } from '@zabuni/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,7 +65,7 @@ describe('advertiser registration → activation → sign-in', () => {
     // Not active yet: the password is right, but the account must be activated first.
     const early = await login(ctx, 'achieng', 'Tender-2026!');
     expect(early.status).toBe(401);
-    expect(early.body.detail).toBe(AUTH_MESSAGES.inactive);
+    expect(early.body.detail).toBe(MESSAGES[AUTH_MESSAGES.inactive]);
 
     const [mail] = await mailsTo(ctx, 'achieng@mavuno.example');
     expect(mail!.subject).toBe('Activate your Zabuni account');
@@ -112,13 +112,13 @@ describe('advertiser registration → activation → sign-in', () => {
     );
     expect(response.statusCode).toBe(400);
     const body = response.json();
-    expect(body.terms).toEqual([AUTH_MESSAGES.terms]);
+    expect(body.terms).toEqual([MESSAGES[AUTH_MESSAGES.terms]]);
     expect(body.password).toEqual(['Ensure this field has at least 8 characters.']);
-    expect(body.password2).toEqual([AUTH_MESSAGES.passwordMismatch]);
+    expect(body.password2).toEqual([MESSAGES[AUTH_MESSAGES.passwordMismatch]]);
 
     const noWebsite = await post('/api/v1/authentication/register/', registration({ company_website: '  ' }));
     expect(noWebsite.statusCode).toBe(400);
-    expect(noWebsite.json().company_website).toEqual([AUTH_MESSAGES.required]);
+    expect(noWebsite.json().company_website).toEqual([MESSAGES[AUTH_MESSAGES.required]]);
 
     const badPin = await post(
       '/api/v1/authentication/register/',
@@ -162,7 +162,10 @@ describe('sign-in failures', () => {
     const unknown = await login(ctx, 'nobody@example.co.ke', 'not-the-password');
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body).toEqual({ detail: AUTH_MESSAGES.badCredentials, code: 'auth.bad_credentials' });
+    expect(wrong.body).toEqual({
+      detail: MESSAGES[AUTH_MESSAGES.badCredentials],
+      code: 'auth.bad_credentials',
+    });
     expect(unknown.body).toEqual(wrong.body);
   });
 
@@ -176,7 +179,7 @@ describe('sign-in failures', () => {
       expect((await login(ctx, member.email, 'wrong-password')).status).toBe(401);
     const locked = await login(ctx, member.email, member.password);
     expect(locked.status).toBe(429);
-    expect(locked.body.detail).toBe(AUTH_MESSAGES.locked);
+    expect(locked.body.detail).toBe(MESSAGES[AUTH_MESSAGES.locked]);
     clock.advance(16 * 60_000);
     expect((await login(ctx, member.email, member.password)).status).toBe(200);
   });
@@ -188,7 +191,7 @@ describe('sign-in failures', () => {
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     const last = await login(ctx, 'ratelimited@example.co.ke', 'whatever-1');
     expect(last.status).toBe(429);
-    expect(last.body.detail).toBe(AUTH_MESSAGES.rateLimited);
+    expect(last.body.detail).toBe(MESSAGES[AUTH_MESSAGES.rateLimited]);
     expect(last.response.headers['retry-after']).toMatch(/^\d+$/);
   });
 });
@@ -216,7 +219,7 @@ describe('password reset', () => {
       password2: 'Brand-new-2',
     });
     expect(mismatch.statusCode).toBe(400);
-    expect(mismatch.json().password2).toEqual([AUTH_MESSAGES.passwordMismatch]);
+    expect(mismatch.json().password2).toEqual([MESSAGES[AUTH_MESSAGES.passwordMismatch]]);
 
     const confirmed = await post('/api/v1/authentication/confirm/', {
       token,
@@ -232,7 +235,7 @@ describe('password reset', () => {
       password2: 'Another-1',
     });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json().detail).toBe(AUTH_MESSAGES.resetInvalid);
+    expect(reused.json().detail).toBe(MESSAGES[AUTH_MESSAGES.resetInvalid]);
     expect((await mailsTo(ctx, member.email))[0]!.subject).toBe('Your Zabuni password was changed');
   });
 });
@@ -272,7 +275,7 @@ describe('two-factor verification', () => {
 
     const wrong = await post('/api/v1/authentication/tfa/verify/', { code: '123456' }, bearer(pending));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: AUTH_MESSAGES.invalidCode, code: 'auth.invalid_code' });
+    expect(wrong.json()).toEqual({ error: MESSAGES[AUTH_MESSAGES.invalidCode], code: 'auth.invalid_code' });
 
     clock.advance(30_000); // the enrolment code's time step cannot be used again
     const verified = await post(

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   accessResponse,
   advertiserRegistration,
-  AUTH_MESSAGES,
+  AUTH_NOTICES,
   message,
   changePasswordRequest,
   errorBody,
@@ -243,7 +243,7 @@ export const authenticationRoutes =
       async (request, reply) => {
         await limiter.hit({ key: `register:ip:${request.ip}`, limit: 10, windowSeconds: 3600 });
         await authentication.register(request.body, context(request));
-        return reply.code(201).send({ detail: AUTH_MESSAGES.registered, message: AUTH_MESSAGES.checkEmail });
+        return reply.code(201).send({ detail: AUTH_NOTICES.registered, message: AUTH_NOTICES.checkEmail });
       },
     );
 
@@ -261,7 +261,7 @@ export const authenticationRoutes =
       async (request) => {
         await limiter.hit({ key: `activate:ip:${request.ip}`, limit: 30, windowSeconds: 3600 });
         await authentication.activate(request.query.token, context(request));
-        return { detail: AUTH_MESSAGES.activated };
+        return { detail: AUTH_NOTICES.activated };
       },
     );
 
@@ -357,7 +357,7 @@ export const authenticationRoutes =
           { key: `reset:account:${sha256(request.body.email)}`, limit: 3, windowSeconds: 3600 },
         );
         await authentication.requestPasswordReset(request.body.email, context(request));
-        return { detail: AUTH_MESSAGES.resetSent };
+        return { detail: AUTH_NOTICES.resetSent };
       },
     );
 
@@ -379,7 +379,7 @@ export const authenticationRoutes =
           request.body.password,
           context(request),
         );
-        return { detail: AUTH_MESSAGES.resetDone };
+        return { detail: AUTH_NOTICES.resetDone };
       },
     );
 

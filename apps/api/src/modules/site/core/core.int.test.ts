@@ -90,7 +90,8 @@ describe('GET /api/v1/core/countries/', () => {
     expect(bad.body).toEqual({
       page: ['A valid integer is required.'],
       detail: 'page: A valid integer is required.',
-      code: 'validation',
+      code: 'field.integer',
+      field: 'page',
     });
   });
 

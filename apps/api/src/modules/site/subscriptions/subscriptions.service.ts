@@ -1,6 +1,6 @@
 import {
   message,
-  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_NOTICES,
   type SubscriptionFormValues,
   type SubscriptionOrder,
   type SubscriptionPlans,
@@ -161,7 +161,7 @@ export function createSubscriptionsService(deps: {
         form.payment_plan,
       );
       if (order.mailId !== null) await mail.dispatch([order.mailId]);
-      return { code: order.code, reference: order.reference, detail: SUBSCRIPTION_MESSAGES.submitted };
+      return { code: order.code, reference: order.reference, detail: SUBSCRIPTION_NOTICES.submitted };
     },
 
     /**

@@ -1,4 +1,9 @@
-import { DELEGATION_MESSAGES, REQUISITION_DECISION_MESSAGES, SEGREGATION_MESSAGES } from '@zabuni/contracts';
+import {
+  DELEGATION_MESSAGES,
+  MESSAGES,
+  REQUISITION_DECISION_MESSAGES,
+  SEGREGATION_MESSAGES,
+} from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../../test/harness.ts';
@@ -117,7 +122,7 @@ describe('segregation of duties', () => {
       });
       expect(response.statusCode, path).toBe(403);
       expect(response.json()).toMatchObject({
-        detail: REQUISITION_DECISION_MESSAGES.ownDocument,
+        detail: MESSAGES[REQUISITION_DECISION_MESSAGES.ownDocument],
         code: 'requisition.own_document',
       });
     }
@@ -129,7 +134,7 @@ describe('segregation of duties', () => {
         {
           id,
           ok: false,
-          detail: REQUISITION_DECISION_MESSAGES.ownDocument,
+          detail: MESSAGES[REQUISITION_DECISION_MESSAGES.ownDocument],
           code: 'requisition.own_document',
         },
       ],
@@ -146,7 +151,7 @@ describe('segregation of duties', () => {
     const second = await act('akinyi', 'POST', `p2p/requisitions/${id}/approve/`, { step: 2 });
     expect(second.statusCode, second.body).toBe(403);
     expect(second.json()).toEqual({
-      detail: SEGREGATION_MESSAGES.earlierStep,
+      detail: MESSAGES[SEGREGATION_MESSAGES.earlierStep],
       code: 'segregation.earlier_step',
     });
     const rejected = await act('akinyi', 'POST', `p2p/requisitions/${id}/reject/`, { comment: 'No' });
@@ -208,7 +213,7 @@ describe('segregation of duties', () => {
     const refused = await act('otieno', 'POST', `${url}approve/`, {});
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.json()).toMatchObject({
-      detail: SEGREGATION_MESSAGES.purchase_order.raisedSourceRequisition,
+      detail: MESSAGES[SEGREGATION_MESSAGES.purchase_order.raisedSourceRequisition],
     });
     expect(await waitingForMe('otieno', url)).toBe(false);
     expect(((await act('otieno', 'GET', url)).json() as { actions: string[] }).actions).not.toContain(
@@ -237,7 +242,7 @@ describe('segregation of duties', () => {
     const accept = { resolution: 'accept', reason: 'Delivered, the receipt follows' };
     const entered = await act('akinyi', 'POST', `${invoiceUrl}resolve-exception/`, accept);
     expect(entered.statusCode, entered.body).toBe(403);
-    expect(entered.json()).toMatchObject({ detail: SEGREGATION_MESSAGES.invoice.enteredInvoice });
+    expect(entered.json()).toMatchObject({ detail: MESSAGES[SEGREGATION_MESSAGES.invoice.enteredInvoice] });
     const offered = ((await act('akinyi', 'GET', invoiceUrl)).json() as { actions: string[] }).actions;
     expect(offered.filter((action) => action !== 'match')).toEqual([]);
     await ok('mwangi', 'POST', `${invoiceUrl}resolve-exception/`, accept);
@@ -253,7 +258,7 @@ describe('segregation of duties', () => {
       ends_on: day(3),
     });
     expect(response.statusCode, response.body).toBe(400);
-    expect(response.body).toContain(DELEGATION_MESSAGES.delegateCannotApprove);
+    expect(response.body).toContain(MESSAGES[DELEGATION_MESSAGES.delegateCannotApprove]);
     expect((await act('admin', 'GET', 'p2p/delegations/')).json()).toMatchObject({ count: 0 });
   });
 
