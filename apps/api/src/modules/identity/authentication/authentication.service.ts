@@ -239,7 +239,7 @@ export function createAuthenticationService(deps: Deps) {
     if (existing) {
       return {
         userId: existing.id,
-        isNew: false,
+        isNew: false as const,
         firstName: existing.firstName,
         language: existing.language,
         link: `${publicUrl}/login`,
@@ -266,7 +266,7 @@ export function createAuthenticationService(deps: Deps) {
     );
     return {
       userId,
-      isNew: true,
+      isNew: true as const,
       firstName: person.first_name,
       language: 'en',
       link: `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`,
@@ -550,7 +550,7 @@ export function createAuthenticationService(deps: Deps) {
       // Hashed whoever is invited, so a new and an existing address take the same time.
       const placeholder = await hashPassword(randomToken());
       const mailId = await db.transaction(async (tx) => {
-        const params = { item: by, title: profile.name, reference: invitation.roles.join(', ') };
+        const params = { inviter: by, organisation: profile.name, roles: invitation.roles.join(', ') };
         const existing = await authenticationRepository(tx).findByEmail(email);
         if (existing) {
           const token = randomToken();
@@ -599,7 +599,12 @@ export function createAuthenticationService(deps: Deps) {
           to: email,
           template: 'member_invited',
           language: account.language,
-          params: { ...params, name: account.firstName, link: account.link, hours: account.hours },
+          params: {
+            ...params,
+            name: account.firstName,
+            link: account.link,
+            hours: TOKEN_LIFETIME.activationHours,
+          },
         });
       });
       await mail.dispatch([mailId]);

@@ -44,7 +44,7 @@ import {
 import type { ApprovalWorkflowsService } from '../../platform/setup/approval-workflows/index.ts';
 import type { AuditAction, AuditService } from '../audit/index.ts';
 import type { Clock } from '../../../infra/clock.ts';
-import type { TemplateName } from '../mail/index.ts';
+import type { ApprovalRequestTemplate } from '../mail/index.ts';
 import type { NotificationsService } from '../notifications/index.ts';
 import { approvalsRepository } from './approvals.repository.ts';
 
@@ -132,7 +132,7 @@ export interface ApprovalAdapter {
   /** The decisions this document takes; the others are refused. */
   kinds: readonly WorkflowDecisionKind[];
   /** Which mail asks the deciders of a waiting step. */
-  askTemplate: TemplateName;
+  askTemplate: ApprovalRequestTemplate;
   /** The audit actions of a decision, by kind. */
   auditAction(kind: WorkflowDecisionKind): AuditAction;
   /** The web page of a document. */
@@ -247,19 +247,22 @@ export function createApprovalsService({
     subject: ApprovalSubject,
     progress: WorkflowProgress,
     segregation: SegregationContext,
-  ) =>
-    notifications.announce(tx, {
+  ) => {
+    // Every request template takes these (an invoice's does not name who raised it).
+    const asked = {
+      requester: subject.requester.name,
+      reference: subject.number,
+      title: subject.title,
+      amount: formatMinor(subject.amountMinor, subject.currency),
+    };
+    return notifications.announce(tx, {
       userIds: waitingDeciders(progress, segregation).map(Number),
       organisationId: subject.organisationId,
       template: adapter.askTemplate,
-      params: {
-        item: subject.requester.name,
-        reference: subject.number,
-        title: subject.title,
-        amount: formatMinor(subject.amountMinor, subject.currency),
-      },
+      params: asked,
       path: adapter.path(subject.id),
     });
+  };
 
   return {
     /** A document type joins the engine (done once, when the app is assembled). */

@@ -3,17 +3,15 @@ import type { Db, Executor } from '../../../infra/database.ts';
 import type { Logger } from '../../../infra/logger.ts';
 import type { JobQueue } from '../../../infra/queue.ts';
 import { mailRepository } from './mail.repository.ts';
-import { renderMail, type TemplateName, type TemplateParams } from './mail.templates.ts';
+import { renderMail, type MailTemplates, type TemplateName } from './mail.templates.ts';
 
 export const MAIL_SEND_JOB = 'mail.send';
 const MAX_ATTEMPTS = 6;
 
-export interface MailRequest {
-  to: string;
-  template: TemplateName;
-  language: string;
-  params: TemplateParams;
-}
+/** A mail to write: the template's own parameters, checked against it (see `MailTemplates`). */
+export type MailRequest = {
+  [T in TemplateName]: { to: string; template: T; language: string; params: MailTemplates[T] };
+}[TemplateName];
 
 /**
  * Mail goes through the outbox: `enqueue` writes it inside the caller's transaction, `dispatch` (after the

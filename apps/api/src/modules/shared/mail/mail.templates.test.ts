@@ -1,94 +1,204 @@
 import { describe, expect, it } from 'vitest';
-import { MAIL_LANGUAGES, renderMail, type TemplateName, type TemplateParams } from './mail.templates.ts';
+import {
+  CATALOGUES,
+  EXPECTED,
+  MAIL_LANGUAGES,
+  PLACEHOLDER,
+  renderMail,
+  type MailTemplates,
+  type TemplateName,
+} from './mail.templates.ts';
 
-/** Every template: the type makes this list fail to compile when a template is added without it. */
-const TEMPLATES = Object.keys({
-  activation: true,
-  password_reset: true,
-  sign_in_code: true,
-  existing_account: true,
-  password_changed: true,
-  two_factor_enabled: true,
-  tender_received: true,
-  tender_approved: true,
-  tender_rejected: true,
-  payment_receipt: true,
-  payment_flagged: true,
-  subscription_received: true,
-  approval_requested: true,
-  requisition_approved: true,
-  requisition_rejected: true,
-  requisition_returned: true,
-  member_invited: true,
-  member_invitation: true,
-  supplier_invited: true,
-  supplier_added: true,
-  purchase_order_approval_requested: true,
-  invoice_approval_requested: true,
-  purchase_order_sent: true,
-  purchase_order_acknowledged: true,
-  purchase_order_declined: true,
-  invoice_exception: true,
-  invoice_approved: true,
-  invoice_rejected: true,
-  credit_note_requested: true,
-  payment_recorded: true,
-} satisfies Record<TemplateName, true>) as TemplateName[];
+const common = { name: 'Wanjiru', link: 'https://zabuni.test/link' };
+const invite = { inviter: 'Otieno Ouma', hours: 48 };
 
-const ALL_PARAMS: Required<TemplateParams> = {
-  name: 'Wanjiru',
-  link: 'https://zabuni.test/link',
-  code: '123456',
-  hours: 48,
-  minutes: 10,
-  title: 'Office desks',
-  reference: 'REQ-2026-00042',
-  reason: 'Over budget',
-  item: 'Otieno Ouma',
-  amount: 'KES 120,000',
-  method: 'M-PESA',
-  receipt: 'QWE123',
-  paidAt: '5 January 2026, 10:00',
-  plan: 'annual',
+/**
+ * One mail of every template, with exactly its declared parameters: the type refuses a template left out,
+ * a parameter missing or one the template does not declare.
+ */
+const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
+  activation: { ...common, hours: 48 },
+  password_reset: { ...common, hours: 1 },
+  sign_in_code: { name: 'Wanjiru', code: '123456', minutes: 10 },
+  existing_account: common,
+  password_changed: { name: 'Wanjiru' },
+  two_factor_enabled: { name: 'Wanjiru' },
+  tender_received: { ...common, title: 'Office desks', reference: 'ZB-2026-00042' },
+  tender_approved: { ...common, title: 'Office desks', reference: 'ZB-2026-00042' },
+  tender_rejected: { ...common, title: 'Office desks', reference: 'ZB-2026-00042', reason: 'Incomplete' },
+  payment_receipt: {
+    ...common,
+    reference: 'ZB-2026-00042',
+    item: 'Tender advert',
+    receipt: 'QWE123',
+    method: 'M-PESA',
+    paidAt: '5 January 2026, 10:00',
+    amount: 'KES 120,000',
+  },
+  payment_flagged: {
+    name: 'Zabuni support',
+    reference: 'ZB-2026-00042',
+    item: 'Tender advert',
+    reason: 'the order was already paid',
+    method: 'M-PESA',
+    receipt: 'QWE123',
+    amount: 'KES 120,000',
+  },
+  subscription_received: { ...common, reference: 'ZB-2026-00042', plan: 'annual', amount: 'KES 5,000' },
+  approval_requested: {
+    ...common,
+    requester: 'Otieno Ouma',
+    reference: 'REQ-2026-00042',
+    title: 'Office desks',
+    amount: 'KES 120,000',
+  },
+  requisition_approved: {
+    ...common,
+    reference: 'REQ-2026-00042',
+    title: 'Office desks',
+    amount: 'KES 120,000',
+  },
+  requisition_rejected: {
+    ...common,
+    reference: 'REQ-2026-00042',
+    title: 'Office desks',
+    approver: 'Otieno Ouma',
+    reason: 'Over budget',
+  },
+  requisition_returned: {
+    ...common,
+    reference: 'REQ-2026-00042',
+    title: 'Office desks',
+    approver: 'Otieno Ouma',
+    reason: 'Add a quote',
+  },
+  member_invited: { ...common, ...invite, organisation: 'Umoja Bank', roles: 'Requester, Approver' },
+  member_invitation: { ...common, ...invite, organisation: 'Umoja Bank', roles: 'Requester, Approver' },
+  supplier_invited: { ...common, ...invite, buyer: 'Umoja Bank', supplier: 'Acme Supplies' },
+  supplier_added: { ...common, inviter: 'Otieno Ouma', buyer: 'Umoja Bank', supplier: 'Acme Supplies' },
+  purchase_order_approval_requested: {
+    ...common,
+    requester: 'Otieno Ouma',
+    reference: 'PO-2026-00007',
+    title: 'Acme Supplies',
+    amount: 'KES 120,000',
+  },
+  invoice_approval_requested: {
+    ...common,
+    reference: 'INV-77',
+    title: 'Acme Supplies',
+    amount: 'KES 120,000',
+  },
+  purchase_order_sent: { ...common, buyer: 'Acme Bank', reference: 'PO-2026-00007', amount: 'KES 120,000' },
+  purchase_order_acknowledged: { ...common, supplier: 'Acme Supplies', reference: 'PO-2026-00007' },
+  purchase_order_declined: {
+    ...common,
+    supplier: 'Acme Supplies',
+    reference: 'PO-2026-00007',
+    reason: 'Out of stock',
+  },
+  invoice_exception: {
+    ...common,
+    supplier: 'Acme Supplies',
+    reference: 'INV-77',
+    amount: 'KES 120,000',
+    reason: 'Quantity invoiced exceeds quantity received.',
+  },
+  invoice_approved: { ...common, buyer: 'Umoja Bank', reference: 'INV-77', amount: 'KES 120,000' },
+  invoice_rejected: { ...common, buyer: 'Umoja Bank', reference: 'INV-77', reason: 'Wrong prices' },
+  credit_note_requested: { ...common, buyer: 'Umoja Bank', reference: 'INV-77', reason: 'Short delivery' },
+  payment_recorded: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'INV-77',
+    amount: 'KES 60,000',
+    paymentReference: 'EFT-123',
+  },
 };
 
-const PLACEHOLDER = /\{(\w+)\}/g;
+const TEMPLATES = Object.keys(EXPECTED) as TemplateName[];
+const render = <T extends TemplateName>(template: T, language: string) =>
+  renderMail(template, language, SAMPLES[template]);
 
-/** The placeholders a template uses, found by rendering it with nothing but the name: unfilled ones stay as they are. */
-function placeholders(template: TemplateName, language: string): string[] {
-  const mail = renderMail(template, language, { name: 'Wanjiru' });
-  return [...new Set([...`${mail.subject}\n${mail.text}`.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort();
+/**
+ * The parameters a template's texts in one language ask for: its placeholders, the greeting's and, when it
+ * has a button, the link.
+ */
+function asked(template: TemplateName, language: (typeof MAIL_LANGUAGES)[number]): string[] {
+  const catalogue = CATALOGUES[language];
+  const texts = catalogue[template];
+  const all = [catalogue.greeting, texts.subject, ...texts.lines, texts.action ?? ''].join('\n');
+  const names = new Set([...all.matchAll(PLACEHOLDER)].map((m) => m[1]!));
+  if (texts.action !== undefined) names.add('link');
+  return [...names].sort();
 }
+
+describe('mail texts (apps/web/src/locales/<lng>/mail.json)', () => {
+  it.each(MAIL_LANGUAGES)('%s has every template and nothing else', (language) => {
+    const keys = Object.keys(CATALOGUES[language]).sort();
+    expect(keys).toEqual([...TEMPLATES, 'greeting', 'ignore', 'signature'].sort());
+  });
+
+  it.each(MAIL_LANGUAGES)('%s uses only `{{name}}` interpolation', (language) => {
+    const json = JSON.stringify(CATALOGUES[language]);
+    // Whatever looks like a placeholder (braces, i18next nesting or formats) must be a plain `{{name}}`.
+    const suspects = json.replace(PLACEHOLDER, '').match(/\{|\}|\$t\(/g) ?? [];
+    // The JSON's own braces: one per object, each opened and closed.
+    const objects = 1 + TEMPLATES.length;
+    expect(suspects.filter((s) => s === '{')).toHaveLength(objects);
+    expect(suspects.filter((s) => s === '}')).toHaveLength(objects);
+    expect(suspects).not.toContain('$t(');
+  });
+
+  for (const template of TEMPLATES) {
+    it.each(MAIL_LANGUAGES)(`${template} in %s asks for exactly its declared parameters`, (language) => {
+      expect(asked(template, language)).toEqual(Object.keys(SAMPLES[template]).sort());
+    });
+  }
+});
 
 describe('renderMail', () => {
   for (const template of TEMPLATES) {
     describe(template, () => {
-      const english = renderMail(template, 'en', ALL_PARAMS);
+      const english = render(template, 'en');
 
-      it.each(MAIL_LANGUAGES)('%s uses the same placeholders as English and fills them all', (language) => {
-        expect(placeholders(template, language)).toEqual(placeholders(template, 'en'));
-        const mail = renderMail(template, language, ALL_PARAMS);
+      it.each(MAIL_LANGUAGES)('%s fills every placeholder', (language) => {
+        const mail = render(template, language);
         expect(mail.subject).not.toMatch(PLACEHOLDER);
         expect(mail.text).not.toMatch(PLACEHOLDER);
         expect(mail.html).not.toMatch(PLACEHOLDER);
-        expect(mail.text).toContain('Wanjiru');
+        expect(mail.text).toContain(SAMPLES[template].name);
         expect(mail.html).toContain(`lang="${language}"`);
         // Same number of lines, the same action (or none) and the same footer as English.
         expect(mail.text.split('\n')).toHaveLength(english.text.split('\n').length);
-        expect(mail.text.includes(ALL_PARAMS.link)).toBe(english.text.includes(ALL_PARAMS.link));
+        expect(mail.text.includes(common.link)).toBe(english.text.includes(common.link));
       });
 
       it.each(['sw', 'fr', 'pt', 'am'])('%s is translated', (language) => {
-        const mail = renderMail(template, language, ALL_PARAMS);
+        const mail = render(template, language);
         expect(mail.subject).not.toBe(english.subject);
         expect(mail.text).not.toBe(english.text);
       });
     });
   }
 
+  it('escapes parameters in the HTML body, not in the text', () => {
+    const mail = renderMail('requisition_rejected', 'en', {
+      ...SAMPLES.requisition_rejected,
+      title: 'Desks & <b>"chairs"</b>',
+      link: 'https://zabuni.test/r?a=1&b=2',
+    });
+    expect(mail.text).toContain('rejected your requisition REQ-2026-00042 "Desks & <b>"chairs"</b>".');
+    expect(mail.html).toContain(
+      'rejected your requisition REQ-2026-00042 &quot;Desks &amp; &lt;b&gt;&quot;chairs&quot;&lt;/b&gt;&quot;.',
+    );
+    expect(mail.html).toContain('href="https://zabuni.test/r?a=1&amp;b=2"');
+    expect(mail.html).not.toContain('<b>');
+  });
+
   it('asks invited newcomers and invited account holders to ignore the mail if they did not expect it', () => {
-    expect(renderMail('member_invited', 'en', ALL_PARAMS).text).toContain('If you did not ask for this');
-    expect(renderMail('member_invitation', 'en', ALL_PARAMS).text).toContain('If you did not ask for this');
+    expect(render('member_invited', 'en').text).toContain('If you did not ask for this');
+    expect(render('member_invitation', 'en').text).toContain('If you did not ask for this');
   });
 
   it('asks invited suppliers to ignore the mail if they did not expect it, but not the recipients of other supplier mails', () => {
@@ -106,37 +216,28 @@ describe('renderMail', () => {
     ];
     for (const language of MAIL_LANGUAGES) {
       // The footer line just above the signature of a mail that keeps it.
-      const ignore = renderMail('member_invited', language, ALL_PARAMS).text.split('\n').at(-2)!;
-      expect(renderMail('supplier_invited', language, ALL_PARAMS).text).toContain(ignore);
+      const ignore = render('member_invited', language).text.split('\n').at(-2)!;
+      expect(render('supplier_invited', language).text).toContain(ignore);
       for (const template of expected) {
-        expect(renderMail(template, language, ALL_PARAMS).text, `${template} (${language})`).not.toContain(
-          ignore,
-        );
+        expect(render(template, language).text, `${template} (${language})`).not.toContain(ignore);
       }
     }
   });
 
   it('fills a purchase order sent to a supplier', () => {
-    const mail = renderMail('purchase_order_sent', 'en', {
-      ...ALL_PARAMS,
-      title: 'Acme Bank',
-      reference: 'PO-2026-00007',
-    });
+    const mail = render('purchase_order_sent', 'en');
     expect(mail.subject).toBe('New purchase order PO-2026-00007 from Acme Bank');
     expect(mail.text).toContain('Acme Bank has sent you purchase order PO-2026-00007 for KES 120,000.');
     expect(mail.text).toContain('Open the purchase order: https://zabuni.test/link');
   });
 
   it('shows the reason of an invoice exception on a line of its own', () => {
-    const mail = renderMail('invoice_exception', 'sw', {
-      ...ALL_PARAMS,
-      reason: 'Quantity invoiced exceeds quantity received.',
-    });
+    const mail = render('invoice_exception', 'sw');
     expect(mail.text.split('\n')).toContain('Quantity invoiced exceeds quantity received.');
   });
 
   it('fills an approval request', () => {
-    const mail = renderMail('approval_requested', 'en', ALL_PARAMS);
+    const mail = render('approval_requested', 'en');
     expect(mail.subject).toBe('Approval needed: REQ-2026-00042 Office desks');
     expect(mail.text).toContain(
       'Otieno Ouma asks for your approval of requisition REQ-2026-00042 "Office desks" for KES 120,000.',
@@ -144,9 +245,15 @@ describe('renderMail', () => {
     expect(mail.text).toContain('Review the requisition: https://zabuni.test/link');
   });
 
-  it('falls back to English for an unknown language', () => {
-    expect(renderMail('requisition_returned', 'de', ALL_PARAMS)).toEqual(
-      renderMail('requisition_returned', 'en', ALL_PARAMS),
+  it('names who invited a member, the organisation and the roles', () => {
+    const mail = render('member_invited', 'en');
+    expect(mail.subject).toBe('You are invited to Umoja Bank on Zabuni');
+    expect(mail.text).toContain(
+      'Otieno Ouma invited you to join Umoja Bank on Zabuni, the procurement platform, with these roles: Requester, Approver.',
     );
+  });
+
+  it('falls back to English for an unknown language', () => {
+    expect(render('requisition_returned', 'de')).toEqual(render('requisition_returned', 'en'));
   });
 });

@@ -2,4 +2,4 @@
 
 export { notificationsRoutes } from './notifications.routes.ts';
 export { createNotificationsService } from './notifications.service.ts';
-export type { NotificationsService } from './notifications.service.ts';
+export type { AnnouncedMail, Announcement, NotificationsService } from './notifications.service.ts';

@@ -3,19 +3,25 @@ import type { Principal } from '../../../infra/auth.ts';
 import type { Db, Executor } from '../../../infra/database.ts';
 import { notFound } from '../../../infra/errors.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
-import type { MailService } from '../mail/index.ts';
-import { renderMail, type TemplateName, type TemplateParams } from '../mail/index.ts';
+import type { MailRequest, MailService } from '../mail/index.ts';
+import { renderMail, type MailTemplates, type TemplateName } from '../mail/index.ts';
 import { notificationsRepository } from './notifications.repository.ts';
 
-export interface Announcement {
+/** A mail template with its own parameters, but the recipient's name and the link, which `announce` adds. */
+export type AnnouncedMail = {
+  [T in TemplateName]: {
+    /** The mail template; its subject is the in-app title and its first line the body. */
+    template: T;
+    params: Omit<MailTemplates[T], 'name' | 'link'>;
+  };
+}[TemplateName];
+
+export type Announcement = AnnouncedMail & {
   userIds: number[];
   organisationId: number | null;
-  /** The mail template; its subject is the in-app title and its first line the body. */
-  template: TemplateName;
-  params: Omit<TemplateParams, 'name' | 'link'>;
   /** In-app path; the mail links to the same page on the public URL. */
   path: string;
-}
+};
 
 /**
  * Tells people something needs them: an in-app notification and a mail each, in their own language,
@@ -39,8 +45,14 @@ export function createNotificationsService({
       const mailIds: number[] = [];
       const rows = [];
       for (const person of people) {
-        const params = { ...announcement.params, name: person.firstName, link };
-        const rendered = renderMail(announcement.template, person.language, params);
+        // The announcement's template and parameters agree (`AnnouncedMail`); name and link complete them.
+        const request = {
+          to: person.email,
+          template: announcement.template,
+          language: person.language,
+          params: { ...announcement.params, name: person.firstName, link },
+        } as MailRequest;
+        const rendered = renderMail(request.template, request.language, request.params);
         rows.push({
           userId: person.id,
           organisationId: announcement.organisationId,
@@ -49,14 +61,7 @@ export function createNotificationsService({
           body: rendered.text.split('\n')[2] ?? '',
           link: announcement.path,
         });
-        mailIds.push(
-          await mail.enqueue(tx, {
-            to: person.email,
-            template: announcement.template,
-            language: person.language,
-            params,
-          }),
-        );
+        mailIds.push(await mail.enqueue(tx, request));
       }
       await repository.insert(rows);
       return mailIds;

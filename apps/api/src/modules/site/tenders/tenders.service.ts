@@ -549,18 +549,19 @@ export function createTendersService(deps: {
         detail: { tender_id: id, ...(reason ? { reason } : {}) },
       });
       if (!row.contactEmail) return null;
-      return mail.enqueue(tx, {
-        to: row.contactEmail,
-        template: review === 'published' ? 'tender_approved' : 'tender_rejected',
-        language: row.publisherLanguage ?? 'en',
-        params: {
-          name: row.contactFirstName ?? '',
-          title: row.title,
-          reference: row.reference ?? '',
-          link: myTendersLink,
-          ...(reason ? { reason } : {}),
-        },
-      });
+      const to = { to: row.contactEmail, language: row.publisherLanguage ?? 'en' };
+      const params = {
+        name: row.contactFirstName ?? '',
+        title: row.title,
+        reference: row.reference ?? '',
+        link: myTendersLink,
+      };
+      return mail.enqueue(
+        tx,
+        review === 'published'
+          ? { ...to, template: 'tender_approved', params }
+          : { ...to, template: 'tender_rejected', params: { ...params, reason: reason ?? '' } },
+      );
     });
     if (mailId !== null) await mail.dispatch([mailId]);
     return loadForModeration(id);

@@ -6,7 +6,7 @@ import { AppError } from '../../../../infra/errors.ts';
 import { recordedDecisions } from '../../../shared/approvals/index.ts';
 import { engineStore, type ApprovalAdapter, type ApprovalSubject } from '../../../shared/approvals/index.ts';
 import type { BudgetsService } from '../../setup/budgets/index.ts';
-import type { NotificationsService } from '../../../shared/notifications/index.ts';
+import type { AnnouncedMail, NotificationsService } from '../../../shared/notifications/index.ts';
 import { purchaseOrderReads } from '../purchase-orders/index.ts';
 import { invoicesRepository } from './invoices.repository.ts';
 
@@ -109,25 +109,33 @@ export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor,
   return checks.filter(({ check }) => check.outcome === 'over' && check.action === 'warn');
 }
 
+/** What every mail to a supplier about its invoice says: the invoice's number, the buyer and the total. */
+export interface InvoiceMailFacts {
+  reference: string;
+  buyer: string;
+  amount: string;
+}
+export type SupplierInvoiceMail = Extract<
+  AnnouncedMail,
+  { template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded' }
+>;
+
 /** The supplier hears of the outcome in the portal and by mail. */
 export async function tellSupplier(
   notifications: NotificationsService,
   tx: Executor,
   found: Found,
-  template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded',
-  extra: { reason?: string; amount?: string; item?: string },
+  mail: (invoice: InvoiceMailFacts) => SupplierInvoiceMail,
 ) {
   const users = await purchaseOrderReads(tx).supplierUsers(found.invoice.supplierId);
   return notifications.announce(tx, {
     userIds: users,
     organisationId: found.invoice.supplierId,
-    template,
-    params: {
+    ...mail({
       reference: found.invoice.invoiceNumber,
-      title: found.buyerName,
+      buyer: found.buyerName,
       amount: formatMinor(found.invoice.totalMinor, found.invoice.currency),
-      ...extra,
-    },
+    }),
     path: `/portal/invoices/${found.invoice.id}`,
   });
 }
@@ -217,7 +225,13 @@ export function invoiceApprovalAdapter({
       });
       if (!changed) return { changed, mailIds: [] };
       if (to === 'approved')
-        return { changed, mailIds: await tellSupplier(notifications, tx, found, 'invoice_approved', {}) };
+        return {
+          changed,
+          mailIds: await tellSupplier(notifications, tx, found, (invoice) => ({
+            template: 'invoice_approved',
+            params: invoice,
+          })),
+        };
       // Every rejection keeps its reason beside the invoice.
       await repository.insertResolution({
         invoiceId: subject.id,
@@ -227,7 +241,10 @@ export function invoiceApprovalAdapter({
       });
       return {
         changed,
-        mailIds: await tellSupplier(notifications, tx, found, 'invoice_rejected', { reason: comment }),
+        mailIds: await tellSupplier(notifications, tx, found, ({ amount: _, ...invoice }) => ({
+          template: 'invoice_rejected',
+          params: { ...invoice, reason: comment },
+        })),
       };
     },
   };

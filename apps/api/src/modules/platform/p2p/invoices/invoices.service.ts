@@ -50,6 +50,8 @@ import {
   invoicePath,
   invoiceSubject,
   tellSupplier as tellSupplierOf,
+  type InvoiceMailFacts,
+  type SupplierInvoiceMail,
 } from './invoices.approval.ts';
 
 export const MAX_INVOICE_FILE_BYTES = 10 * 1024 * 1024;
@@ -290,9 +292,8 @@ export function createInvoicesService({
   const tellSupplier = (
     tx: Executor,
     found: Found,
-    template: 'invoice_approved' | 'invoice_rejected' | 'credit_note_requested' | 'payment_recorded',
-    extra: { reason?: string; amount?: string; item?: string },
-  ) => tellSupplierOf(notifications, tx, found, template, extra);
+    mail: (invoice: InvoiceMailFacts) => SupplierInvoiceMail,
+  ) => tellSupplierOf(notifications, tx, found, mail);
 
   async function load(tx: Executor, organisationId: number, id: number) {
     const found = await invoicesRepository(tx).find(organisationId, id);
@@ -438,7 +439,7 @@ export function createInvoicesService({
                   template: 'invoice_exception',
                   params: {
                     reference: form.invoice_number,
-                    title: order.supplierName,
+                    supplier: order.supplierName,
                     amount: formatMinor(subtotalMinor + taxMinor, currency),
                     reason: result.variances
                       .filter((v) => v.blocking)
@@ -550,7 +551,7 @@ export function createInvoicesService({
           throw new AppError('conflict', message('invoice.conflict'));
         }
         await record(tx, principal, 'invoice.approved', organisationId, ip, { invoice_id: id });
-        return tellSupplier(tx, found, 'invoice_approved', {});
+        return tellSupplier(tx, found, (invoice) => ({ template: 'invoice_approved', params: invoice }));
       });
       await notifications.dispatch(mailIds);
       return this.get(principal, id);
@@ -613,9 +614,15 @@ export function createInvoicesService({
           { invoice_id: id, resolution, reason: reason.trim(), from: moved.from, to: moved.to },
         );
         if (moved.to === 'rejected')
-          return tellSupplier(tx, found, 'invoice_rejected', { reason: reason.trim() });
+          return tellSupplier(tx, found, ({ amount: _, ...invoice }) => ({
+            template: 'invoice_rejected',
+            params: { ...invoice, reason: reason.trim() },
+          }));
         if (moved.to === 'awaiting_credit_note') {
-          return tellSupplier(tx, found, 'credit_note_requested', { reason: reason.trim() });
+          return tellSupplier(tx, found, ({ amount: _, ...invoice }) => ({
+            template: 'credit_note_requested',
+            params: { ...invoice, reason: reason.trim() },
+          }));
         }
         // Accepted into matched: under the invoice workflow its approval starts now.
         if (moved.to === 'matched') return startApproval(tx, organisationId, id);
@@ -673,10 +680,14 @@ export function createInvoicesService({
           payment_id: paymentId,
           amount_minor: amountMinor,
         });
-        return tellSupplier(tx, found, 'payment_recorded', {
-          amount: formatMinor(amountMinor, found.invoice.currency),
-          item: form.reference,
-        });
+        return tellSupplier(tx, found, (invoice) => ({
+          template: 'payment_recorded',
+          params: {
+            ...invoice,
+            amount: formatMinor(amountMinor, found.invoice.currency),
+            paymentReference: form.reference,
+          },
+        }));
       });
       await notifications.dispatch(mailIds);
       const { rows } = await invoicesRepository(db).paymentsPage(organisationId, {}, 0, 1_000);

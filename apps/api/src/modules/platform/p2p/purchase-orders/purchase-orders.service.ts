@@ -469,7 +469,7 @@ export function createPurchaseOrdersService({
           template: 'purchase_order_sent',
           params: {
             reference: found.order.number,
-            title: found.buyerName,
+            buyer: found.buyerName,
             amount: formatMinor(found.order.totalMinor, found.order.currency),
           },
           path: `/portal/purchase-orders/${id}`,
@@ -559,11 +559,13 @@ export function createPurchaseOrdersService({
           ip,
           { purchase_order_id: id, supplier_id: supplierId, reason: reason?.trim() || null },
         );
+        const about = { reference: found.order.number, supplier: found.supplierName };
         return notifications.announce(tx, {
           userIds: [found.order.createdByUserId],
           organisationId,
-          template: answer === 'acknowledge' ? 'purchase_order_acknowledged' : 'purchase_order_declined',
-          params: { reference: found.order.number, title: found.supplierName, reason: reason?.trim() ?? '' },
+          ...(answer === 'acknowledge'
+            ? { template: 'purchase_order_acknowledged', params: about }
+            : { template: 'purchase_order_declined', params: { ...about, reason: reason!.trim() } }),
           path: pathOf(id),
         });
       });

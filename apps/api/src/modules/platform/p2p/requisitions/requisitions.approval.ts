@@ -167,17 +167,19 @@ export function requisitionApprovalAdapter({
       );
       if (!changed) return { changed, mailIds: [] };
       // The requester hears the outcome: approved, or rejected / returned with the approver's comment.
+      const about = { reference: subject.number, title: subject.title };
       const mailIds = await notifications.announce(tx, {
         userIds: [subject.requester.id],
         organisationId: subject.organisationId,
-        template: `requisition_${state}`,
-        params: {
-          item: `${principal.firstName} ${principal.lastName}`,
-          reference: subject.number,
-          title: subject.title,
-          amount: formatMinor(subject.amountMinor, subject.currency),
-          reason: comment,
-        },
+        ...(state === 'approved'
+          ? {
+              template: 'requisition_approved',
+              params: { ...about, amount: formatMinor(subject.amountMinor, subject.currency) },
+            }
+          : {
+              template: `requisition_${state}`,
+              params: { ...about, approver: `${principal.firstName} ${principal.lastName}`, reason: comment },
+            }),
         path: requisitionPath(subject.id),
       });
       return { changed, mailIds };

@@ -122,19 +122,28 @@ export function createSuppliersService({
           ip,
           detail: { supplier_id: supplierId, new_account: account.isNew },
         });
-        const mailId = await mail.enqueue(tx, {
-          to: form.email,
-          template: account.isNew ? 'supplier_invited' : 'supplier_added',
-          language: account.language,
-          params: {
-            name: account.firstName,
-            item: `${principal.firstName} ${principal.lastName}`,
-            title: buyer,
-            reference: supplierName,
-            link: account.isNew ? account.link : account.link.replace(/\/login$/, '/portal'),
-            hours: account.hours,
-          },
-        });
+        const about = {
+          name: account.firstName,
+          inviter: `${principal.firstName} ${principal.lastName}`,
+          buyer,
+          supplier: supplierName,
+        };
+        const mailId = await mail.enqueue(
+          tx,
+          account.isNew
+            ? {
+                to: form.email,
+                template: 'supplier_invited',
+                language: account.language,
+                params: { ...about, link: account.link, hours: account.hours },
+              }
+            : {
+                to: form.email,
+                template: 'supplier_added',
+                language: account.language,
+                params: { ...about, link: account.link.replace(/\/login$/, '/portal') },
+              },
+        );
         return { supplierId, mailId };
       });
       await mail.dispatch([mailId]);
