@@ -2,28 +2,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { pino } from 'pino';
 import { derivedSecret } from '../../apps/api/src/infra/crypto.ts';
 import { connectDatabase } from '../../apps/api/src/infra/database.ts';
 import { findFreePort, startEmbeddedPostgres } from '../../apps/api/src/infra/embedded-postgres.ts';
 import { runMigrations } from '../../apps/api/src/infra/migrate.ts';
-import { countries } from '../../apps/api/src/schema/core.tables.ts';
-import {
-  availableJobsQueries,
-  type AvailableJobsFilter,
-} from '../../apps/api/src/modules/site/core/core.repository.ts';
-import { organisations } from '../../apps/api/src/schema/organisations.tables.ts';
 import { dpoSimulator } from '../../apps/api/src/modules/shared/payments/dpo/dpo.simulator.ts';
 import { darajaSimulator } from '../../apps/api/src/modules/shared/payments/mpesa/mpesa.simulator.ts';
-import {
-  availableTendersQueries,
-  type AvailableTendersFilter,
-} from '../../apps/api/src/modules/site/tenders/tenders.repository.ts';
-import { tenders } from '../../apps/api/src/schema/tenders.tables.ts';
 import { seedReferenceData } from '../../apps/api/src/seed/reference/seed-reference.ts';
-import { toPrefixTsQuery } from '@zabuni/domain';
 import {
   checkCallbacks,
   startAuditSealing,
@@ -36,6 +23,7 @@ import {
   type PreparedCallbacks,
 } from './callbacks.ts';
 import { generateBenchData, generateBenchTenders, SCALE } from './generate.ts';
+import { label, listScenarios, type Params, type Scenario } from './lists.ts';
 
 /**
  * `npm run bench`: the public lists at seed scale under 100 concurrent connections, through our whole
@@ -126,104 +114,8 @@ if (listsSelected) {
   );
 }
 
-type Params = Record<string, string | number>;
-interface Statement {
-  sql: string;
-  params: unknown[];
-}
-interface Scenario {
-  /** BENCH_ONLY name and results file name. */
-  name: string;
-  title: string;
-  /** Our endpoint; each variant is sent as its query string. */
-  route: string;
-  mix: Params[];
-  /** The SQL our endpoint runs for a variant (page rows and total count), for the bare endpoint. */
-  queries: (m: Params, now: Date) => { rows: Statement; count: Statement };
-}
-
-// The request mixes: what the public pages ask for, filtered and searched.
-const scenarios: Scenario[] = listsSelected ? await listScenarios() : [];
-async function listScenarios(): Promise<Scenario[]> {
-  const [kenya] = await database.db
-    .select({ id: countries.id })
-    .from(countries)
-    .where(eq(countries.iso2, 'KE'));
-  const [buyer] = await database.db
-    .select({ id: organisations.id })
-    .from(organisations)
-    .where(eq(organisations.kind, 'buyer'))
-    .limit(1);
-  // The category visitors pick most: the one with the most open tenders.
-  const [busiestCategory] = await database.db
-    .select({ id: tenders.categoryId })
-    .from(tenders)
-    .where(and(eq(tenders.isPublic, true), isNotNull(tenders.categoryId), gt(tenders.closingAt, new Date())))
-    .groupBy(tenders.categoryId)
-    .orderBy(desc(count()), tenders.categoryId)
-    .limit(1);
-  return [
-    {
-      name: 'jobs',
-      title: 'available jobs',
-      route: '/api/v1/core/available-jobs/',
-      mix: [
-        { deadline: 'upcoming' },
-        { deadline: 'upcoming', country: kenya!.id },
-        { deadline: 'past', country: kenya!.id, page: 3 },
-        { deadline: 'upcoming', search: 'supply' },
-        { search: 'construction works', country: kenya!.id },
-        { client: buyer!.id },
-        { deadline: 'upcoming', page: 40 },
-        { search: 'umoja bank', deadline: 'upcoming' },
-      ],
-      queries: (m, now) => {
-        const filter: AvailableJobsFilter = {
-          tsQuery: toPrefixTsQuery(m.search as string | undefined),
-          buyerId: m.client as number | undefined,
-          countryId: m.country as number | undefined,
-          deadline: m.deadline as 'upcoming' | 'past' | undefined,
-          now,
-          offset: (Number(m.page ?? 1) - 1) * 16,
-          limit: 16,
-        };
-        const queries = availableJobsQueries(database.db, filter);
-        return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
-      },
-    },
-    {
-      name: 'tenders',
-      title: 'available tenders',
-      route: '/api/v1/tender-alerts/available-tenders/',
-      mix: [
-        // The bulletin's landing page: open tenders in Kenya.
-        { deadline: 'upcoming', country: kenya!.id },
-        { deadline: 'upcoming', country: kenya!.id, category: busiestCategory!.id! },
-        { deadline: 'past', sector: 'NGO', job_type: 'Request For Quotation' },
-        { search: 'water' },
-        { search: 'road construction', country: kenya!.id, deadline: 'upcoming' },
-        { deadline: 'upcoming', page: 500 },
-        // A word nearly every notice holds ("Head of Supply Chain Management"): the text index selects nothing.
-        { search: 'supply', deadline: 'upcoming' },
-      ],
-      queries: (m, now) => {
-        const filter: AvailableTendersFilter = {
-          tsQuery: toPrefixTsQuery(m.search as string | undefined),
-          countryId: m.country as number | undefined,
-          categoryId: m.category as number | undefined,
-          sector: m.sector as AvailableTendersFilter['sector'],
-          jobType: m.job_type as AvailableTendersFilter['jobType'],
-          deadline: m.deadline as 'upcoming' | 'past' | undefined,
-          now,
-          offset: (Number(m.page ?? 1) - 1) * 16,
-          limit: 16,
-        };
-        const queries = availableTendersQueries(database.db, filter);
-        return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
-      },
-    },
-  ];
-}
+// The request mixes: what the public pages ask for, filtered and searched (lists.ts).
+const scenarios: Scenario[] = listsSelected ? await listScenarios(database.db) : [];
 
 if (only) {
   scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => selected.has(s.name)));
@@ -329,10 +221,6 @@ async function load(port: number, paths: string[]): Promise<Figures> {
 const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok);
 const query = (route: string, m: Params) =>
   `${route}?${new URLSearchParams({ page_size: '16', ...Object.fromEntries(Object.entries(m).map(([k, v]) => [k, String(v)])) })}`;
-const label = (m: Params) =>
-  Object.entries(m)
-    .map(([k, v]) => `${k}=${v}`)
-    .join(' ');
 
 interface Measured {
   /** Null when our endpoint did not answer 200 (route missing or failing): only the bare side ran. */

@@ -20,6 +20,7 @@ import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
 import type { Clock } from './infra/clock.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import type { Database } from './infra/database.ts';
+import { createListCache, listenForListChanges } from './infra/list-cache.ts';
 import { registerErrorHandling } from './infra/errors.ts';
 import { loopbackOnly } from './infra/loopback-only.ts';
 import { registerInputHardening } from './infra/input-hardening.ts';
@@ -143,7 +144,9 @@ export function createServices({
 }: AppDeps) {
   const { db } = database;
   const signer = createTokenSigner(config.jwtSecret, config.publicUrl);
-  const core = createCoreService({ repository: createCoreRepository(db), clock });
+  // Public list answers (jobs, tenders) shared between visitors for a few seconds; see infra/list-cache.ts.
+  const lists = createListCache({ ttlMs: config.listCacheTtlMs });
+  const core = createCoreService({ repository: createCoreRepository(db), clock, lists });
   const audit = createAuditService({ db, clock });
   const organisations = createOrganisationsService({
     db,
@@ -235,6 +238,7 @@ export function createServices({
     audit,
     publicUrl: config.publicUrl,
     paymentFacts: (code) => payments.paymentFactsByCode(code),
+    lists,
   });
   const subscriptions = createSubscriptionsService({
     db,
@@ -244,6 +248,7 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   return {
+    lists,
     core,
     organisations,
     departments,
@@ -332,6 +337,15 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
   // Limits are set per route where files are read (tender documents: 10 × 20 MB).
   await app.register(fastifyMultipart);
   registerAuthentication(app, services.signer, (userId) => services.organisations.callerRecord(userId));
+  // Changes committed by other processes (or by hand) empty this process's list cache.
+  if (config.listCacheTtlMs > 0) {
+    const listChanges = listenForListChanges({
+      pool: deps.database.pool,
+      cache: services.lists,
+      logger: deps.logger,
+    });
+    app.addHook('onClose', () => listChanges.close());
+  }
 
   // One line per request: method, route pattern, status, time. No query strings, headers or addresses.
   app.addHook('onResponse', async (request, reply) => {

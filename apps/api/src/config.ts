@@ -26,6 +26,7 @@ const envSchema = z
     RUN_WORKER: booleanString.default(true),
     SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
     DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    LIST_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
     TENDER_PORTAL_URL: z.url().optional(),
     SUPPORT_EMAIL: z.email().default('support@zabuni.africa'),
     SUPPORT_PHONE: z.string().min(3).default('+254 20 765 0000'),
@@ -133,6 +134,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** How long a public list answer (jobs, tenders) is shared between visitors; 0 turns the cache off. */
+  listCacheTtlMs: number;
   dataDir: string;
   publicUrl: string;
   jwtSecret: string;
@@ -230,6 +233,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     runWorker: env.RUN_WORKER,
     seedDemo: env.SEED_DEMO,
     dbPoolMax: env.DB_POOL_MAX,
+    listCacheTtlMs: env.LIST_CACHE_TTL_MS,
     tenderPortalUrl: env.TENDER_PORTAL_URL ?? `${publicUrl}/portal`,
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { deadlineFilterSchema, jobTypeSchema } from './options.ts';
-import { paginated, paginationQuery, queryId } from './pagination.ts';
+import { listCursor, paginated, paginationQuery, publicListPage, queryId } from './pagination.ts';
 
 export const country = z
   .object({
@@ -61,6 +61,7 @@ export const availableJobsQuery = paginationQuery.extend({
   client: queryId.optional(),
   country: queryId.optional(),
   deadline: z.enum(deadlineFilterSchema.options, { error: 'tender.deadline_filter' }).optional(),
+  cursor: listCursor.optional(),
 });
 export type AvailableJobsQuery = z.infer<typeof availableJobsQuery>;
 
@@ -69,7 +70,7 @@ export const idParams = z.object({ id: queryId });
 export const countriesPage = paginated(country);
 export const buyersPage = paginated(buyer);
 export const categoriesPage = paginated(category);
-export const availableJobsPage = paginated(availableJob);
+export const availableJobsPage = publicListPage(availableJob);
 
 /** Public settings the website needs at run time (links and contacts that differ per deployment). */
 export const siteSettings = z

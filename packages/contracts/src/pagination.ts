@@ -37,6 +37,24 @@ export function paginated<T extends z.ZodType>(item: T) {
   });
 }
 
+/**
+ * The public lists (available jobs, tenders) add to the envelope: `count_capped` when the total was counted
+ * only up to a cap (`count` is then a lower bound: "1,000+"), and `next_cursor`, the position after this
+ * page's last row, to ask for the next page with `cursor=` (keyset: as fast on page 500 as on page 1).
+ */
+export function publicListPage<T extends z.ZodType>(item: T) {
+  return paginated(item).extend({
+    count_capped: z.boolean(),
+    next_cursor: z.string().nullable(),
+  });
+}
+
+/** `cursor`: a `next_cursor` from an earlier answer of the same list with the same filters. */
+export const listCursor = z
+  .string()
+  .max(200, { error: 'field.too_long' })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: 'field.cursor' });
+
 export interface Page<T> {
   count: number;
   next: string | null;

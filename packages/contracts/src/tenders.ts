@@ -4,7 +4,7 @@ import { isIsoDate } from '@zabuni/domain';
 import { email, phone, required } from './fields.ts';
 import { orderPaymentFields } from './payments.ts';
 import { deadlineFilterSchema, jobTypeSchema, sectorSchema } from './options.ts';
-import { paginated, paginationQuery, queryId } from './pagination.ts';
+import { listCursor, paginated, paginationQuery, publicListPage, queryId } from './pagination.ts';
 
 /** SPEC §8 and issue texts for the tender bulletin, verbatim where SPEC gives them. */
 export const TENDER_MESSAGES = {
@@ -77,9 +77,10 @@ export const availableTendersQuery = paginationQuery.extend({
   sector: z.enum(sectorSchema.options, { error: 'tender.sector' }).optional(),
   job_type: z.enum(jobTypeSchema.options, { error: 'tender.job_type' }).optional(),
   deadline: z.enum(deadlineFilterSchema.options, { error: 'tender.deadline_filter' }).optional(),
+  cursor: listCursor.optional(),
 });
 export type AvailableTendersQuery = z.infer<typeof availableTendersQuery>;
-export const tendersPage = paginated(tender);
+export const tendersPage = publicListPage(tender);
 
 /** SPEC §3 Published-tender list item (the advertiser's own tenders). */
 export const publishedTender = z

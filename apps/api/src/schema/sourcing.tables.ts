@@ -32,14 +32,16 @@ export const sourcingEvents = pgTable(
     ),
   },
   (t) => [
+    // Every public index ends in (closing instant, id), the list's order and keyset position: a page after
+    // a cursor is an index range scan at any depth.
     index('sourcing_events_closing_idx')
       .on(t.closingAt, t.id)
       .where(sql`is_public`),
     index('sourcing_events_country_closing_idx')
-      .on(t.countryId, t.closingAt)
+      .on(t.countryId, t.closingAt, t.id)
       .where(sql`is_public`),
     index('sourcing_events_buyer_closing_idx')
-      .on(t.buyerId, t.closingAt)
+      .on(t.buyerId, t.closingAt, t.id)
       .where(sql`is_public`),
     index('sourcing_events_search_idx').using('gin', t.searchVector),
   ],

@@ -215,7 +215,14 @@ describe('GET /api/v1/core/available-jobs/', () => {
     for (const job of byBuyer.body.results)
       expect(`${job.company.company_name} ${job.advert}`).toContain('Taifa Pension');
     const nothing = await get<PageBody<JobBody>>('/api/v1/core/available-jobs/?search=zzqxv');
-    expect(nothing.body).toEqual({ count: 0, next: null, previous: null, results: [] });
+    expect(nothing.body).toEqual({
+      count: 0,
+      count_capped: false,
+      next: null,
+      next_cursor: null,
+      previous: null,
+      results: [],
+    });
     const symbols = await get<PageBody<JobBody>>("/api/v1/core/available-jobs/?search=%26%7C!()':*");
     expect(symbols.status).toBe(200);
     expect(symbols.body.count).toBe(200);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, exists, gt, ilike, lte, sql, type SQL } from 'drizzle-orm';
 import type { DeadlineFilter } from '@zabuni/domain';
 import { rowsAndCount, type Db } from '../../../infra/database.ts';
+import type { ListSlice } from '../../../infra/public-list.ts';
 import { organisations } from '../../../schema/organisations.tables.ts';
 import { sourcingEventCategories, sourcingEvents } from '../../../schema/sourcing.tables.ts';
 import { categories, categoryGroups, countries, optionValues } from '../../../schema/core.tables.ts';
@@ -10,7 +11,7 @@ export interface Slice {
   limit: number;
 }
 
-export interface AvailableJobsFilter extends Slice {
+export interface AvailableJobsFilter extends ListSlice {
   tsQuery: string | null;
   buyerId?: number | undefined;
   countryId?: number | undefined;
@@ -44,9 +45,13 @@ const availableJobColumns = {
 /**
  * The available-jobs list as two statements (page rows, total count). Exposed on its own so the bench can
  * run exactly this SQL behind a bare endpoint.
+ * The page is `limit` rows from `offset`, or after the keyset position `after` (closing instant, id: the
+ * indexes below lead with them, so a deep page costs what the first does). The count stops at
+ * `countLimit` rows: an exact count of 50,000 open jobs took 15–20 ms, a broad search's 65–150 ms.
  */
 export function availableJobsQueries(db: Db, filter: AvailableJobsFilter) {
-  const where = and(
+  const upcoming = filter.deadline === 'upcoming';
+  const matching = and(
     eq(sourcingEvents.isPublic, true),
     filter.buyerId === undefined ? undefined : eq(sourcingEvents.buyerId, filter.buyerId),
     filter.countryId === undefined ? undefined : eq(sourcingEvents.countryId, filter.countryId),
@@ -58,22 +63,33 @@ export function availableJobsQueries(db: Db, filter: AvailableJobsFilter) {
         sql`(${sourcingEvents.searchVector} @@ to_tsquery('simple', ${filter.tsQuery}) OR ${sourcingEvents.buyerId} = ANY(ARRAY(SELECT ${organisations.id} FROM ${organisations} WHERE ${organisations.kind} = 'buyer' AND ${organisations.searchVector} @@ to_tsquery('simple', ${filter.tsQuery}))))`
       : undefined,
   );
+  const after = filter.after
+    ? upcoming
+      ? sql`(${sourcingEvents.closingAt}, ${sourcingEvents.id}) > (${filter.after.at}::timestamptz, ${filter.after.id})`
+      : sql`(${sourcingEvents.closingAt}, ${sourcingEvents.id}) < (${filter.after.at}::timestamptz, ${filter.after.id})`
+    : undefined;
   // Open jobs read soonest-closing first; closed ones most recently closed first.
-  const order =
-    filter.deadline === 'upcoming'
-      ? [asc(sourcingEvents.closingAt), asc(sourcingEvents.id)]
-      : [desc(sourcingEvents.closingAt), desc(sourcingEvents.id)];
+  const order = upcoming
+    ? [asc(sourcingEvents.closingAt), asc(sourcingEvents.id)]
+    : [desc(sourcingEvents.closingAt), desc(sourcingEvents.id)];
   return {
     rows: db
-      .select(availableJobColumns)
+      .select({ ...availableJobColumns, cursorAt: sql<string>`${sourcingEvents.closingAt}::text` })
       .from(sourcingEvents)
       .innerJoin(organisations, eq(organisations.id, sourcingEvents.buyerId))
       .innerJoin(countries, eq(countries.id, sourcingEvents.countryId))
-      .where(where)
+      .where(and(matching, after))
       .orderBy(...order)
       .limit(filter.limit)
       .offset(filter.offset),
-    count: db.select({ value: count() }).from(sourcingEvents).where(where),
+    count: db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(sourcingEvents)
+        .where(matching)
+        .limit(filter.countLimit)
+        .as('capped'),
+    ),
   };
 }
 

@@ -14,7 +14,8 @@ import {
   optionListsSchema,
   siteSettings,
 } from '@zabuni/contracts';
-import { pageOf } from '../../../infra/pagination.ts';
+import { pageOf, toPageRequest } from '../../../infra/pagination.ts';
+import { toListPage } from '../../../infra/public-list.ts';
 import type { OrganisationsService } from '../../identity/organisations/index.ts';
 import type { CoreService } from './core.service.ts';
 
@@ -101,12 +102,17 @@ export const coreRoutes =
           summary: 'Published sourcing events (tenders, RFQs, prequalifications)',
           description:
             '`client` is a buyer id, `country` a country id, `deadline` keeps `upcoming` (closing after now) or `past` jobs. ' +
-            '`search` matches words of the title, advert and buyer name by prefix.',
+            '`search` matches words of the title, advert and buyer name by prefix. `count` stops at 1,000 (or the ' +
+            'end of the page asked): `count_capped` is then true. `cursor` (an earlier `next_cursor`) asks for the ' +
+            'page after it, keyset-fast at any depth.',
           querystring: availableJobsQuery,
           response: { 200: availableJobsPage, ...errors },
         },
       },
-      async (request) => pageOf(request, publicUrl, (page) => core.listAvailableJobs(request.query, page)),
+      async (request) => {
+        const page = toPageRequest(request.query);
+        return toListPage(request, publicUrl, page, await core.listAvailableJobs(request.query, page));
+      },
     );
 
     app.get(

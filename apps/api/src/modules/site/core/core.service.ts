@@ -9,13 +9,15 @@ import { message, OPTION_LISTS, type OptionListName } from '@zabuni/contracts';
 import { escapeLikePattern, toPrefixTsQuery } from '@zabuni/domain';
 import type { Clock } from '../../../infra/clock.ts';
 import { notFound } from '../../../infra/errors.ts';
+import type { ListCache } from '../../../infra/list-cache.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
+import { listSlice, toListAnswer } from '../../../infra/public-list.ts';
 import type { AvailableJobRow, CoreRepository } from './core.repository.ts';
 
 /** Flags are served by this API at /flags/{iso2}.svg (SVG from the flag-icons package). */
 export const flagUrl = (iso2: string) => `/flags/${iso2.toLowerCase()}.svg`;
 
-function toAvailableJob(row: AvailableJobRow): AvailableJob {
+function toAvailableJob(row: Omit<AvailableJobRow, 'cursorAt'>): AvailableJob {
   return {
     id: row.id,
     title: row.title,
@@ -34,7 +36,16 @@ function toAvailableJob(row: AvailableJobRow): AvailableJob {
 
 const likePattern = (search: string | undefined) => (search ? escapeLikePattern(search) : null);
 
-export function createCoreService({ repository, clock }: { repository: CoreRepository; clock: Clock }) {
+export function createCoreService({
+  repository,
+  clock,
+  lists,
+}: {
+  repository: CoreRepository;
+  clock: Clock;
+  /** The shared cache of public list answers (see infra/list-cache.ts); none: every request queries. */
+  lists?: ListCache;
+}) {
   return {
     async listCountries(search: string | undefined, page: PageRequest, onlyWithJobs = false) {
       const { count, rows } = await repository.listCountries({
@@ -70,17 +81,26 @@ export function createCoreService({ repository, clock }: { repository: CoreRepos
       return { count, results };
     },
 
+    /** Cached briefly for everyone (the answer does not depend on who asks): see infra/list-cache.ts. */
     async listAvailableJobs(query: AvailableJobsQuery, page: PageRequest) {
-      const { count, rows } = await repository.listAvailableJobs({
+      const slice = listSlice(page, query.cursor);
+      const now = clock.now();
+      const filter = {
         tsQuery: toPrefixTsQuery(query.search),
         buyerId: query.client,
         countryId: query.country,
         deadline: query.deadline,
-        now: clock.now(),
-        offset: page.offset,
-        limit: page.pageSize,
-      });
-      return { count, results: rows.map(toAvailableJob) };
+        ...slice,
+      };
+      const load = async () =>
+        toListAnswer(
+          slice,
+          page.pageSize,
+          await repository.listAvailableJobs({ ...filter, now }),
+          toAvailableJob,
+        );
+      if (!lists) return load();
+      return lists.get(`jobs ${lists.window(now)} ${JSON.stringify(filter)}`, load);
     },
 
     async getAvailableJob(id: number): Promise<AvailableJobDetail> {

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { SEARCH_COUNT_CAP, type JobType, type Sector } from '@zabuni/contracts';
+import type { JobType, Sector } from '@zabuni/contracts';
 import type { DeadlineFilter, PaymentState, ReviewState } from '@zabuni/domain';
 import { rowsAndCount, type Db, type Executor } from '../../../infra/database.ts';
+import type { ListSlice } from '../../../infra/public-list.ts';
 import { users } from '../../../schema/authentication.tables.ts';
 import { categories, countries } from '../../../schema/core.tables.ts';
 import { prices } from '../../../schema/payments.tables.ts';
@@ -13,7 +14,7 @@ export interface Slice {
   limit: number;
 }
 
-export interface AvailableTendersFilter extends Slice {
+export interface AvailableTendersFilter extends ListSlice {
   tsQuery: string | null;
   countryId?: number | undefined;
   categoryId?: number | undefined;
@@ -67,54 +68,59 @@ const textMatch = (tsQuery: string | null) =>
 /**
  * The public list as two statements (page rows, total count). Exposed on its own so the bench can run
  * exactly this SQL behind a bare endpoint.
+ * The page is `limit` rows from `offset`, or after the keyset position `after` (closing instant, id: every
+ * public index leads with them after its equality column, so a deep page costs what the first does). The
+ * count stops at `countLimit` rows: an exact count of the 50,000 open tenders took 35 ms on every request.
  */
 export function availableTendersQueries(db: Db, filter: AvailableTendersFilter) {
+  const upcoming = filter.deadline === 'upcoming';
   const where = and(
     eq(tenders.isPublic, true),
     filter.countryId === undefined ? undefined : eq(tenders.countryId, filter.countryId),
     filter.categoryId === undefined ? undefined : eq(tenders.categoryId, filter.categoryId),
     filter.sector === undefined ? undefined : eq(tenders.sector, filter.sector),
     filter.jobType === undefined ? undefined : eq(tenders.jobType, filter.jobType),
-    filter.deadline === 'upcoming' ? gt(tenders.closingAt, filter.now) : undefined,
+    upcoming ? gt(tenders.closingAt, filter.now) : undefined,
     filter.deadline === 'past' ? lte(tenders.closingAt, filter.now) : undefined,
     textMatch(filter.tsQuery),
   );
+  const after = filter.after
+    ? upcoming
+      ? sql`(${tenders.closingAt}, ${tenders.id}) > (${filter.after.at}::timestamptz, ${filter.after.id})`
+      : sql`(${tenders.closingAt}, ${tenders.id}) < (${filter.after.at}::timestamptz, ${filter.after.id})`
+    : undefined;
   // Open tenders read soonest-closing first; otherwise the most recently closing first.
-  const order =
-    filter.deadline === 'upcoming'
-      ? [asc(tenders.closingAt), asc(tenders.id)]
-      : [desc(tenders.closingAt), desc(tenders.id)];
+  const order = upcoming
+    ? [asc(tenders.closingAt), asc(tenders.id)]
+    : [desc(tenders.closingAt), desc(tenders.id)];
   // Deferred join: the page's ids come from an index (only-)scan; the wide rows are read for those 16 only,
   // not for every row an OFFSET skips.
   const page = db
     .select({ id: tenders.id, closingAt: tenders.closingAt })
     .from(tenders)
-    .where(where)
+    .where(and(where, after))
     .orderBy(...order)
     .limit(filter.limit)
     .offset(filter.offset)
     .as('page');
-  const pageOrder =
-    filter.deadline === 'upcoming'
-      ? [asc(page.closingAt), asc(page.id)]
-      : [desc(page.closingAt), desc(page.id)];
-  const matching = db
-    .select({ one: sql`1` })
-    .from(tenders)
-    .where(where);
+  const pageOrder = upcoming ? [asc(page.closingAt), asc(page.id)] : [desc(page.closingAt), desc(page.id)];
   return {
     rows: db
-      .select(listColumns)
+      .select({ ...listColumns, cursorAt: sql<string>`${tenders.closingAt}::text` })
       .from(page)
       .innerJoin(tenders, eq(tenders.id, page.id))
       .innerJoin(countries, eq(countries.id, tenders.countryId))
       .leftJoin(categories, eq(categories.id, tenders.categoryId))
       .orderBy(...pageOrder),
-    // A text search that matches most of the bulletin ("supply") would count tens of thousands of rows on
-    // every request; nobody pages that far, so such counts stop at SEARCH_COUNT_CAP.
-    count: filter.tsQuery
-      ? db.select({ value: count() }).from(matching.limit(SEARCH_COUNT_CAP).as('capped'))
-      : db.select({ value: count() }).from(tenders).where(where),
+    // Nobody pages through tens of thousands of tenders: the count stops past the cap (or the page asked).
+    count: db.select({ value: count() }).from(
+      db
+        .select({ one: sql`1` })
+        .from(tenders)
+        .where(where)
+        .limit(filter.countLimit)
+        .as('capped'),
+    ),
   };
 }
 
@@ -367,5 +373,8 @@ export function tendersRepository(db: Executor) {
 }
 export type TendersRepository = ReturnType<typeof tendersRepository>;
 export type TenderRow = NonNullable<Awaited<ReturnType<TendersRepository['findById']>>>;
-export type TenderListRow = Awaited<ReturnType<TendersRepository['listAvailable']>>['rows'][number];
+export type TenderListRow = Omit<
+  Awaited<ReturnType<TendersRepository['listAvailable']>>['rows'][number],
+  'cursorAt'
+>;
 export type AttachmentRow = Awaited<ReturnType<TendersRepository['attachmentsOf']>>[number];

@@ -22,7 +22,8 @@ import type { z } from 'zod';
 import { sendFile } from '../../../infra/file-types.ts';
 import { principalOf } from '../../../infra/auth.ts';
 import { validationFailed } from '../../../infra/errors.ts';
-import { pageOf } from '../../../infra/pagination.ts';
+import { pageOf, toPageRequest } from '../../../infra/pagination.ts';
+import { toListPage } from '../../../infra/public-list.ts';
 import type { TendersService } from './tenders.service.ts';
 import { withTenderUpload } from './tenders.uploads.ts';
 
@@ -65,12 +66,17 @@ export const tendersRoutes =
           summary: 'Published tenders',
           description:
             '`country` and `category` are ids; `sector` and `job_type` values of the option lists; `deadline` keeps ' +
-            '`upcoming` or `past` tenders; `search` matches words of the title, company and details by prefix.',
+            '`upcoming` or `past` tenders; `search` matches words of the title, company and details by prefix. ' +
+            '`count` stops at 1,000 (or the end of the page asked): `count_capped` is then true. `cursor` (an ' +
+            'earlier `next_cursor`) asks for the page after it, keyset-fast at any depth.',
           querystring: availableTendersQuery,
           response: { 200: tendersPage, ...errors },
         },
       },
-      async (request) => pageOf(request, publicUrl, (page) => tenders.listAvailable(request.query, page)),
+      async (request) => {
+        const page = toPageRequest(request.query);
+        return toListPage(request, publicUrl, page, await tenders.listAvailable(request.query, page));
+      },
     );
 
     app.post(

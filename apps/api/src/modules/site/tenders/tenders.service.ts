@@ -26,7 +26,9 @@ import type { Principal } from '../../../infra/auth.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import type { Db } from '../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
+import type { ListCache } from '../../../infra/list-cache.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
+import { listSlice, toListAnswer } from '../../../infra/public-list.ts';
 import { sanitizeRichText } from '../../../infra/rich-text.ts';
 import type { FileStorage } from '../../../infra/storage.ts';
 import type { AuditService } from '../../shared/audit/index.ts';
@@ -70,8 +72,16 @@ export function createTendersService(deps: {
   publicUrl: string;
   /** The payment side of a publishing order (payments module), by the order's code. */
   paymentFacts: (code: string) => Promise<OrderPaymentFacts | null>;
+  /**
+   * The shared cache of public list answers (infra/list-cache.ts). Emptied here after each change this
+   * service commits, so the next list call sees it; other processes and writers (payments) reach it
+   * through the tenders table's NOTIFY trigger.
+   */
+  lists?: ListCache;
 }) {
-  const { db, files, clock, mail, audit, publicUrl } = deps;
+  const { db, files, clock, mail, audit, publicUrl, lists } = deps;
+  /** After a committed change that may alter what the public list shows. */
+  const listsChanged = () => lists?.invalidate();
   const repository = tendersRepository(db);
   const myTendersLink = `${publicUrl}/my-published-tenders`;
 
@@ -239,19 +249,23 @@ export function createTendersService(deps: {
   }
 
   return {
+    /** Cached briefly for everyone (the answer does not depend on who asks): see infra/list-cache.ts. */
     async listAvailable(query: AvailableTendersQuery, page: PageRequest) {
-      const { count, rows } = await repository.listAvailable({
+      const slice = listSlice(page, query.cursor);
+      const now = clock.now();
+      const filter = {
         tsQuery: toPrefixTsQuery(query.search),
         countryId: query.country,
         categoryId: query.category,
         sector: query.sector,
         jobType: query.job_type,
         deadline: query.deadline,
-        now: clock.now(),
-        offset: page.offset,
-        limit: page.pageSize,
-      });
-      return { count, results: rows.map(toTender) };
+        ...slice,
+      };
+      const load = async () =>
+        toListAnswer(slice, page.pageSize, await repository.listAvailable({ ...filter, now }), toTender);
+      if (!lists) return load();
+      return lists.get(`tenders ${lists.window(now)} ${JSON.stringify(filter)}`, load);
     },
 
     async getAvailable(id: number): Promise<TenderDetail> {
@@ -362,6 +376,7 @@ export function createTendersService(deps: {
         });
         return { id, mailId };
       });
+      listsChanged();
       await mail.dispatch([mailId]);
       const row = await repository.findById(id);
       return await toOrder(row!);
@@ -430,6 +445,7 @@ export function createTendersService(deps: {
           detail: { tender_id: id },
         });
       });
+      listsChanged();
       return loadForModeration(id);
     },
 
@@ -460,6 +476,7 @@ export function createTendersService(deps: {
         });
         return id;
       });
+      listsChanged();
       return loadForModeration(id);
     },
 
@@ -496,6 +513,7 @@ export function createTendersService(deps: {
         });
         return removed.map((r) => r.storageKey);
       });
+      listsChanged();
       await Promise.allSettled(removedKeys.map((key) => files.delete(key)));
       return loadForModeration(id);
     },
@@ -517,6 +535,7 @@ export function createTendersService(deps: {
           detail: { tender_id: row.id, payment_state: state },
         });
       });
+      listsChanged();
     },
   };
 
@@ -563,6 +582,7 @@ export function createTendersService(deps: {
           : { ...to, template: 'tender_rejected', params: { ...params, reason: reason ?? '' } },
       );
     });
+    listsChanged();
     if (mailId !== null) await mail.dispatch([mailId]);
     return loadForModeration(id);
   }
