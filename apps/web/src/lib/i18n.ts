@@ -32,9 +32,13 @@ export const LAZY_NAMESPACES = [
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
-/** English of the first-load namespaces ships in the first load (it is also the fallback); the rest load when needed. */
+/**
+ * English of the first-load namespaces ships in the first load (it is also the fallback); the rest load when
+ * needed. The `mail` namespace holds the API's mail texts: the web never shows it, so it is not bundled.
+ */
 const translations = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
+  '!../locales/*/mail.json',
   '!../locales/en/common.json',
   '!../locales/en/jobs.json',
   '!../locales/en/auth.json',
