@@ -1,5 +1,6 @@
+import { message, type Message } from '@zabuni/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.ts';
+import { AppError, fieldError } from './errors.ts';
 
 /**
  * Input PostgreSQL cannot hold is refused at the contract layer, once for every operation (issue 13 §7).
@@ -14,16 +15,16 @@ import { AppError } from './errors.ts';
  */
 
 export const TEXT_MESSAGES = {
-  nul: 'This field contains a character that is not allowed (NUL, \\u0000).',
-  surrogate: 'This field contains a broken Unicode character (a lone surrogate).',
-  nothingToChange: 'Nothing to change: send at least one of the fields to change.',
+  nul: message('system.nul_character'),
+  surrogate: message('system.lone_surrogate'),
+  nothingToChange: message('system.nothing_to_change'),
 } as const;
 
 /** A lone UTF-16 surrogate: half of a character, which UTF-8, PostgreSQL and JSONB cannot represent. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** Why a text cannot be stored, or null when it can. */
-export function unstorableText(text: string): string | null {
+export function unstorableText(text: string): Message | null {
   if (text.includes('\u0000')) return TEXT_MESSAGES.nul;
   if (LONE_SURROGATE.test(text)) return TEXT_MESSAGES.surrogate;
   return null;
@@ -34,7 +35,7 @@ export function unstorableText(text: string): string | null {
  * (`lines` for `lines[2].description`, as validation errors name fields). Iterative: a deeply nested body
  * cannot exhaust the stack.
  */
-export function findUnstorableText(value: unknown): { field: string; message: string } | null {
+export function findUnstorableText(value: unknown): { field: string; message: Message } | null {
   const pending: Array<{ value: unknown; field: string | null }> = [{ value, field: null }];
   while (pending.length > 0) {
     const { value: current, field } = pending.pop()!;
@@ -72,9 +73,7 @@ function refuseUnstorableText(request: FastifyRequest): void {
   for (const value of parts) {
     const problem = findUnstorableText(value);
     if (problem) {
-      throw new AppError('validation', `${problem.field}: ${problem.message}`, {
-        [problem.field]: [problem.message],
-      });
+      throw fieldError(problem.field, problem.message);
     }
   }
 }
@@ -105,7 +104,7 @@ export function registerInputHardening(app: FastifyInstance): void {
 async function refuseEmptyChange(request: FastifyRequest): Promise<void> {
   if (request.method === 'PATCH' && isEmptyChange(request.body)) {
     throw new AppError('validation', TEXT_MESSAGES.nothingToChange, {
-      non_field_errors: [TEXT_MESSAGES.nothingToChange],
+      non_field_errors: [TEXT_MESSAGES.nothingToChange.text],
     });
   }
 }

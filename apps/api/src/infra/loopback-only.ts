@@ -1,4 +1,5 @@
 import { isIP } from 'node:net';
+import { message } from '@zabuni/contracts';
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -10,8 +11,7 @@ export function isLoopback(address: string | undefined): boolean {
   return isIP(plain) === 6 && /^(0{0,4}:){2,7}0{0,3}1$|^::1$/.test(plain);
 }
 
-export const DEV_TOOLS_MESSAGE =
-  'The development mailbox and payment simulators answer only on this computer (loopback). Set DEV_TOOLS_REMOTE=true to reach them from other addresses.';
+export const DEV_TOOLS_MESSAGE = message('system.loopback_only');
 
 /**
  * Development tools (the mailbox, the payment simulators) answer only requests from this computer unless

@@ -199,7 +199,9 @@ export const authenticationRoutes =
       async (request, reply) => {
         const principal = principalOf(request);
         if (!principal.twoFactorPending)
-          return reply.code(400).send({ error: 'Two-factor verification is already complete.' });
+          return reply
+            .code(400)
+            .send({ error: message('auth.two_factor_complete').text, code: 'auth.two_factor_complete' });
         await limiter.hit(
           { key: `tfa:user:${principal.userId}`, limit: 10, windowSeconds: 600 },
           { key: `tfa:ip:${request.ip}`, limit: 30, windowSeconds: 300 },

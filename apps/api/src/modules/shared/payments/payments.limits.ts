@@ -1,3 +1,4 @@
+import { message, type Message } from '@zabuni/contracts';
 import { normaliseMpesaPhone } from '@zabuni/domain';
 import { AppError } from '../../../infra/errors.ts';
 import type { RateLimiter, RateRule } from '../system/index.ts';
@@ -14,9 +15,9 @@ export const PAYMENT_START_LIMITS = {
 } as const;
 
 export const PAYMENT_LIMIT_MESSAGES = {
-  order: 'Too many payment attempts for this order. Please wait 10 minutes and try again.',
-  address: 'Too many payment attempts from your network. Please wait an hour and try again.',
-  phone: 'Too many payment prompts were sent to this phone. Please wait 10 minutes and try again.',
+  order: message('payment.too_many_for_order'),
+  address: message('payment.too_many_from_address'),
+  phone: message('payment.too_many_to_phone'),
 } as const;
 
 /**
@@ -28,7 +29,7 @@ export async function limitPaymentStart(
   start: { product: 'subscription' | 'tender'; code: string; ip: string; phone?: string | undefined },
 ): Promise<void> {
   const phone = start.phone ? normaliseMpesaPhone(start.phone) : null;
-  const rules: Array<[RateRule, string]> = [
+  const rules: Array<[RateRule, Message]> = [
     [
       { key: `payment-start:ip:${start.ip}`, ...PAYMENT_START_LIMITS.perAddress },
       PAYMENT_LIMIT_MESSAGES.address,
@@ -42,16 +43,16 @@ export async function limitPaymentStart(
           [
             { key: `payment-start:phone:${phone}`, ...PAYMENT_START_LIMITS.perPhone },
             PAYMENT_LIMIT_MESSAGES.phone,
-          ] as [RateRule, string],
+          ] as [RateRule, Message],
         ]
       : []),
   ];
-  for (const [rule, message] of rules) {
+  for (const [rule, refusal] of rules) {
     try {
       await limiter.hit(rule);
     } catch (error) {
       if (error instanceof AppError && error.code === 'rate_limited') {
-        throw new AppError('rate_limited', message, {}, error.headers);
+        throw new AppError('rate_limited', refusal, {}, error.headers);
       }
       throw error;
     }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import { errorBody } from '@zabuni/contracts';
+import { errorBody, message } from '@zabuni/contracts';
 import { z } from 'zod';
 import { AppError } from '../../../infra/errors.ts';
 import { childText, parseXml } from './dpo/dpo.wire.ts';
@@ -86,7 +86,8 @@ export const paymentCallbackRoutes =
       );
       stk.post('/api/payments/stk/:secret', { schema: { hide: true } }, async (request, reply) => {
         if ((request.params as { secret: string }).secret !== callbackSecret) {
-          return reply.code(404).send({ detail: 'Not found.' });
+          // The answer of an unknown address (app.ts), so a wrong secret reveals nothing.
+          return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
         }
         const raw = request.body instanceof RawCallbackBody ? request.body.text : '';
         const body = storableCallback(raw);
@@ -97,10 +98,10 @@ export const paymentCallbackRoutes =
           // Only an outage gets here (the body is storable by construction): the STK query job recovers
           // the result, so Daraja hears the outage rather than a false "stored".
           request.log.error({ err: error }, 'M-Pesa callback could not be stored');
-          throw new AppError('unavailable', 'The callback could not be stored. Please try again.');
+          throw new AppError('unavailable', message('payment.callback_unavailable'));
         }
         try {
-          const applied = await payments.applyStkCallback(messageId);
+          const applied = await payments.applyStkCallback(messageId, body);
           if (!applied) {
             request.log.warn(
               { messageId, bytes: raw.length },

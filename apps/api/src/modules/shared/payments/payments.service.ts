@@ -9,6 +9,7 @@ import {
   type PaymentFailure,
   type PaymentState,
 } from '@zabuni/domain';
+import { message } from '@zabuni/contracts';
 import type { Db, Executor, Tx } from '../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
 import type { Clock } from '../../../infra/clock.ts';
@@ -20,15 +21,16 @@ import { paymentsRepository, type AttemptRow, type NewOrder, type OrderRow } fro
 
 export type { OrderRow } from './payments.repository.ts';
 
+/** Refusals are catalogue messages (their key travels as the error's code); `initiated` texts are answers. */
 export const PAYMENT_MESSAGES = {
-  alreadyPaid: 'This order is already paid.',
-  mpesaKesOnly: 'M-Pesa is offered only for orders in Kenya shillings (KES). Please pay by card.',
-  invalidPhone: 'Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.',
+  alreadyPaid: message('payment.already_paid'),
+  mpesaKesOnly: message('payment.mpesa_kes_only'),
+  invalidPhone: message('payment.invalid_phone'),
   initiated: 'Payment initiated successfully kindly check your phone.',
-  providerRefused: 'M-Pesa could not start the payment. Please check the number and try again.',
+  providerRefused: message('payment.provider_refused'),
   cardInitiated: 'Payment initiated successfully.',
-  cardUnavailable:
-    'The card payment page could not be opened. Please try again in a moment or pay with M-Pesa.',
+  cardUnavailable: message('payment.card_unavailable'),
+  orderNotFound: message('payment.order_not_found'),
 } as const;
 
 /** A second "pay" click within this window gets the attempt already under way, not a new prompt. */
@@ -349,7 +351,7 @@ export function createPaymentsService(deps: {
       const start = await db.transaction(async (tx) => {
         const repository = paymentsRepository(tx);
         const order = await repository.lockOrderByCode(code);
-        if (!order) throw notFound('This order does not exist.');
+        if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
         if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
         if (order.currency !== 'KES') throw fieldError('payment_type', PAYMENT_MESSAGES.mpesaKesOnly);
         const latest = await repository.latestAttempt(order.id);
@@ -453,7 +455,7 @@ export function createPaymentsService(deps: {
       const start = await db.transaction(async (tx) => {
         const repository = paymentsRepository(tx);
         const order = await repository.lockOrderByCode(code);
-        if (!order) throw notFound('This order does not exist.');
+        if (!order) throw notFound(PAYMENT_MESSAGES.orderNotFound);
         if (order.paymentState === 'paid') throw new AppError('conflict', PAYMENT_MESSAGES.alreadyPaid);
         const older = await repository.openCardAttempts(order.id);
         const attemptId = await repository.insertAttempt({
