@@ -268,9 +268,10 @@ try {
   for (const page of pages) {
     const url = `${server.baseUrl}${page.path}`;
     const measurements = [];
+    const errors = [];
     const failures = new Map();
     for (let run = 1; run <= runs; run += 1) {
-      process.stdout.write(`  ${page.path} run ${run}/${runs}\r`);
+      process.stdout.write(`  ${page.path} run ${run}/${runs}`.padEnd(60) + '\r');
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -278,8 +279,11 @@ try {
         onlyCategories: ['performance', 'accessibility'],
       });
       const lhr = result?.lhr;
-      if (!lhr) throw new Error(`Lighthouse returned no result for ${url}`);
-      if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // A page that fails to load is reported and the other pages still measured.
+      if (!lhr || lhr.runtimeError) {
+        errors.push(lhr ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : 'no result');
+        continue;
+      }
       measurements.push(measure(lhr));
       for (const failure of accessibilityFailures(lhr)) {
         const known = failures.get(failure.id);
@@ -290,15 +294,18 @@ try {
         }
       }
     }
-    const keys = Object.keys(measurements[0]);
+    const keys = Object.keys(measure({ audits: {}, categories: {} }));
     const summary = Object.fromEntries(keys.map((k) => [k, median(measurements.map((m) => m[k]))]));
     results.push({
       page: page.name,
       path: page.path,
       median: summary,
       runs: measurements,
+      errors,
       accessibilityFailures: [...failures.values()],
-      missed: missedGoals(summary),
+      missed: measurements.length
+        ? [...(errors.length ? ['every run loads'] : []), ...missedGoals(summary)]
+        : ['the page loads'],
     });
   }
   process.stdout.write(' '.repeat(60) + '\r');
@@ -315,7 +322,11 @@ try {
     fmt(r.median.scriptKb, 1),
     fmt(r.median.totalKb, 1),
     fmt(r.median.requests),
-    r.missed.length ? `missed ${r.missed.length}` : 'met',
+    r.errors.length
+      ? `${r.errors.length} run(s) failed`
+      : r.missed.length
+        ? `missed ${r.missed.length}`
+        : 'met',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
   const line = (cells) =>
@@ -348,8 +359,11 @@ try {
       }
     }
   }
-  for (const r of results.filter((x) => x.missed.length))
-    console.log(`\n${r.path}: missed ${r.missed.join(', ')}`);
+  for (const r of results.filter((x) => x.errors.length))
+    console.log(`\n${r.path} failed to load: ${r.errors[0]}`);
+  const missedBy = results.filter((x) => x.missed.length);
+  if (missedBy.length) console.log('\nGoals missed:');
+  for (const r of missedBy) console.log(`  ${r.path}: ${r.missed.join(', ')}`);
 
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
