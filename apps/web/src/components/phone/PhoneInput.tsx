@@ -143,6 +143,8 @@ export function PhoneInput({
       ]
     : countries;
   const current = countries.find((c) => c.code === state.country);
+  // The visible '+254' is part of the name (WCAG 2.5.3: speech users say what they see).
+  const countryLabel = `${t('country', { country: current?.name ?? state.country })} +${callingCode(state.country)}`;
 
   return (
     <Input.Wrapper
@@ -162,7 +164,7 @@ export function PhoneInput({
           <InputBase
             component="div"
             leftSection={<Flag country={state.country} />}
-            aria-label={t('country', { country: current?.name ?? state.country })}
+            aria-label={countryLabel}
             error={Boolean(error)}
             w={96}
             styles={{
@@ -201,7 +203,7 @@ export function PhoneInput({
                 rightSection={<Combobox.Chevron />}
                 rightSectionPointerEvents="none"
                 onClick={() => combobox.toggleDropdown()}
-                aria-label={t('country', { country: current?.name ?? state.country })}
+                aria-label={countryLabel}
                 error={Boolean(error)}
                 w={116}
                 styles={{ input: { borderStartEndRadius: 0, borderEndEndRadius: 0 } }}
