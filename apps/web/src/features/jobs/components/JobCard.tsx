@@ -60,7 +60,7 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
         <Badge variant="light" color="brand" radius="sm" size="sm" w="fit-content">
           {t(`jobType.${job.job_type}`)}
         </Badge>
-        <Title order={3} fz="md" fw={600} lh={1.35} lineClamp={3} data-testid="job-title">
+        <Title order={2} fz="md" fw={600} lh={1.35} lineClamp={3} data-testid="job-title">
           {job.title}
         </Title>
         {job.advert && (

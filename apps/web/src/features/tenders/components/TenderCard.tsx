@@ -33,7 +33,7 @@ export function TenderCard({ tender }: { tender: Tender }) {
             </Badge>
           )}
         </Group>
-        <Title order={3} fz="md" fw={600} lh={1.35} lineClamp={3}>
+        <Title order={2} fz="md" fw={600} lh={1.35} lineClamp={3}>
           <Link to={`/tenders/show/${tender.id}`} className={classes.title} data-testid="tender-title">
             {tender.title}
           </Link>
