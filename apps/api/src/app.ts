@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
@@ -25,6 +25,7 @@ import { registerErrorHandling } from './infra/errors.ts';
 import { loopbackOnly } from './infra/loopback-only.ts';
 import { registerInputHardening } from './infra/input-hardening.ts';
 import { registerSecurityHeaders } from './infra/security-headers.ts';
+import { registerWebApp } from './infra/web-app.ts';
 import type { JobDefinition } from './infra/jobs.ts';
 import type { Logger } from './infra/logger.ts';
 import { API_ROOT } from './infra/paths.ts';
@@ -110,7 +111,7 @@ import {
   subscriptionsRoutes,
 } from './modules/site/subscriptions/index.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
-import { summarise, withPageMeta, type PageMeta } from './infra/page-meta.ts';
+import { summarise, type PageMeta } from './infra/page-meta.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
 
 export const APP_VERSION = (
@@ -536,52 +537,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     immutable: true,
   });
 
-  const webIndex = path.join(config.webDistDir, 'index.html');
-  const webBuilt = existsSync(webIndex);
-  const indexHtml = webBuilt ? readFileSync(webIndex, 'utf8') : '';
-  if (webBuilt) {
-    await app.register(fastifyStatic, {
-      root: config.webDistDir,
-      prefix: '/',
-      wildcard: false,
-      preCompressed: true,
-      index: false,
-      setHeaders: (res, filePath) => {
-        // Hashed bundles never change; index.html must always be revalidated.
-        res.header(
-          'Cache-Control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
-    });
-  }
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const isApi =
-      request.url.startsWith('/api/') ||
-      request.url.startsWith('/flags/') ||
-      request.url.startsWith('/dev/') ||
-      request.url.startsWith('/sim/');
-    if (isApi || request.method !== 'GET')
-      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
-    if (!webBuilt) {
-      return reply
-        .code(503)
-        .type('text/plain; charset=utf-8')
-        .send('The web app is not built yet: run `npm run build` (or use `npm run dev`).');
-    }
-    // Shareable pages carry their own title and description for crawlers and link previews.
-    const meta = await pageMetaFor(request.url, services, config.publicUrl);
-    if (meta) {
-      return reply
-        .header('Cache-Control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(withPageMeta(indexHtml, meta));
-    }
-    // Client-side routes: the single-page app decides what to show, including its own 404 page.
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', config.webDistDir);
+  await registerWebApp(app, {
+    webDistDir: config.webDistDir,
+    publicUrl: config.publicUrl,
+    pageMeta: (url) => pageMetaFor(url, services, config.publicUrl),
   });
 
   return app;

@@ -1,15 +1,56 @@
 // First, before any module builds a zod schema: see the file.
 import './lib/zod-without-eval.ts';
 import '@mantine/core/styles.css';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { App, createQueryClient, endSessionsOnExpiry } from './app/App.tsx';
+import { routes } from './app/routes.tsx';
+import { readSsrState } from './app/ssr-state.ts';
+import { changeLanguage, initI18n, preferredLanguage } from './lib/i18n.ts';
+import { renderContext } from './lib/render-context.ts';
 
-await initI18n();
+/**
+ * A public page arrives rendered by the server with its data (issue 15): the browser hydrates it in the
+ * language, at the moment and with the answers the server used, so its first render matches the HTML.
+ * Any other page (signed-in pages, the platform, the portal) arrives as the empty shell and renders here.
+ */
+const ssr = readSsrState();
+const queryClient = createQueryClient();
 
-createRoot(document.getElementById('root')!).render(
+await initI18n(ssr ? { language: ssr.language } : {});
+
+if (ssr) {
+  renderContext.now = ssr.now;
+  hydrate(queryClient, ssr.queries);
+  // The page's own module must be there before hydrating, or the router would first render nothing.
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const module = await route.lazy();
+      Object.assign(route, { ...module, lazy: undefined } as Partial<RouteObject>);
+    }),
+  );
+}
+
+const router = createBrowserRouter(routes);
+endSessionsOnExpiry(router, queryClient);
+
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App router={router} queryClient={queryClient} />
+  </StrictMode>
 );
+const root = document.getElementById('root')!;
+
+if (ssr) {
+  hydrateRoot(root, app);
+  // The browser's own choice of language wins once the page is live (a choice stored before the language
+  // cookie existed: switching writes the cookie, so the next page is rendered in it).
+  const preferred = preferredLanguage();
+  if (preferred !== ssr.language) void changeLanguage(preferred);
+} else {
+  createRoot(root).render(app);
+}

@@ -7,14 +7,13 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import i18next from 'i18next';
-import type { CSSProperties } from 'react';
-import { createBrowserRouter } from 'react-router';
+import type { CSSProperties, ReactNode } from 'react';
+import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast, ToastContainer } from 'react-toastify';
 import { ApiError, onSessionExpired } from '../lib/api-client.ts';
 import { AuthStatus, authState } from '../lib/auth-state.ts';
 import { LoadingBar } from './LoadingBar.tsx';
-import { routes } from './routes.tsx';
 import { theme } from './theme.ts';
 
 /** SPEC §8: any failed load or submit shows an error toast with the server's message. */
@@ -29,42 +28,46 @@ function notifyFailure(error: unknown, query?: Query<unknown, unknown, unknown, 
   });
 }
 
-const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => notifyFailure(error, query) }),
-  mutationCache: new MutationCache({ onError: (error) => notifyFailure(error) }),
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      refetchOnWindowFocus: false,
-      // Retry network trouble, never a 4xx: the same request would fail the same way.
-      retry: (failures, error) =>
-        failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+/** One per browser tab, or one per page rendered on the server. */
+export function createQueryClient() {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => notifyFailure(error, query) }),
+    mutationCache: new MutationCache({ onError: (error) => notifyFailure(error) }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        // Retry network trouble, never a 4xx: the same request would fail the same way.
+        retry: (failures, error) =>
+          failures < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+      },
     },
-  },
-});
-
-const router = createBrowserRouter(routes);
+  });
+}
 
 /**
  * SPEC §8: a 401 on any call but the token call (after one refresh attempt) ends the session: toast
  * "Session timed out. Please login to continue.", log out, go to the advertise page.
  */
-onSessionExpired(() => {
-  const { status } = authState.get();
-  if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
-  toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
-  authState.endSession();
-  queryClient.clear();
-  void router.navigate('/advertise').finally(() => authState.sessionLeft());
-  return true;
-});
+export function endSessionsOnExpiry(router: DataRouter, queryClient: QueryClient) {
+  onSessionExpired(() => {
+    const { status } = authState.get();
+    if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
+    toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
+    authState.endSession();
+    queryClient.clear();
+    void router.navigate('/advertise').finally(() => authState.sessionLeft());
+    return true;
+  });
+}
 
-export function App() {
+/** What every page sits in, in the browser and on the server alike (the same tree hydrates). */
+export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
         <LoadingBar />
-        <RouterProvider router={router} />
+        {children}
         {/* SPEC §9: top right, no confirm button, 6000 ms with a progress bar, pause on hover. */}
         <ToastContainer
           position="top-right"
@@ -77,5 +80,13 @@ export function App() {
         />
       </QueryClientProvider>
     </MantineProvider>
+  );
+}
+
+export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
+  return (
+    <AppShell queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppShell>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Outlet, redirect, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { withNamespaces } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -23,24 +23,33 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['pricing', 'pages.pricing'],
 ];
 
+/** Pages for signed-in users are rendered in the browser only, even under the public layout. */
+export const CLIENT_ONLY = { clientOnly: true } as const;
+/** The public site's layout route: its pages are rendered on the server (entry-server.tsx). */
+export const PUBLIC_ROUTE_ID = 'public';
+
 export const routes: RouteObject[] = [
   platformRoutes,
   ...portalRoutes,
   {
+    id: PUBLIC_ROUTE_ID,
     element: <PublicLayout />,
-    // The app renders in the browser only; nothing to show while the first lazy page loads.
+    // Public pages arrive rendered by the server; a page for signed-in users has nothing to show while its
+    // lazy module loads.
     HydrateFallback: () => null,
     children: [
       { index: true, lazy: () => import('../features/site/pages/HomePage.tsx') },
       { path: 'jobs', lazy: () => import('../features/jobs/pages/AvailableJobsPage.tsx') },
       { path: 'login', lazy: () => import('../features/auth/pages/SignInPage.tsx') },
-      { path: 'register', element: <Navigate to="/advertise?tab=register" replace /> },
+      // Redirects as loaders: the server answers them with a 302, the browser's router follows them too.
+      { path: 'register', loader: () => redirect('/advertise?tab=register') },
       { path: 'forgot-password', lazy: () => import('../features/auth/pages/ForgotPasswordPage.tsx') },
       { path: 'reset-password', lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx') },
       { path: 'activate', lazy: () => import('../features/auth/pages/ActivationPage.tsx') },
       {
         // Issue 13: an existing account accepts an invitation signed in with the invited email.
         path: 'accept-invitation',
+        handle: CLIENT_ONLY,
         element: (
           <RequireAuth>
             <Outlet />
@@ -51,9 +60,10 @@ export const routes: RouteObject[] = [
       { path: 'advertise', lazy: () => import('../features/auth/pages/AdvertisePage.tsx') },
       { path: 'tenders', lazy: () => import('../features/tenders/pages/AvailableTendersPage.tsx') },
       // The footer's "Tender Bulletin" is the public tender list.
-      { path: 'tender-bulletin', element: <Navigate to="/tenders" replace /> },
+      { path: 'tender-bulletin', loader: () => redirect('/tenders') },
       { path: 'tenders/show/:id', lazy: () => import('../features/tenders/pages/TenderDetailPage.tsx') },
       {
+        handle: CLIENT_ONLY,
         element: (
           <RequireAuth role="advertiser">
             <Outlet />
@@ -94,6 +104,7 @@ export const routes: RouteObject[] = [
       {
         // The order page opens for any signed-in user; the API answers 404 unless the order is theirs.
         path: 'publish-tender-checkout/:code',
+        handle: CLIENT_ONLY,
         element: (
           <RequireAuth>
             <Outlet />
@@ -111,6 +122,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'moderation/tenders',
+        handle: CLIENT_ONLY,
         element: (
           <RequireAuth role="moderator">
             <Outlet />
@@ -124,6 +136,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'account',
+        handle: CLIENT_ONLY,
         element: (
           <RequireAuth>
             <Suspense>

@@ -77,6 +77,15 @@ const SESSION_PATHS = [
   '/authentication/tfa/verify/',
 ];
 
+/**
+ * How requests leave: the browser's fetch, or (when a public page is rendered on the server) the API
+ * itself, called in-process by entry-server.tsx.
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+export function setApiTransport(next: (url: string, init: RequestInit) => Promise<Response>) {
+  transport = next;
+}
+
 let sessionExpired: (() => boolean) | null = null;
 /** The app decides what an expired session means (toast, logout, go to the advertise page); true if it ended one. */
 export function onSessionExpired(handler: () => boolean) {
@@ -133,7 +142,7 @@ export async function request<T>(
   const signals = [AbortSignal.timeout(REQUEST_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.params), {
+    response = await transport(buildUrl(path, options.params), {
       method,
       credentials: 'same-origin',
       headers: {

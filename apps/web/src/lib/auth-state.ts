@@ -104,8 +104,14 @@ export const authState = {
   isEnding: () => ending,
 };
 
+/**
+ * Public pages are rendered on the server for everyone alike, signed out: the browser hydrates them signed
+ * out too, then shows its stored session (React re-renders with the client snapshot after hydrating).
+ */
+const signedOutOnServer = () => initial;
+
 export function useAuth(): AuthState {
-  return useSyncExternalStore(authState.subscribe, authState.get, authState.get);
+  return useSyncExternalStore(authState.subscribe, authState.get, signedOutOnServer);
 }
 
 /** Does the signed-in user hold a role (read from the token's claims; the server checks it again)? */

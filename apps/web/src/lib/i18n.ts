@@ -104,6 +104,17 @@ export function normaliseLanguage(value: string | null | undefined): LanguageCod
   return LANGUAGES.some((l) => l.code === code) ? (code as LanguageCode) : null;
 }
 
+/**
+ * The language a page is served in, readable by the server too: the switcher's choice is kept in this
+ * cookie as well as in local storage (issue 15: public pages are rendered on the server in it).
+ */
+export const LANGUAGE_COOKIE = 'lang';
+
+/** The language the browser would choose by itself: the address, then the stored choice, then its own. */
+export function preferredLanguage(): LanguageCode {
+  return initialLanguage();
+}
+
 function initialLanguage(): LanguageCode {
   const fromUrl = normaliseLanguage(new URLSearchParams(window.location.search).get('lang'));
   if (fromUrl) return fromUrl;
@@ -126,10 +137,11 @@ export function rememberLanguage(code: LanguageCode) {
   } catch {
     // Not fatal: the choice lasts for this page view.
   }
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; path=/; max-age=31536000; SameSite=Lax`;
 }
 
 function applyToDocument(code: string) {
-  document.documentElement.lang = code;
+  if (typeof document !== 'undefined') document.documentElement.lang = code;
 }
 
 /**
@@ -139,7 +151,7 @@ function applyToDocument(code: string) {
  * text would flash as empty boxes, so both weights are loaded before Amharic is shown (2 s at most).
  */
 async function loadScriptFonts(code: string) {
-  if (code !== 'am') return;
+  if (code !== 'am' || typeof document === 'undefined') return;
   await Promise.all([
     import('@fontsource/noto-sans-ethiopic/ethiopic-400.css'),
     import('@fontsource/noto-sans-ethiopic/ethiopic-700.css'),
@@ -160,8 +172,12 @@ export async function changeLanguage(code: LanguageCode) {
   await i18next.changeLanguage(code);
 }
 
-export async function initI18n() {
-  const language = initialLanguage();
+/**
+ * Starts i18next in the browser's language, or in `language` when the page was rendered by the server
+ * (the first render must use the server's language to hydrate its HTML) and on the server itself.
+ */
+export async function initI18n(options: { language?: LanguageCode } = {}) {
+  const language = options.language ?? initialLanguage();
   await i18next.use(initReactI18next).init({
     lng: 'en',
     fallbackLng: FALLBACK_LANGUAGE,
@@ -179,4 +195,10 @@ export async function initI18n() {
   i18next.on('languageChanged', applyToDocument);
   settled();
   return i18next;
+}
+
+/** The server renders any page in any language: every namespace of every language, loaded once. */
+export async function loadAllLanguages() {
+  const namespaces = [...NAMESPACES, ...LAZY_NAMESPACES];
+  await Promise.all(LANGUAGES.flatMap((l) => namespaces.map((ns) => loadBundle(l.code, ns))));
 }

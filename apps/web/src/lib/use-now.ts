@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { renderContext } from './render-context.ts';
 
 /**
  * The current time, re-rendering subscribers once a second. One interval serves every countdown on the
@@ -27,7 +28,9 @@ function subscribe(listener: () => void) {
 }
 
 const snapshot = () => now;
+/** On the server and during hydration: the moment the server rendered the page (see render-context.ts). */
+const serverSnapshot = () => renderContext.now ?? now;
 
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }

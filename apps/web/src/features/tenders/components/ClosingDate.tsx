@@ -7,6 +7,7 @@ import {
   viewerTimeZone,
   zoneName,
 } from '../../../lib/format.ts';
+import { useHydrated } from '../../../lib/use-hydrated.ts';
 
 interface Props {
   value: string;
@@ -22,8 +23,9 @@ interface Props {
 export function ClosingDate({ value, variant = 'inline', withTime = true }: Props) {
   const { t, i18n } = useTranslation('tenders');
   const language = i18n.resolvedLanguage ?? 'en';
-  const zone = viewerTimeZone();
-  const local = sameClockAsNairobi(value, zone);
+  // The server renders Nairobi time; the viewer's own zone is known once the page runs in their browser.
+  const zone = useHydrated() ? viewerTimeZone() : DISPLAY_TIME_ZONE;
+  const local = zone === DISPLAY_TIME_ZONE || sameClockAsNairobi(value, zone);
   if (local) {
     return <time dateTime={value}>{formatDate(value, language, withTime)}</time>;
   }

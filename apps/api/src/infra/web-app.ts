@@ -1,0 +1,183 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { withPageMeta, type PageMeta } from './page-meta.ts';
+
+/**
+ * The web app: its built files, and its pages. Public pages (home, jobs, tenders, a tender, the marketing
+ * pages) are rendered here by the web app's server bundle (apps/web/src/entry-server.tsx, built to
+ * `dist-server/`), so the HTML carries the page itself and the browser hydrates it (issue 15); any other
+ * address gets the single-page shell and is drawn in the browser. A page that fails to render is never an
+ * error page: the shell is sent instead, and the failure is logged.
+ */
+
+/** What the server bundle exports (its types live in the web app, which the API does not import). */
+interface Renderer {
+  startRenderer(api: (url: string, init: RequestInit) => Promise<Response>): Promise<void>;
+  languageFor(request: {
+    query: string | null | undefined;
+    cookie: string | null | undefined;
+    acceptLanguage: string | null | undefined;
+  }): string;
+  render(
+    url: string,
+    language: string,
+  ): Promise<
+    | {
+        kind: 'page';
+        status: number;
+        html: string;
+        state: string;
+        head: { title?: string; description?: string };
+        language: string;
+      }
+    | { kind: 'redirect'; status: number; location: string }
+    | { kind: 'client' }
+  >;
+}
+
+export interface WebAppOptions {
+  webDistDir: string;
+  /** The server bundle; by default `dist-server/entry-server.js` beside the web app's `dist/`. */
+  rendererEntry?: string;
+  publicUrl: string;
+  /** A page's own title and description for link previews when the API knows better (a tender's). */
+  pageMeta: (url: string) => Promise<PageMeta | null>;
+}
+
+/** Longer than this and the visitor gets the shell at once rather than a page later. */
+const RENDER_TIMEOUT_MS = 5_000;
+const SSR_STATE_ID = 'zabuni-ssr';
+const DEFAULT_DESCRIPTION =
+  'Zabuni: tenders, jobs, supplier directories and e-procurement for buying organisations across Africa.';
+
+const isServerPath = (url: string) =>
+  url.startsWith('/api/') || url.startsWith('/flags/') || url.startsWith('/dev/') || url.startsWith('/sim/');
+
+async function loadRenderer(entry: string, app: FastifyInstance): Promise<Renderer | null> {
+  if (!existsSync(entry)) return null;
+  try {
+    const renderer = (await import(pathToFileURL(entry).href)) as Renderer;
+    await renderer.startRenderer(async (url, init) => {
+      // The page's requests go through the whole API in-process, signed out, as a visitor's would.
+      const answer = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      });
+      const empty = answer.statusCode === 204 || answer.statusCode === 304 || answer.body === '';
+      return new Response(empty ? null : answer.body, {
+        status: answer.statusCode,
+        headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+      });
+    });
+    return renderer;
+  } catch (error) {
+    app.log.error({ err: error }, 'the server renderer could not be loaded: pages are drawn in the browser');
+    return null;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`rendering took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions) {
+  const webIndex = path.join(options.webDistDir, 'index.html');
+  const webBuilt = existsSync(webIndex);
+  const indexHtml = webBuilt ? readFileSync(webIndex, 'utf8') : '';
+  const rendererEntry =
+    options.rendererEntry ?? path.join(path.dirname(options.webDistDir), 'dist-server', 'entry-server.js');
+  const renderer = webBuilt ? await loadRenderer(rendererEntry, app) : null;
+
+  if (webBuilt) {
+    await app.register(fastifyStatic, {
+      root: options.webDistDir,
+      prefix: '/',
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Hashed bundles never change; index.html must always be revalidated.
+        res.header(
+          'Cache-Control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Shareable pages carry their own title and description for crawlers and link previews.
+    const meta = await options.pageMeta(request.url);
+    if (meta) {
+      return reply
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(withPageMeta(indexHtml, meta));
+    }
+    // Client-side routes: the single-page app decides what to show, including its own 404 page.
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', options.webDistDir);
+  };
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (isServerPath(request.url) || request.method !== 'GET')
+      return reply.code(404).send({ detail: 'Not found.', code: 'not_found' });
+    if (!webBuilt) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet: run `npm run build` (or use `npm run dev`).');
+    }
+    if (!renderer) return sendShell(request, reply);
+
+    const query = request.query as Record<string, unknown> | undefined;
+    const language = renderer.languageFor({
+      query: typeof query?.lang === 'string' ? query.lang : undefined,
+      cookie: request.headers.cookie,
+      acceptLanguage: request.headers['accept-language'],
+    });
+    let page: Awaited<ReturnType<Renderer['render']>>;
+    try {
+      page = await withTimeout(renderer.render(request.url, language), RENDER_TIMEOUT_MS);
+    } catch (error) {
+      request.log.error(
+        { err: error, path: request.url.split('?')[0] },
+        'server rendering failed: sent the single-page shell',
+      );
+      return sendShell(request, reply);
+    }
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.kind === 'client') return sendShell(request, reply);
+
+    const meta = (await options.pageMeta(request.url)) ?? {
+      title: page.head.title ? `${page.head.title} · Zabuni` : 'Zabuni',
+      description: page.head.description ?? DEFAULT_DESCRIPTION,
+      url: `${options.publicUrl}${request.url}`,
+    };
+    const html = withPageMeta(indexHtml, meta)
+      .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${page.html}</div>\n    <script type="application/json" id="${SSR_STATE_ID}">${page.state}</script>`,
+      );
+    return (
+      reply
+        .code(page.status)
+        .header('Cache-Control', 'no-cache')
+        // The page is in the visitor's language, chosen by these.
+        .header('Vary', 'Accept-Language, Cookie')
+        .type('text/html; charset=utf-8')
+        .send(html)
+    );
+  });
+}
