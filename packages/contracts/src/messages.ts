@@ -102,6 +102,7 @@ export const MESSAGES = {
   'matching.percent': 'Enter a percentage between 0 and 100 with at most two decimals.',
   'matching.amount': 'Enter an amount of 0 or more.',
   'matching.invalid': 'These settings are not valid.',
+  'matching.not_admin': 'Only administrators manage matching.',
   'approval.already_decided': 'You have already decided on this step.',
   'approval.unknown_type': 'Documents of type {type} are not approved here.',
   'approval.not_small':

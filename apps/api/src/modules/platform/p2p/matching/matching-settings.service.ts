@@ -80,7 +80,7 @@ function fromView(view: View, prefix: string): MatchSettings {
 export function createMatchingSettingsService({ db, audit }: { db: Db; audit: AuditService }) {
   return {
     async get(principal: Principal) {
-      const organisationId = administeredOrganisation(principal, 'Only administrators manage matching.');
+      const organisationId = administeredOrganisation(principal, message('matching.not_admin'));
       const rows = await matchingSettingsRepository(db).all(organisationId);
       const asSettings = (row: (typeof rows)[number]): MatchSettings => ({
         ...DEFAULT_MATCH_SETTINGS,
@@ -101,7 +101,7 @@ export function createMatchingSettingsService({ db, audit }: { db: Db; audit: Au
     },
 
     async put(principal: Principal, body: z.infer<typeof matchingSettingsBody>, ip: string | null) {
-      const organisationId = administeredOrganisation(principal, 'Only administrators manage matching.');
+      const organisationId = administeredOrganisation(principal, message('matching.not_admin'));
       const organisation = fromView(body.organisation, '');
       const overrides = body.overrides.map((o, index) => ({
         ...o,
