@@ -43,8 +43,9 @@ export interface LineEditorLabels {
   amount: string;
 }
 
-interface Props<T extends { lines: EditableLine[] }> {
-  control: Control<T>;
+interface Props<T extends { lines: EditableLine[] }, Output = T> {
+  /** The form's control; `Output` is what its resolver yields (the request, for a schema-validated form). */
+  control: Control<T, unknown, Output>;
   index: number;
   count: number;
   departments: readonly Department[] | undefined;
@@ -78,7 +79,7 @@ interface Props<T extends { lines: EditableLine[] }> {
  * price, the document's own field, and the line's amount. The form owns the values (react-hook-form) and the
  * words; this piece owns the layout, the pickers and the test ids the end-to-end tests read.
  */
-export function LineEditor<T extends { lines: EditableLine[] }>(props: Props<T>) {
+export function LineEditor<T extends { lines: EditableLine[] }, Output = T>(props: Props<T, Output>) {
   const { index, count, departments, labels, error, serverError, disabled } = props;
   // The fields below exist in every form this editor serves (T extends the lines' shape).
   const control = props.control as unknown as Control<{ lines: EditableLine[] }>;

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
 import { translateCode } from './error-codes.ts';
-import { translateServerMessage } from './server-messages.ts';
+import { messageText } from './form-errors.ts';
 
 // The API's message catalogue in the web's `errors` namespace, every language.
 const bundles = import.meta.glob<Record<string, Record<string, unknown>>>('../locales/*/errors.json', {
@@ -107,7 +107,7 @@ describe('translating an API error by its code', () => {
     expect(error.messageFor('line')).toBe('Not a number.');
   });
 
-  it('translateServerMessage takes the code, not the sentence, for an API error that has one', () => {
+  it('messageText takes the code, not the sentence: an API error, a catalogue key, a namespaced key', () => {
     const error = new ApiError(
       409,
       'Someone else changed this requisition a moment ago. Reload it and try again.',
@@ -116,14 +116,17 @@ describe('translating an API error by its code', () => {
         code: 'requisition.conflict',
       },
     );
-    // No namespace lists the sentence here: only the code can translate it.
-    expect(translateServerMessage(error, i18next.t, [])).toBe(
-      'Mtu mwingine amebadilisha ombi hili sasa hivi. Lipakie upya kisha ujaribu tena.',
-    );
+    const swahili = 'Mtu mwingine amebadilisha ombi hili sasa hivi. Lipakie upya kisha ujaribu tena.';
+    expect(messageText(error)).toBe(swahili);
+    // A contract schema's issue carries the catalogue key.
+    expect(messageText('requisition.conflict')).toBe(swahili);
+    // The English sentence is not looked up, whatever bundle might hold it.
+    expect(messageText(MESSAGES['requisition.conflict'])).toBe(MESSAGES['requisition.conflict']);
     const unconverted = new ApiError(400, 'Something else.', {
       detail: 'Something else.',
       code: 'validation',
     });
-    expect(translateServerMessage(unconverted, i18next.t, [])).toBe('Something else.');
+    expect(messageText(unconverted)).toBe('Something else.');
+    expect(messageText(undefined)).toBeUndefined();
   });
 });

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { ApiError } from '../../lib/api-client.ts';
-import { translateServerMessage } from '../../lib/server-messages.ts';
+import { failureText, messageText } from '../../lib/form-errors.ts';
 import { startPayment } from '../../lib/payment.ts';
 import type { CheckoutItem, CheckoutOrder } from './checkout-order.ts';
 import { checkoutView, pollInterval, type CheckoutPhase } from './checkout-view.ts';
@@ -103,12 +103,9 @@ export function Checkout<T, K extends QueryKey>(props: CheckoutProps<T, K>) {
     } catch (failure) {
       // The order may now read failed (the provider refused): stay on Pending with the message shown.
       setPhase({ kind: 'retry' });
-      const message =
-        failure instanceof Error ? translateServerMessage(failure, t, ['checkout']) : String(failure);
+      const message = failureText(failure);
       const onPhone =
-        failure instanceof ApiError && failure.messageFor('phone_number') !== undefined
-          ? translateServerMessage(failure.messageFor('phone_number'), t, ['checkout'])
-          : undefined;
+        failure instanceof ApiError ? messageText(failure.messageFor('phone_number')) : undefined;
       toast.error(onPhone ?? message);
       return onPhone ?? null;
     } finally {

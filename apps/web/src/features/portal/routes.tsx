@@ -2,7 +2,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../../app/RequireAuth.tsx';
 import { withNamespaces } from '../../lib/i18n.ts';
 
-const page = <T,>(load: () => Promise<T>) => withNamespaces(['portal'], load);
+const page = <T,>(load: () => Promise<T>) => withNamespaces(['portal', 'errors'], load);
 
 /**
  * The free supplier portal under `/portal`, in a shell of its own: purchase orders to acknowledge or

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 import { withNamespaces } from '../../../lib/i18n.ts';
 
 /** Each page loads on demand, with the order screens' translations. */
-const page = <T,>(load: () => Promise<T>) => withNamespaces(['p2p-orders'], load);
+const page = <T,>(load: () => Promise<T>) => withNamespaces(['p2p-orders', 'errors'], load);
 
 /** Purchase orders, receipts, invoices, payments, suppliers and reports, under /app/p2p (relative paths). */
 export const orderRoutes: RouteObject[] = [

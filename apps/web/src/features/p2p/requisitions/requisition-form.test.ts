@@ -1,8 +1,10 @@
+import { MESSAGES, REQUIRED_MESSAGE, REQUISITION_MESSAGES, type MessageKey } from '@zabuni/contracts';
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
 import enErrors from '../../../locales/en/errors.json';
 import {
+  budgetCheckPayload,
   checkForm,
   duplicateLine,
   emptyLine,
@@ -10,7 +12,6 @@ import {
   formTotal,
   isComplete,
   lineAmount,
-  linesCheckable,
   requisitionResolver,
   serverFormErrors,
   toPayload,
@@ -68,12 +69,12 @@ describe('line amounts and totals', () => {
   });
 });
 
-describe('checkForm', () => {
+describe('the form’s schema: the API’s request schema, and the currency’s decimals', () => {
   it('passes a complete requisition', () => {
     expect(isComplete(form())).toBe(true);
   });
 
-  it('puts each problem on its field and line', () => {
+  it('puts each problem on its field and line, with the contract’s message', () => {
     const problems = checkForm(
       form({
         title: ' ',
@@ -84,55 +85,66 @@ describe('checkForm', () => {
         ],
       }),
     );
-    expect(problems.title).toBe('requisitions:validation.required');
-    expect(problems.currency).toBe('requisitions:validation.currency');
-    expect(problems.lineProblems[0]).toBeUndefined();
-    expect(problems.lineProblems[1]).toEqual({
-      description: 'requisitions:validation.required',
-      category_id: 'requisitions:validation.category',
-      quantity: 'requisitions:validation.quantity',
-      needed_by: 'requisitions:validation.date',
+    expect(problems).toEqual({
+      title: REQUIRED_MESSAGE,
+      currency: REQUISITION_MESSAGES.currency,
+      'lines.1.description': REQUIRED_MESSAGE,
+      'lines.1.category_id': REQUISITION_MESSAGES.category,
+      'lines.1.quantity': REQUISITION_MESSAGES.quantity,
+      'lines.1.needed_by': REQUISITION_MESSAGES.date,
     });
   });
 
-  it('refuses a price with more decimals than the currency has', () => {
-    expect(checkForm(form({ lines: [line({ unit_price: '10.005' })] })).lineProblems[0]).toEqual({
-      unit_price: 'requisitions:validation.price',
+  it('refuses a price with more decimals than the currency has, beside the other problems', () => {
+    expect(checkForm(form({ lines: [line({ unit_price: '10.005' })] }))).toEqual({
+      'lines.0.unit_price': 'requisition.price',
     });
-    expect(
-      checkForm(form({ currency: 'UGX', lines: [line({ unit_price: '10.5' })] })).lineProblems[0],
-    ).toEqual({ unit_price: 'requisitions:validation.price' });
+    expect(checkForm(form({ currency: 'UGX', lines: [line({ unit_price: '10.5' })] }))).toEqual({
+      'lines.0.unit_price': 'requisition.price',
+    });
+    // Checked even while another field is wrong, so every message shows at once.
+    expect(checkForm(form({ title: '', lines: [line({ unit_price: 'abc' })] }))).toEqual({
+      title: REQUIRED_MESSAGE,
+      'lines.0.unit_price': 'requisition.price',
+    });
   });
 
   it('asks for at least one line', () => {
-    expect(checkForm(form({ lines: [] })).lines).toBe('requisitions:validation.noLines');
+    expect(checkForm(form({ lines: [] }))).toEqual({ lines: REQUISITION_MESSAGES.noLines });
     expect(isComplete(form({ lines: [] }))).toBe(false);
   });
 
   it('lets the budget be checked before the title is typed, not before the lines are valid', () => {
-    expect(linesCheckable(form({ title: '' }))).toBe(true);
-    expect(linesCheckable(form({ lines: [line({ department_id: undefined })] }))).toBe(false);
+    expect(budgetCheckPayload(form({ title: '' }))?.title).toBe('');
+    expect(budgetCheckPayload(form({ lines: [line({ department_id: undefined })] }))).toBeNull();
   });
 
-  it('gives react-hook-form the problems by path', async () => {
-    const result = await requisitionResolver(form({ lines: [line(), line({ unit: '' })] }), undefined, {
-      fields: {},
-      shouldUseNativeValidation: false,
-    });
-    expect(result.errors).toEqual({
-      lines: [undefined, { unit: { type: 'validate', message: 'requisitions:validation.required' } }],
-    });
-    const ok = await requisitionResolver(form(), undefined, { fields: {}, shouldUseNativeValidation: false });
+  it('gives react-hook-form the problems by path, and the request when nothing is wrong', async () => {
+    const options = { fields: {}, shouldUseNativeValidation: false } as const;
+    const result = await requisitionResolver(
+      form({ lines: [line(), line({ unit: '' })] }),
+      undefined,
+      options,
+    );
+    expect(result.values).toEqual({});
+    expect(Object.keys(result.errors)).toEqual(['lines']);
+    const lines = result.errors.lines as unknown as Array<Record<string, { message: string }> | undefined>;
+    expect(lines[0]).toBeUndefined();
+    expect(Object.keys(lines[1]!)).toEqual(['unit']);
+    // The catalogue key is shown in the interface language (English here, the errors bundle not loaded).
+    expect(lines[1]!.unit!.message).toBe(MESSAGES[REQUIRED_MESSAGE as MessageKey] ?? REQUIRED_MESSAGE);
+    const ok = await requisitionResolver(form(), undefined, options);
     expect(ok.errors).toEqual({});
+    expect(ok.values).toEqual(toPayload(form()));
   });
 });
 
 describe('toPayload', () => {
-  it('sends trimmed text, the currency in capitals and prices without separators', () => {
+  it('sends trimmed text, the currency in capitals, prices without separators, and no form-only field', () => {
     const values = form({
       title: '  Laptops ',
       currency: 'kes',
-      lines: [line({ unit_price: '1,500.00', unit: ' ', needed_by: '2026-09-01', category_name: 'ICT' })],
+      lines: [line({ unit_price: '1,500.00', needed_by: '2026-09-01', category_name: 'ICT' })],
     });
     expect(toPayload(values)).toEqual({
       title: 'Laptops',

@@ -1,8 +1,9 @@
-import type { RequisitionView } from '@zabuni/contracts';
-import { decimalTextToMinor, isIsoDate, lineAmountMinor, quantityToThousandths } from '@zabuni/domain';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { requisitionForm, type MessageKey, type RequisitionView } from '@zabuni/contracts';
+import { decimalTextToMinor, lineAmountMinor, quantityToThousandths } from '@zabuni/domain';
+import type { z } from 'zod';
 import type { EditableLine } from '../../../components/LineEditor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { contractResolver } from '../../../lib/form-errors.ts';
 import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
 /**
@@ -21,22 +22,6 @@ export interface RequisitionFormValues {
   justification: string;
   currency: string;
   lines: LineValues[];
-}
-
-/** What POST/PUT /p2p/requisitions/ and POST /p2p/requisitions/budget-check/ take. */
-export interface RequisitionPayload {
-  title: string;
-  justification: string;
-  currency: string;
-  lines: Array<{
-    description: string;
-    category_id: number;
-    department_id: number;
-    quantity: string;
-    unit: string;
-    unit_price: string;
-    needed_by: string | null;
-  }>;
 }
 
 export const DEFAULT_CURRENCY = 'KES';
@@ -123,108 +108,75 @@ export function formTotal(
   return { minor: Number.isSafeInteger(minor) ? minor : null, incomplete };
 }
 
-/** Messages of client-side checks are i18next keys of this namespace (see translateServerMessage). */
-export const FORM_MESSAGES = {
-  required: 'requisitions:validation.required',
-  currency: 'requisitions:validation.currency',
-  quantity: 'requisitions:validation.quantity',
-  price: 'requisitions:validation.price',
-  category: 'requisitions:validation.category',
-  department: 'requisitions:validation.department',
-  date: 'requisitions:validation.date',
-  noLines: 'requisitions:validation.noLines',
-  tooLong: 'requisitions:validation.tooLong',
-} as const;
-
-type LineField = Exclude<keyof LineValues, 'key' | 'category_name' | 'department_label'>;
-export type FormProblems = Partial<Record<'title' | 'justification' | 'currency' | 'lines', string>> & {
-  lineProblems: Array<Partial<Record<LineField, string>>>;
-};
-
-/** The checks the API makes, made before sending so each message lands on its field at once. */
-export function checkForm(values: RequisitionFormValues): FormProblems {
-  const problems: FormProblems = { lineProblems: [] };
-  const currency = normalisedCurrency(values.currency);
-  if (!values.title.trim()) problems.title = FORM_MESSAGES.required;
-  else if (values.title.trim().length > 200) problems.title = FORM_MESSAGES.tooLong;
-  if (values.justification.trim().length > 5000) problems.justification = FORM_MESSAGES.tooLong;
-  if (!/^[A-Z]{3}$/.test(currency)) problems.currency = FORM_MESSAGES.currency;
-  if (values.lines.length === 0) problems.lines = FORM_MESSAGES.noLines;
-  values.lines.forEach((line, index) => {
-    const found: Partial<Record<LineField, string>> = {};
-    if (!line.description.trim()) found.description = FORM_MESSAGES.required;
-    else if (line.description.trim().length > 500) found.description = FORM_MESSAGES.tooLong;
-    if (line.category_id === undefined) found.category_id = FORM_MESSAGES.category;
-    if (line.department_id === undefined) found.department_id = FORM_MESSAGES.department;
-    if ((quantityToThousandths(line.quantity) ?? 0) <= 0) found.quantity = FORM_MESSAGES.quantity;
-    if (!line.unit.trim()) found.unit = FORM_MESSAGES.required;
-    else if (line.unit.trim().length > 20) found.unit = FORM_MESSAGES.tooLong;
-    if (!problems.currency && decimalTextToMinor(line.unit_price, currency) === null) {
-      found.unit_price = FORM_MESSAGES.price;
-    }
-    if (line.needed_by && !isIsoDate(line.needed_by)) found.needed_by = FORM_MESSAGES.date;
-    if (Object.keys(found).length > 0) problems.lineProblems[index] = found;
-  });
-  return problems;
-}
-
-/** True when nothing is wrong: the budget check can be asked. */
-export function isComplete(values: RequisitionFormValues): boolean {
-  const problems = checkForm(values);
-  return (
-    !problems.title &&
-    !problems.currency &&
-    !problems.lines &&
-    problems.lineProblems.every((line) => line === undefined)
-  );
-}
-
-/** Only the lines matter to a budget: a budget check can run before the title is typed. */
-export function linesCheckable(values: RequisitionFormValues): boolean {
-  const problems = checkForm({ ...values, title: values.title || 'x' });
-  return !problems.currency && !problems.lines && problems.lineProblems.every((line) => line === undefined);
-}
-
-export function toPayload(values: RequisitionFormValues): RequisitionPayload {
-  return {
-    title: values.title.trim(),
-    justification: values.justification.trim(),
-    currency: normalisedCurrency(values.currency),
-    lines: values.lines.map((line) => ({
-      description: line.description.trim(),
-      category_id: line.category_id!,
-      department_id: line.department_id!,
+/**
+ * The form's schema: the API's own request schema (`requisitionForm` of the contracts, the rules the API
+ * applies to POST/PUT /p2p/requisitions/), and what the form checks besides, as the API's service does:
+ * a price with at most the currency's decimals. Checked even while other fields are wrong, so every message
+ * shows at once. The form's own fields (a line's React key, the pickers' labels) are not the request's: the
+ * schema leaves them out of what it yields. Prices typed with thousands separators are sent without them.
+ */
+export const requisitionFormSchema = requisitionForm
+  .superRefine(
+    (value, ctx) => {
+      const currency = typeof value.currency === 'string' ? normalisedCurrency(value.currency) : '';
+      if (!/^[A-Z]{3}$/.test(currency) || !Array.isArray(value.lines)) return;
+      value.lines.forEach((line, index) => {
+        const price = (line as { unit_price?: unknown } | undefined)?.unit_price;
+        if (decimalTextToMinor(String(price ?? ''), currency) === null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['lines', index, 'unit_price'],
+            message: 'requisition.price' satisfies MessageKey,
+          });
+        }
+      });
+    },
+    { when: () => true },
+  )
+  .transform((value) => ({
+    ...value,
+    lines: value.lines.map((line) => ({
+      ...line,
       quantity: line.quantity.trim(),
-      unit: line.unit.trim() || DEFAULT_UNIT,
       unit_price: line.unit_price.trim().replace(/,/g, ''),
       needed_by: line.needed_by || null,
     })),
-  };
+  }));
+
+/** What POST/PUT /p2p/requisitions/ and POST /p2p/requisitions/budget-check/ take. */
+export type RequisitionPayload = z.output<typeof requisitionFormSchema>;
+
+export const requisitionResolver = contractResolver<RequisitionFormValues, RequisitionPayload>(
+  requisitionFormSchema,
+);
+
+/** The request the form's values make, or null while something in them is wrong. */
+export function toPayload(values: RequisitionFormValues): RequisitionPayload | null {
+  const result = requisitionFormSchema.safeParse(values);
+  return result.success ? result.data : null;
 }
 
-/** react-hook-form resolver over `checkForm`. */
-export const requisitionResolver: Resolver<RequisitionFormValues> = (values) => {
-  const problems = checkForm(values);
-  const errors: Record<string, unknown> = {};
-  for (const field of ['title', 'justification', 'currency'] as const) {
-    if (problems[field]) errors[field] = { type: 'validate', message: problems[field] };
+/** Each problem's message by the form's path (`lines.1.quantity`), as the schema reports it. */
+export function checkForm(values: RequisitionFormValues): Record<string, string> {
+  const result = requisitionFormSchema.safeParse(values);
+  const problems: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    problems[issue.path.join('.')] ??= issue.message;
   }
-  if (problems.lines) errors.lines = { root: { type: 'validate', message: problems.lines } };
-  else if (problems.lineProblems.some(Boolean)) {
-    errors.lines = problems.lineProblems.map((line) =>
-      line
-        ? Object.fromEntries(
-            Object.entries(line)
-              .filter(([, message]) => message)
-              .map(([field, message]) => [field, { type: 'validate', message }]),
-          )
-        : undefined,
-    );
-  }
-  return Object.keys(errors).length > 0
-    ? { values: {}, errors: errors as FieldErrors<RequisitionFormValues> }
-    : { values, errors: {} };
-};
+  return problems;
+}
+
+/** True when nothing is wrong: the requisition can be saved. */
+export const isComplete = (values: RequisitionFormValues) => toPayload(values) !== null;
+
+/**
+ * Only the lines matter to a budget: a budget check can be asked before the title is typed, once the lines
+ * are valid; null until then.
+ */
+export function budgetCheckPayload(values: RequisitionFormValues): RequisitionPayload | null {
+  const payload = toPayload({ ...values, title: values.title.trim() || 'x' });
+  return payload && { ...payload, title: values.title.trim() };
+}
 
 /** Where a server message about the form belongs. */
 export interface ServerFormErrors {

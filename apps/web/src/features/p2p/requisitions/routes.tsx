@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { withNamespaces } from '../../../lib/i18n.ts';
 
-/** Each page loads on demand, with the requisitions translations. */
-const page = <T,>(load: () => Promise<T>) => withNamespaces(['requisitions'], load);
+/** Each page loads on demand, with the requisitions translations and the error catalogue its forms show. */
+const page = <T,>(load: () => Promise<T>) => withNamespaces(['requisitions', 'errors'], load);
 
 /** Requisitions and the approvals inbox, under /app/p2p (paths relative to it). */
 export const requisitionRoutes: RouteObject[] = [

@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { withNamespaces } from '../../../lib/i18n.ts';
 
-const page = <T,>(load: () => Promise<T>) => withNamespaces(['p2p-setup'], load);
+const page = <T,>(load: () => Promise<T>) => withNamespaces(['p2p-setup', 'errors'], load);
 
 /** Budgets, approval workflows and organisation set-up, under /app/p2p (paths relative to it). */
 export const setupRoutes: RouteObject[] = [

@@ -16,9 +16,8 @@ import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { PhoneInput } from '../../../components/phone/PhoneInput.tsx';
 import { isPhoneCountry } from '../../../components/phone/phone-number.ts';
 import { RemoteMultiPicker } from '../../../components/RemoteMultiPicker.tsx';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, failureText, fieldError } from '../../../lib/form-errors.ts';
 import { countryName, formatMoney } from '../../../lib/format.ts';
-import { translateServerMessage } from '../../../lib/server-messages.ts';
 import { useAllCountries, useCategories } from '../api/pickers.ts';
 import {
   findPreviousSubscription,
@@ -52,8 +51,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
     defaultValues: emptySubscriptionForm(planParam),
   });
   const { errors, isSubmitting } = form.formState;
-  const error = (field: keyof SubscriptionFormInput) =>
-    translateServerMessage(errors[field]?.message, t, ['subscriptions']);
+  const error = (field: keyof SubscriptionFormInput) => fieldError(errors[field]);
 
   // SPEC §4: a previous subscription found by email may be continued instead.
   const [previous, setPrevious] = useState<SubscriptionSearchResult | null>(null);
@@ -81,8 +79,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
       void navigate(checkoutOf(created.code));
     } catch (failure) {
       const onFields = applyServerErrors(failure, form.setError, SUBSCRIPTION_FIELDS);
-      const message = failure instanceof Error ? failure.message : String(failure);
-      toast.error(onFields ? t('form.fixErrors') : translateServerMessage(message, t, ['subscriptions']));
+      toast.error(onFields ? t('form.fixErrors') : failureText(failure));
     }
   });
 

@@ -22,7 +22,8 @@ import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { allCountriesQuery, DEFAULT_COUNTRY_ISO2 } from '../../../../lib/reference-data.ts';
 import { ordersKey } from '../api/keys.ts';
 import { suppliersApi, type Supplier } from '../api/suppliers.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { CategoriesPicker } from './CategoriesPicker.tsx';
 
 type Values = z.input<typeof supplierInvitation>;
@@ -83,7 +84,7 @@ function AddSupplierForm({
   const queryClient = useQueryClient();
   const countries = useQuery(allCountriesQuery);
   const [problem, setProblem] = useState<string | null>(null);
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(supplierInvitation),
     defaultValues: {

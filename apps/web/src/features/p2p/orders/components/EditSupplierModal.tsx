@@ -6,7 +6,8 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { ordersKey } from '../api/keys.ts';
 import { suppliersApi, type Supplier } from '../api/suppliers.ts';
-import { FORM_MESSAGES, NS, messageText } from '../model/messages.ts';
+import { FORM_MESSAGES, NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { CategoriesPicker } from './CategoriesPicker.tsx';
 
 /** This organisation's terms with a supplier: the categories it supplies and its payment terms. */
@@ -50,7 +51,7 @@ function EditForm({
   const [terms, setTerms] = useState<number | ''>(supplier.payment_terms_days);
   const [errors, setErrors] = useState<{ categories?: string; terms?: string; general?: string }>({});
   const [busy, setBusy] = useState(false);
-  const message = (text: string) => messageText(text, t) ?? text;
+  const message = (text: string) => messageText(text) ?? text;
 
   const save = async () => {
     if (terms === '' || terms < 0 || terms > 365 || !Number.isInteger(terms)) {

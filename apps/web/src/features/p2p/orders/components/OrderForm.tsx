@@ -24,7 +24,8 @@ import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { ordersKey } from '../api/keys.ts';
 import { activeDepartmentsQuery, taxRatesQuery, type RequisitionView } from '../api/lookups.ts';
 import { orderQuery, ordersApi, saveOrder, type PurchaseOrderView } from '../api/purchase-orders.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { formatMinorAmount } from '../../../../lib/money.ts';
 import {
   emptyOrderLine,
@@ -81,7 +82,7 @@ export function OrderForm({ organisationId, initial, order }: Props) {
   const chosenLines = new Set(
     (values.lines ?? []).flatMap((l) => (l.requisition_line_id === null ? [] : [l.requisition_line_id])),
   );
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
   const fieldError = (field: (typeof ORDER_FIELDS)[number]) => message(errors[field]?.message);
 
   const toggleLine = (

@@ -5,7 +5,8 @@ import { LineEditor, type LineField } from '../../../../components/LineEditor.ts
 import { formatMinorAmount, formatQuantity, lineNetMinor, taxMinor } from '../../../../lib/money.ts';
 import { useCategoryPicker } from '../../../../lib/reference-data.ts';
 import type { Department, TaxRate } from '../api/lookups.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { lineBasisPoints, type OrderFormValues } from '../model/order-form.ts';
 
 interface Props {
@@ -57,8 +58,8 @@ export function OrderLine({ control, index, currency, rates, errors, serverError
       index={index}
       testId="order-line"
       categories={categories}
-      error={(field: LineField) => messageText(lineErrors?.[field]?.message, t)}
-      serverError={messageText(serverError, t)}
+      error={(field: LineField) => messageText(lineErrors?.[field]?.message)}
+      serverError={messageText(serverError)}
       labels={{
         name: t('orders.form.lineName', { number }),
         remove: t('actions.remove'),

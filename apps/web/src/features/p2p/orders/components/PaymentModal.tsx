@@ -9,7 +9,8 @@ import { ApiError } from '../../../../lib/api-client.ts';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { invoicesApi, type InvoiceView, type PaymentMethod } from '../api/invoices.ts';
 import { todayInNairobi } from '../model/dates.ts';
-import { FORM_MESSAGES, NS, messageText } from '../model/messages.ts';
+import { FORM_MESSAGES, NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { formatAmount, toMinor } from '../../../../lib/money.ts';
 
 type Field = 'reference' | 'paid_on' | 'amount' | 'method';
@@ -63,7 +64,7 @@ function PaymentForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
   const outstanding = toMinor(invoice.outstanding, invoice.currency) ?? 0;
 
   const submit = async () => {

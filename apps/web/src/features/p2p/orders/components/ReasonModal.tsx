@@ -2,7 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 
 export const REASON_MAX = 2000;
 
@@ -42,7 +43,7 @@ function ReasonForm({ request, onClose }: { request: ReasonRequest; onClose(): v
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const message = (text: string) => messageText(text, t) ?? text;
+  const message = (text: string) => messageText(text) ?? text;
 
   const confirm = async () => {
     if (request.required && !reason.trim()) {

@@ -7,7 +7,8 @@ import { toast } from 'react-toastify';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { ordersApi, type GoodsReceipt, type PurchaseOrderView } from '../api/purchase-orders.ts';
 import { todayInNairobi } from '../model/dates.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { formatQuantity } from '../../../../lib/money.ts';
 import { serverFormErrors } from '../model/order-form.ts';
 import {
@@ -45,7 +46,7 @@ export function ReceiveGoodsForm({
   const [serverLines, setServerLines] = useState<Record<number, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
 
   const change = (next: ReceiptFormValues) => {
     setValues(next);

@@ -8,7 +8,8 @@ import {
   type ToleranceProblems,
   type ToleranceValues,
 } from '../model/matching-form.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 
 /** One tolerance: a percentage and/or an absolute amount, and whether either or both must hold. */
 function ToleranceEditor({
@@ -25,7 +26,7 @@ function ToleranceEditor({
   idPrefix: string;
 }) {
   const { t } = useTranslation(NS);
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
   const both = value.percent.trim() !== '' && value.absolute.trim() !== '';
   return (
     <Stack gap={6} data-testid={`${idPrefix}-${field}`}>

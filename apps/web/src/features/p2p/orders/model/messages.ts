@@ -1,7 +1,4 @@
-import type { TFunction } from 'i18next';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
-
-/** Messages of client-side checks are i18next keys of this namespace (see translateServerMessage). */
+/** Messages of client-side checks are i18next keys of this namespace (shown by lib/form-errors.ts messageText). */
 export const NS = 'p2p-orders';
 
 export const FORM_MESSAGES = {
@@ -30,13 +27,3 @@ export const FORM_MESSAGES = {
   duplicateOverride: 'p2p-orders:validation.duplicateOverride',
 } as const;
 export type FormMessage = (typeof FORM_MESSAGES)[keyof typeof FORM_MESSAGES];
-
-/**
- * A message for people: this namespace's own checks (`p2p-orders:validation.…`) and the server's fixed
- * messages it knows are shown in the interface language; anything else as the server wrote it.
- */
-export function messageText(text: string | undefined, t: TFunction): string | undefined {
-  if (!text) return text;
-  if (text.startsWith(`${NS}:`)) return t(text.slice(NS.length + 1), { ns: NS });
-  return translateServerMessage(text, t, [NS]);
-}

@@ -36,7 +36,8 @@ import { PaymentModal } from '../components/PaymentModal.tsx';
 import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { InvoiceStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { formatAmount, formatQuantity } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
@@ -85,7 +86,7 @@ export function Component() {
   const current = view!;
   const can = (action: string) => current.actions.includes(action);
   const money = (text: string) => formatAmount(text, current.currency, language);
-  const message = (text: string) => messageText(text, t) ?? text;
+  const message = (text: string) => messageText(text) ?? text;
   const inQueue = current.status === 'exception' || current.status === 'awaiting_credit_note';
 
   const refresh = async (updated?: InvoiceView) => {

@@ -45,7 +45,8 @@ import {
   type InvoiceLineValues,
   type InvoiceProblems,
 } from '../model/invoice-form.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { formatMinorAmount, formatQuantity } from '../../../../lib/money.ts';
 import { positiveInt } from '../model/list-filters.ts';
 import { serverFormErrors } from '../model/order-form.ts';
@@ -84,7 +85,7 @@ export function Component() {
   const order = useQuery({ ...orderQuery(organisationId, orderId ?? 0), enabled: orderId !== undefined });
   const chosen = orderId !== undefined ? order.data : undefined;
   const currency = chosen?.currency ?? 'KES';
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
 
   // The chosen order's lines come in once it has loaded (and again when another order is chosen).
   if (chosen && prefilledFor !== chosen.id) {

@@ -29,7 +29,8 @@ import {
   type MatchingProblems,
   type OverrideValues,
 } from '../model/matching-form.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { useRoles } from '../model/roles.ts';
 
 /** `/app/p2p/matching-settings`: how invoices are matched, and how far they may differ (administrators). */
@@ -87,7 +88,7 @@ function MatchingForm({ organisationId, settings }: { organisationId: number; se
   const [serverProblem, setServerProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [scope, setScope] = useState<'supplier' | 'category'>('supplier');
-  const message = (text: string | undefined) => messageText(text, t);
+  const message = (text: string | undefined) => messageText(text);
   const hasCategories = values.overrides.some((o) => o.scope === 'category');
   const categories = useQuery({
     queryKey: ordersKey(organisationId, 'categories', 'all'),

@@ -45,7 +45,8 @@ import { ReceiveGoodsForm } from '../components/ReceiveGoodsForm.tsx';
 import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { isInvoiceable } from '../model/invoice-form.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { formatAmount } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
 
@@ -110,7 +111,7 @@ export function Component() {
     (decides && (action === 'approve' || action === 'reject')) ||
     (receivable && action === 'receive');
   const money = (text: string) => formatAmount(text, current.currency, language);
-  const message = (text: string) => messageText(text, t) ?? text;
+  const message = (text: string) => messageText(text) ?? text;
 
   const refresh = async (updated?: PurchaseOrderView) => {
     if (updated) queryClient.setQueryData(orderQuery(organisationId, current.id).queryKey, updated);

@@ -26,7 +26,8 @@ import { SearchBox } from '../components/SearchBox.tsx';
 import { SupplierStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { clearedParams, readSupplierFilters, withParams } from '../model/list-filters.ts';
-import { NS, messageText } from '../model/messages.ts';
+import { NS } from '../model/messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { useRoles } from '../model/roles.ts';
 
 const SHOWN_CATEGORIES = 3;
@@ -60,7 +61,7 @@ export function Component() {
       );
       setToggling(null);
     } catch (failure) {
-      toast.error(messageText(failure instanceof Error ? failure.message : String(failure), t));
+      toast.error(messageText(failure instanceof Error ? failure.message : String(failure)));
     } finally {
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
+import { failureText } from '../../../../lib/form-errors.ts';
 import { decide, type Decision, type RequisitionView } from '../api.ts';
 
 export interface DecisionTarget {
@@ -23,7 +23,6 @@ interface Props {
   onDone(view: RequisitionView | null): void;
 }
 
-const NAMESPACES = ['requisitions'] as const;
 export const COMMENT_MAX = 2000;
 
 /** Approve (comment optional), reject or return (comment required) one requisition's current step. */
@@ -83,14 +82,14 @@ function DecisionForm({
     } catch (failure) {
       const onComment = failure instanceof ApiError ? failure.messageFor('comment') : undefined;
       if (onComment !== undefined) {
-        setCommentError(translateServerMessage(onComment, t, NAMESPACES) ?? null);
+        setCommentError(onComment);
       } else if (failure instanceof ApiError && (failure.status === 409 || failure.status === 403)) {
         // Someone decided first, or the step moved on: say so and show the requisition as it now is.
-        toast.error(translateServerMessage(failure, t, NAMESPACES), { toastId: 'decision-conflict' });
+        toast.error(failure.message, { toastId: 'decision-conflict' });
         await queryClient.invalidateQueries({ queryKey: ['p2p'] });
         onDone(null);
       } else {
-        setProblem(failure instanceof Error ? failure.message : String(failure));
+        setProblem(failureText(failure));
       }
     } finally {
       setBusy(false);
@@ -124,7 +123,7 @@ function DecisionForm({
       />
       {problem && (
         <Alert color="red" variant="light">
-          {translateServerMessage(problem, t, NAMESPACES)}
+          {problem}
         </Alert>
       )}
       <Group justify="flex-end" gap="sm">

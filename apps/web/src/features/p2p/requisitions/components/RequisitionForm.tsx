@@ -21,7 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
+import { failureText, fieldError, messageText } from '../../../../lib/form-errors.ts';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import {
   activeDepartmentsQuery,
@@ -31,17 +31,18 @@ import {
   type RequisitionView,
 } from '../api.ts';
 import {
+  budgetCheckPayload,
   duplicateLine,
   emptyLine,
   emptyRequisitionForm,
   formFromRequisition,
   formTotal,
-  linesCheckable,
   MAX_LINES,
   requisitionResolver,
   serverFormErrors,
   toPayload,
   type RequisitionFormValues,
+  type RequisitionPayload,
 } from '../requisition-form.ts';
 import { formatMinorAmount } from '../../../../lib/money.ts';
 import { useBudgetCheck } from '../use-budget-check.ts';
@@ -51,7 +52,6 @@ import { RequisitionLine } from './RequisitionLine.tsx';
 
 /** Currencies offered first; the organisation's budgets are usually kept in Kenya shillings. */
 const CURRENCIES = ['KES', 'UGX', 'TZS', 'RWF', 'BIF', 'ETB', 'SSP', 'SOS', 'CDF', 'USD', 'EUR', 'GBP'];
-const NAMESPACES = ['requisitions'] as const;
 
 interface Props {
   /** The saved requisition being edited (draft or returned); absent for a new one. */
@@ -68,7 +68,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
   const queryClient = useQueryClient();
   const departments = useQuery(activeDepartmentsQuery);
   const id = requisition?.id ?? null;
-  const form = useForm<RequisitionFormValues>({
+  const form = useForm<RequisitionFormValues, unknown, RequisitionPayload>({
     resolver: requisitionResolver,
     defaultValues: requisition ? formFromRequisition(requisition) : emptyRequisitionForm(),
   });
@@ -84,14 +84,13 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
   const [action, setAction] = useState<'draft' | 'submit' | null>(null);
 
   const total = formTotal(values.lines ?? [], currency);
-  const checkable = values.lines ? linesCheckable(values) : false;
+  const checkable = values.lines ? budgetCheckPayload(values) : null;
   const budget = useBudgetCheck(
-    checkable ? { ...toPayload(values), ...(id === null ? {} : { requisition_id: id }) } : null,
+    checkable ? { ...checkable, ...(id === null ? {} : { requisition_id: id }) } : null,
   );
   const blocked = budget.current ? stopping(budget.checks) : [];
   const activeDepartments = departments.data?.results.filter((d) => d.active);
-  const error = (field: 'title' | 'justification' | 'currency') =>
-    translateServerMessage(errors[field]?.message, t, NAMESPACES);
+  const error = (field: 'title' | 'justification' | 'currency') => fieldError(errors[field]);
 
   const afterSave = (saved: RequisitionView) => {
     queryClient.setQueryData(requisitionQuery(saved.id).queryKey, saved);
@@ -99,7 +98,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
   };
 
   const save = (submit: boolean) =>
-    form.handleSubmit(async (formValues) => {
+    form.handleSubmit(async (payload) => {
       setAction(submit ? 'submit' : 'draft');
       setProblem(null);
       setLineProblems({});
@@ -107,7 +106,6 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
       let saved: RequisitionView;
       try {
         // Submitting a saved draft nobody changed sends it as it is (no empty "changed" in its history).
-        const payload = toPayload(formValues);
         const unchanged =
           requisition !== undefined &&
           JSON.stringify(payload) === JSON.stringify(toPayload(formFromRequisition(requisition)));
@@ -116,7 +114,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
         setAction(null);
         if (failure instanceof ApiError && failure.status !== 400) {
           // Not the form's fault (changed or submitted meanwhile, no longer the requester's): say so on top.
-          const message = translateServerMessage(failure, t, NAMESPACES) ?? failure.message;
+          const message = failure.message;
           setProblem({ saved: false, message });
           toast.error(message);
           if (failure.status === 409 || failure.status === 403) {
@@ -151,7 +149,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
         void navigate(`/app/p2p/requisitions/${submitted.id}`);
       } catch (failure) {
         // Saved, not sent: the draft stays, and the reason (over a stopping budget, no approver) is shown.
-        const message = failure instanceof Error ? failure.message : String(failure);
+        const message = failureText(failure);
         toast.error(t('form.submitFailed'));
         if (id === null) {
           void navigate(`/app/p2p/requisitions/${saved.id}/edit`, {
@@ -167,7 +165,9 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
       }
     })();
 
-  const lineErrorsRoot = (errors.lines as { root?: { message?: string } } | undefined)?.root?.message;
+  // "Add at least one line": on the array itself (no line left) or on its root (beside the lines' errors).
+  const linesError = errors.lines as { message?: string; root?: { message?: string } } | undefined;
+  const lineErrorsRoot = messageText(linesError?.root?.message ?? linesError?.message);
 
   return (
     <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 1 }}>
@@ -189,7 +189,7 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
               onClose={() => setProblem(null)}
               data-testid="submit-error"
             >
-              {translateServerMessage(problem.message, t, NAMESPACES)}
+              {problem.message}
             </Alert>
           )}
           <Fieldset legend={t('form.sections.details')} radius="md">
@@ -254,12 +254,10 @@ export function RequisitionForm({ requisition, initialProblem = null }: Props) {
             {(lineErrorsRoot || generalProblems.length > 0) && (
               <Alert color="red" variant="light" data-testid="lines-error">
                 <Stack gap={4}>
-                  {lineErrorsRoot && (
-                    <Text size="sm">{translateServerMessage(lineErrorsRoot, t, NAMESPACES)}</Text>
-                  )}
+                  {lineErrorsRoot && <Text size="sm">{lineErrorsRoot}</Text>}
                   {generalProblems.map((message) => (
                     <Text size="sm" key={message}>
-                      {translateServerMessage(message, t, NAMESPACES)}
+                      {messageText(message)}
                     </Text>
                   ))}
                 </Stack>

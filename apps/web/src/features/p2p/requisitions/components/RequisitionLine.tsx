@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { LineEditor, type LineField } from '../../../../components/LineEditor.tsx';
 import { formatMinorAmount } from '../../../../lib/money.ts';
 import { useCategoryPicker } from '../../../../lib/reference-data.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
-import { lineAmount, type RequisitionFormValues } from '../requisition-form.ts';
+import { fieldError } from '../../../../lib/form-errors.ts';
+import { lineAmount, type RequisitionFormValues, type RequisitionPayload } from '../requisition-form.ts';
 
 interface Props {
-  control: Control<RequisitionFormValues>;
+  control: Control<RequisitionFormValues, unknown, RequisitionPayload>;
   index: number;
   count: number;
   currency: string;
@@ -22,8 +22,6 @@ interface Props {
   disabled?: boolean;
 }
 
-const NAMESPACES = ['requisitions'] as const;
-
 /** One requisition line in the shared line editor, with what is the requisition's own: the needed-by date. */
 export function RequisitionLine({ control, index, currency, errors, serverError, ...rest }: Props) {
   const { t, i18n } = useTranslation('requisitions');
@@ -31,8 +29,7 @@ export function RequisitionLine({ control, index, currency, errors, serverError,
   const categories = useCategoryPicker();
   const line = useWatch({ control, name: `lines.${index}` });
   const lineErrors = Array.isArray(errors) ? errors[index] : undefined;
-  const error = (field: LineField | 'needed_by') =>
-    translateServerMessage(lineErrors?.[field]?.message, t, NAMESPACES);
+  const error = (field: LineField | 'needed_by') => fieldError(lineErrors?.[field]);
   const amount = line ? lineAmount(line, currency) : null;
   const number = index + 1;
 
@@ -44,7 +41,7 @@ export function RequisitionLine({ control, index, currency, errors, serverError,
       testId="requisition-line"
       categories={categories}
       error={error}
-      serverError={translateServerMessage(serverError, t, NAMESPACES)}
+      serverError={serverError}
       labels={{
         name: t('form.line.name', { number }),
         remove: t('form.line.remove'),

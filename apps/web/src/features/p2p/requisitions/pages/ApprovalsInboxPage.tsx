@@ -21,7 +21,7 @@ import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { formatDate, formatRelative } from '../../../../lib/format.ts';
 import { translateCode } from '../../../../lib/error-codes.ts';
 import { loadErrorMessages } from '../../../../lib/i18n.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
+import { failureText } from '../../../../lib/form-errors.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { fetchAllPages } from '../../../../lib/fetch-all.ts';
@@ -40,8 +40,6 @@ import { DecisionModal } from '../components/DecisionModal.tsx';
 import { PageFrame } from '../../../../components/PageFrame.tsx';
 import { withParams } from '../list-filters.ts';
 import { formatAmount } from '../../../../lib/money.ts';
-
-const NAMESPACES = ['requisitions'] as const;
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -276,9 +274,7 @@ export function Component() {
       setSelected(new Set());
       await queryClient.invalidateQueries({ queryKey: ['p2p'] });
     } catch (failure) {
-      toast.error(
-        translateServerMessage(failure instanceof Error ? failure : String(failure), t, NAMESPACES),
-      );
+      toast.error(failureText(failure));
     } finally {
       setBulkBusy(false);
     }
@@ -460,7 +456,7 @@ export function Component() {
                         {numberOf(result)}
                       </Text>
                       {result.detail
-                        ? ` — ${(result.code && translateCode(result.code, result.params)) || translateServerMessage(result.detail, t, NAMESPACES)}`
+                        ? ` — ${(result.code && translateCode(result.code, result.params)) || result.detail}`
                         : ''}
                     </Text>
                   </Group>

@@ -19,7 +19,7 @@ import { Link, useParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../lib/format.ts';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
+import { failureText } from '../../../../lib/form-errors.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import {
@@ -38,12 +38,10 @@ import { DecisionModal } from '../components/DecisionModal.tsx';
 import { BackLink, LoadProblem, PageFrame, PageSkeleton } from '../../../../components/PageFrame.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { availableActions, latestReturn } from '../requisition-actions.ts';
-import { formatShortDate, formFromRequisition, toPayload } from '../requisition-form.ts';
+import { budgetCheckPayload, formatShortDate, formFromRequisition } from '../requisition-form.ts';
 import { formatAmount } from '../../../../lib/money.ts';
 import { useBudgetCheck, type BudgetCheckResult } from '../use-budget-check.ts';
 import { COMMENT_MAX } from '../components/DecisionModal.tsx';
-
-const NAMESPACES = ['requisitions'] as const;
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -207,10 +205,8 @@ export function Component() {
   const [cancelComment, setCancelComment] = useState('');
   const [busy, setBusy] = useState<'submit' | 'cancel' | null>(null);
   const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
-  const budget = useBudgetCheck(
-    view && checksBudget(view) ? { ...toPayload(formFromRequisition(view)), requisition_id: view.id } : null,
-    0,
-  );
+  const saved = view && checksBudget(view) ? budgetCheckPayload(formFromRequisition(view)) : null;
+  const budget = useBudgetCheck(view && saved ? { ...saved, requisition_id: view.id } : null, 0);
 
   if (requisition.isPending) {
     return (
@@ -242,8 +238,7 @@ export function Component() {
 
   /** A 409 (someone acted first) reloads the requisition; any refusal is shown above the page. */
   const failed = async (title: string, failure: unknown) => {
-    const message =
-      translateServerMessage(failure instanceof Error ? failure : String(failure), t, NAMESPACES) ?? '';
+    const message = failureText(failure);
     setProblem({ title, message });
     toast.error(message, { toastId: `requisition-${current.id}-problem` });
     if (failure instanceof ApiError && (failure.status === 409 || failure.status === 403)) await refresh();

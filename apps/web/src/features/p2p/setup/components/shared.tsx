@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateServerMessage } from '../../../../lib/server-messages.ts';
+import { messageText } from '../../../../lib/form-errors.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 
 export const NS = 'p2p-setup';
@@ -11,10 +11,11 @@ export function useIsOrgAdmin(): boolean {
   return usePlatform().current.roles.includes('org_admin');
 }
 
-/** A message from the API or the contracts, in the interface language when this namespace knows it. */
+/** A message from the API or the contracts, in the interface language (by its key, see messageText). */
 export function useMessage() {
-  const { t } = useTranslation(NS);
-  return (message: string | undefined) => translateServerMessage(message, t, [NS]);
+  // Re-rendered when the language changes.
+  useTranslation(NS);
+  return (message: string | undefined) => messageText(message);
 }
 
 export function errorText(error: unknown): string {
