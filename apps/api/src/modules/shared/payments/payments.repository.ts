@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
 import { orders, paymentAttempts, paymentMessages, prices } from '../../../schema/payments.tables.ts';
 
@@ -24,6 +24,25 @@ export interface AttemptResult {
   resultDesc: string;
   receipt: string | null;
 }
+
+/** What `applyStkResult` did, for the service to finish (or to leave to the general path). */
+export interface AppliedStkResult {
+  /** The stored message was unprocessed and is now marked processed (false: someone else applied it). */
+  marked: boolean;
+  /** The attempt of the CheckoutRequestID as it was before this statement, or null when there is none. */
+  attempt: { id: number; status: AttemptRow['status']; resolvedAt: Date | null } | null;
+  /** This statement resolved the attempt. */
+  claimed: boolean;
+  /** The order this statement changed: paid and fulfilled (success), or failed (a failure of its newest attempt). */
+  order: OrderRow | null;
+}
+
+const ORDER_COLUMNS = Object.entries(getTableColumns(orders)).map(
+  ([key, column]) => [key, column.name] as const,
+);
+const TIMESTAMP_KEYS = new Set(['paidAt', 'fulfilledAt', 'createdAt', 'updatedAt']);
+const asDate = (value: unknown) =>
+  value === null || value instanceof Date ? value : new Date(String(value));
 
 /*
  * Rows are locked FOR NO KEY UPDATE, never FOR UPDATE: storing a provider message (or an attempt) takes a
@@ -380,6 +399,90 @@ export function paymentsRepository(db: Executor) {
           ),
         );
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * A callback's result in ONE statement (issue 15: Daraja's rate): locks the stored message while it is
+     * unprocessed and marks it processed (tied to its attempt); resolves the attempt only while it may still
+     * take this result (a success: open, or closed without money, and for the amount and phone asked; a
+     * failure: open), a guarded UPDATE, so a duplicate or a replay changes nothing; and then, from the
+     * resolved attempt, a success moves its order to paid AND fulfilled (unpaid and unfulfilled only, as
+     * markPaidAndFulfilled), a failure fails the order when the attempt is its newest and it was never paid.
+     */
+    async applyStkResult(
+      messageId: number,
+      result: AttemptResult & {
+        checkoutRequestId: string;
+        outcome: 'paid' | 'failed';
+        amount: string | null;
+        phone: string | null;
+      },
+      now: Date,
+    ): Promise<AppliedStkResult> {
+      const paid = result.outcome === 'paid';
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        WITH message AS (
+          SELECT id FROM payment_messages WHERE id = ${messageId} AND processed_at IS NULL FOR NO KEY UPDATE
+        ), before AS (
+          SELECT id, order_id, status, resolved_at FROM payment_attempts
+          WHERE checkout_request_id = ${result.checkoutRequestId}
+        ), claimed AS (
+          UPDATE payment_attempts SET status = ${result.outcome}, result_code = ${result.resultCode},
+            result_desc = ${result.resultDesc}, receipt = ${result.receipt}, resolved_at = ${now}
+          WHERE checkout_request_id = ${result.checkoutRequestId} AND EXISTS (SELECT 1 FROM message)
+            AND ${
+              paid
+                ? sql`(resolved_at IS NULL OR status IN ('failed', 'cancelled'))
+                    AND requested_amount = ${result.amount} AND phone = ${result.phone}`
+                : sql`resolved_at IS NULL`
+            }
+          RETURNING id, order_id
+        ), marked AS (
+          UPDATE payment_messages SET processed_at = ${now},
+            attempt_id = coalesce((SELECT id FROM before), attempt_id)
+          WHERE id IN (SELECT id FROM message)
+          RETURNING id
+        ), changed AS (
+          ${
+            paid
+              ? sql`UPDATE orders o SET payment_state = 'paid', paid_at = ${now}, fulfilled_at = ${now}, updated_at = ${now}
+                  FROM claimed c
+                  WHERE o.id = c.order_id AND o.payment_state <> 'paid' AND o.fulfilled_at IS NULL`
+              : sql`UPDATE orders o SET payment_state = 'failed', updated_at = ${now}
+                  FROM claimed c
+                  WHERE o.id = c.order_id AND o.paid_at IS NULL
+                    AND c.id = (SELECT a.id FROM payment_attempts a WHERE a.order_id = c.order_id
+                                ORDER BY a.created_at DESC, a.id DESC LIMIT 1)`
+          }
+          RETURNING o.*
+        )
+        SELECT (SELECT count(*) FROM marked)::int AS h5_marked, (SELECT count(*) FROM claimed)::int AS h5_claimed,
+          b.id AS h5_attempt_id, b.status AS h5_attempt_status, b.resolved_at AS h5_attempt_resolved_at,
+          o.*
+        FROM (SELECT 1) AS one LEFT JOIN before b ON true LEFT JOIN changed o ON true`);
+      const row = rows[0]!;
+      const order =
+        row.id === null || row.id === undefined
+          ? null
+          : (Object.fromEntries(
+              ORDER_COLUMNS.map(([key, name]) => [
+                key,
+                TIMESTAMP_KEYS.has(key) ? asDate(row[name]) : row[name],
+              ]),
+            ) as OrderRow);
+      return {
+        marked: row.h5_marked === 1,
+        claimed: row.h5_claimed === 1,
+        attempt:
+          row.h5_attempt_id === null
+            ? null
+            : {
+                id: Number(row.h5_attempt_id),
+                status: row.h5_attempt_status as AttemptRow['status'],
+                resolvedAt: asDate(row.h5_attempt_resolved_at) as Date | null,
+              },
+        order,
+      };
     },
 
     /** STK callbacks stored at or before `storedBefore` and still not applied (a crash left them). */

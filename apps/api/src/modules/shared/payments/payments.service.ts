@@ -16,7 +16,7 @@ import type { Clock } from '../../../infra/clock.ts';
 import type { MailService } from '../mail/index.ts';
 import type { DpoClient } from './dpo/dpo.client.ts';
 import type { DarajaClient } from './mpesa/mpesa.client.ts';
-import { parseStkCallback } from './mpesa/mpesa.client.ts';
+import { parseStkCallback, type StkCallback } from './mpesa/mpesa.client.ts';
 import { paymentsRepository, type AttemptRow, type NewOrder, type OrderRow } from './payments.repository.ts';
 
 export type { OrderRow } from './payments.repository.ts';
@@ -254,6 +254,59 @@ export function createPaymentsService(deps: {
   }
 
   /**
+   * The common callbacks (issue 15: Daraja's rate) in one transaction of few statements: ONE statement
+   * (`applyStkResult`) marks the message processed, resolves its attempt under the same conditions as the
+   * general path below, and pays and fulfils its order (or fails it); then the receipt and the product's
+   * hook, as in payAndFulfil. A duplicate of a result already applied changes nothing. Whatever needs more
+   * (no attempt yet, an amount or phone that differs, an order already paid or fulfilled before it was paid,
+   * a race with a rival callback) is rolled back and answered false, for the general path.
+   */
+  async function applyKnownStkResult(messageId: number, callback: StkCallback): Promise<boolean> {
+    const outcome = stkOutcome(callback.resultCode);
+    if (outcome === 'pending') return false;
+    const general = Symbol('general path');
+    try {
+      return await transaction(async (tx) => {
+        const now = clock.now();
+        const applied = await paymentsRepository(tx).applyStkResult(
+          messageId,
+          {
+            checkoutRequestId: callback.checkoutRequestId,
+            outcome,
+            resultCode: String(callback.resultCode),
+            resultDesc: callback.resultDesc,
+            receipt: callback.receipt,
+            amount: callback.amount === null ? null : String(callback.amount),
+            phone: callback.phone,
+          },
+          now,
+        );
+        if (!applied.marked) return true; // applied by someone else meanwhile
+        if (!applied.attempt) throw general;
+        if (!applied.claimed) {
+          // Nothing more only when the attempt has its result: a duplicate of an applied callback.
+          const late = outcome === 'paid' && ['failed', 'cancelled'].includes(applied.attempt.status);
+          if (applied.attempt.resolvedAt === null || late) throw general;
+          return true;
+        }
+        if (outcome === 'failed') {
+          if (applied.order)
+            await products[applied.order.product]?.onStateChange?.(tx, applied.order, 'failed');
+          return true;
+        }
+        if (!applied.order) throw general; // paid twice, or fulfilled before it was paid
+        const receipt = { method: 'M-Pesa', receipt: callback.receipt };
+        await sendReceipt(tx, applied.order, receipt, now);
+        await products[applied.order.product]?.fulfil(tx, applied.order, receipt);
+        return true;
+      });
+    } catch (error) {
+      if (error === general) return false;
+      throw error;
+    }
+  }
+
+  /**
    * Applies a stored callback once per CheckoutRequestID: duplicates, unknown ids and late failures change
    * nothing; a success whose amount or phone differs is flagged, not paid. A success for an attempt that was
    * already closed without money (given up after PAYMENT_PENDING_EXPIRY_MINUTES, or failed by an earlier
@@ -261,7 +314,14 @@ export function createPaymentsService(deps: {
    * attempt paid it meanwhile, is flagged for a refund. Each happens once: the attempt leaves `failed`.
    */
   /** Answers whether the stored message is an STK callback at all (false: stored, logged, done with). */
-  async function applyStkCallback(messageId: number): Promise<boolean> {
+  async function applyStkCallback(messageId: number, body?: unknown): Promise<boolean> {
+    // The body as stored, when the caller has it (the route, a handled callback): no re-read for the
+    // common results, which take the short path; anything else goes the general way below.
+    const known = body === undefined ? null : parseStkCallback(body);
+    if (known) {
+      const applied = await applyKnownStkResult(messageId, known);
+      if (applied) return true;
+    }
     return transaction(async (tx) => {
       const repository = paymentsRepository(tx);
       const message = await repository.lockMessage(messageId);
@@ -416,7 +476,7 @@ export function createPaymentsService(deps: {
      * anything a crash left unprocessed.
      */
     async handleStkCallback(body: unknown): Promise<void> {
-      await applyStkCallback(await this.recordStkCallback(body));
+      await applyStkCallback(await this.recordStkCallback(body), body);
     },
 
     /** Stores a callback as received (the route makes it storable first); returns the message's id. */
