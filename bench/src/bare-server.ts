@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
-import pg from 'pg';
+import { pino } from 'pino';
+import { connectDatabase } from '../../apps/api/src/infra/database.ts';
 
 /**
- * The bare limit: the very SQL our available-jobs endpoint runs (page rows + count, in parallel), behind a
- * plain node:http server with no framework, validation, mapping or serialisation schema.
+ * The bare limit: the very SQL our list endpoints run (page rows + count, in parallel), over the same pool
+ * settings, behind a plain node:http server with no framework, validation, mapping, cache or serialisation
+ * schema.
  * GET /{variant} runs the prepared statements of that request variant.
  * POST /stk takes a Daraja STK callback with the least SQL that keeps it: one statement that resolves the
  * attempt (once), marks its order paid and fulfilled (or failed), and stores the raw message as processed.
@@ -18,11 +20,12 @@ const variants = JSON.parse(readFileSync(process.env.BENCH_QUERIES_FILE!, 'utf8'
   rows: Statement;
   count: Statement;
 }>;
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
+// The very pool our server uses (connectDatabase): same connection settings (random_page_cost, …), so the
+// same SQL gets the same plans on both sides.
+const { pool } = connectDatabase(process.env.DATABASE_URL!, {
   max: Number(process.env.DB_POOL_MAX ?? 10),
+  logger: pino({ level: 'silent' }),
 });
-pool.on('error', () => undefined);
 
 const STK_SQL = `
   WITH attempt AS (

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
@@ -51,6 +51,9 @@ const callbackRate = Number(process.env.BENCH_CALLBACK_RATE ?? 1000);
 const callbackDrainMs =
   Number(process.env.BENCH_CALLBACK_DRAIN ?? Math.max(60, 10 * callbackDuration)) * 1000;
 const poolMax = 20;
+// BENCH_MEMORY_DURATION=600 for the 10-minute run of the issue's goal (RSS < 300 MB, flat).
+const memoryDuration = Number(process.env.BENCH_MEMORY_DURATION ?? 60);
+const memoryInterval = Number(process.env.BENCH_MEMORY_INTERVAL ?? 5);
 const logger = pino({ level: 'warn' });
 const EXIT_INCOMPLETE = 2;
 const EXIT_INCONSISTENT = 3;
@@ -72,14 +75,15 @@ if (only) {
     if (!match) throw new Error(`BENCH_ONLY: cannot read "${part}"`);
     const name = match[1] ?? 'jobs';
     const indexes = match[2] ?? match[3];
-    if (![...LIST_SCENARIOS, 'callbacks'].includes(name))
+    if (![...LIST_SCENARIOS, 'callbacks', 'memory'].includes(name))
       throw new Error(`BENCH_ONLY: no scenario "${name}"`);
-    if (name === 'callbacks' && indexes)
-      throw new Error('BENCH_ONLY: the callbacks scenario has no variants');
+    if ((name === 'callbacks' || name === 'memory') && indexes)
+      throw new Error(`BENCH_ONLY: the ${name} scenario has no variants`);
     selected.set(name, indexes ? indexes.split(',').map(Number) : null);
   }
 }
-const listsSelected = !only || LIST_SCENARIOS.some((name) => selected.has(name));
+const memorySelected = !only || selected.has('memory');
+const listsSelected = !only || memorySelected || LIST_SCENARIOS.some((name) => selected.has(name));
 const callbacksSelected = !only || selected.has('callbacks');
 if (callbacksSelected && !(callbackRate > 0 && callbackDuration > 0)) {
   throw new Error('BENCH_CALLBACK_RATE and BENCH_DURATION must be positive numbers');
@@ -116,6 +120,8 @@ if (listsSelected) {
 
 // The request mixes: what the public pages ask for, filtered and searched (lists.ts).
 const scenarios: Scenario[] = listsSelected ? await listScenarios(database.db) : [];
+// The memory run loads every list variant of both scenarios, whatever BENCH_ONLY kept for the lists.
+const memoryScenarios = memorySelected ? [...scenarios] : [];
 
 if (only) {
   scenarios.splice(0, scenarios.length, ...scenarios.filter((s) => selected.has(s.name)));
@@ -191,7 +197,7 @@ function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 }
 
-async function load(port: number, paths: string[]): Promise<Figures> {
+async function load(port: number, paths: string[], seconds = duration): Promise<Figures> {
   // Short warm-up (connections, plans, JIT), then the measured run.
   await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -202,7 +208,12 @@ async function load(port: number, paths: string[]): Promise<Figures> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: `http://127.0.0.1:${port}`, connections, duration, requests: paths.map((p) => ({ path: p })) },
+      {
+        url: `http://127.0.0.1:${port}`,
+        connections,
+        duration: seconds,
+        requests: paths.map((p) => ({ path: p })),
+      },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
@@ -216,6 +227,67 @@ async function load(port: number, paths: string[]): Promise<Figures> {
     errors: result.non2xx + result.errors + result.timeouts,
     responses: latencies.length,
   };
+}
+
+/** Resident memory of one process, sampled every BENCH_MEMORY_INTERVAL seconds (Linux /proc). */
+interface MemorySamples {
+  seconds: number[];
+  rssMb: number[];
+}
+function readRssMb(pid: number): number | null {
+  try {
+    const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
+function sampleMemory(pid: number) {
+  const samples: MemorySamples = { seconds: [], rssMb: [] };
+  const started = performance.now();
+  const take = () => {
+    const rss = readRssMb(pid);
+    if (rss === null) return;
+    samples.seconds.push((performance.now() - started) / 1000);
+    samples.rssMb.push(rss);
+  };
+  take();
+  const timer = setInterval(take, memoryInterval * 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      take();
+      return samples;
+    },
+  };
+}
+interface MemoryFigures {
+  samples: number;
+  startMb: number;
+  maxMb: number;
+  endMb: number;
+  /** Mean of the last quarter of the samples minus the mean of the second quarter: growth once warm. */
+  growthMb: number;
+}
+function memoryFigures({ rssMb }: MemorySamples): MemoryFigures | null {
+  if (rssMb.length === 0) return null;
+  const quarter = Math.max(1, Math.floor(rssMb.length / 4));
+  const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / Math.max(1, values.length);
+  return {
+    samples: rssMb.length,
+    startMb: rssMb[0]!,
+    maxMb: Math.max(...rssMb),
+    endMb: rssMb.at(-1)!,
+    growthMb: mean(rssMb.slice(-quarter)) - mean(rssMb.slice(quarter, 2 * quarter)),
+  };
+}
+/** BENCH_ONLY=memory: every list variant of both scenarios, mixed, for BENCH_MEMORY_DURATION seconds. */
+async function memoryUnderLoad(port: number, pid: number) {
+  const paths = memoryScenarios.flatMap((scenario) => scenario.mix.map((m) => query(scenario.route, m)));
+  const sampler = sampleMemory(pid);
+  const figures = await load(port, paths, memoryDuration);
+  const samples = sampler.stop();
+  return { figures, samples, memory: memoryFigures(samples) };
 }
 
 const health = (port: number) => fetch(`http://127.0.0.1:${port}/api/health`).then((r) => r.ok);
@@ -347,9 +419,12 @@ const ours = await startProcess(
   health,
   oursPort,
 );
+const oursMemory = sampleMemory(ours.child.pid!);
 const oursMeasured = await measure(ours.port, (scenario) =>
   scenario.mix.map((m) => query(scenario.route, m)),
 );
+const listsMemory = oursMemory.stop();
+const memoryRun = memorySelected ? await memoryUnderLoad(ours.port, ours.child.pid!) : null;
 // Our real callback URL: PUBLIC_URL + the path secret derived from JWT_SECRET.
 const stkPath = `/api/payments/stk/${derivedSecret(JWT_SECRET, 'stk-callback-path')}`;
 // The audit sealer runs beside the server (a worker's job; the server above runs none).
@@ -447,6 +522,35 @@ for (const scenario of scenarios) {
   const all = [o.mix, b.mix, ...o.variants, ...b.variants];
   if (o.unavailable || b.unavailable || all.some((f) => f && (f.errors > 0 || f.responses === 0)))
     invalid = true;
+}
+if (memorySelected) {
+  const memoryCells = (m: MemoryFigures | null) =>
+    m
+      ? `${String(m.samples).padStart(8)} ${m.startMb.toFixed(0).padStart(8)} ${m.maxMb.toFixed(0).padStart(8)} ${m.endMb.toFixed(0).padStart(8)} ${`${m.growthMb >= 0 ? '+' : ''}${m.growthMb.toFixed(1)}`.padStart(9)}`
+      : '   not sampled';
+  console.log(
+    `\n${'scenario: memory of one API process (RSS)'.padEnd(44)} ${'samples'.padStart(8)} ${'start MB'.padStart(8)} ${'max MB'.padStart(8)} ${'end MB'.padStart(8)} ${'growth MB'.padStart(9)}`,
+  );
+  console.log(`${'during the list runs above'.padEnd(44)} ${memoryCells(memoryFigures(listsMemory))}`);
+  if (memoryRun) {
+    console.log(
+      `${`every list variant for ${memoryDuration} s`.padEnd(44)} ${memoryCells(memoryRun.memory)}`,
+    );
+    console.log(
+      `  under that load: ${memoryRun.figures.requestsPerSecond.toFixed(0)} req/s, p50 ${memoryRun.figures.p50.toFixed(1)} ms, ` +
+        `p95 ${memoryRun.figures.p95.toFixed(1)} ms, p99 ${memoryRun.figures.p99.toFixed(1)} ms, ${memoryRun.figures.errors} errors; ` +
+        `RSS sampled every ${memoryInterval} s; goal < 300 MB and flat (growth: last quarter's mean minus the second quarter's)`,
+    );
+    if (memoryRun.figures.errors > 0 || memoryRun.figures.responses === 0) invalid = true;
+    writeFileSync(
+      path.join(resultsDir, `memory-${stamp}.json`),
+      JSON.stringify(
+        { connections, duration: memoryDuration, interval: memoryInterval, ...memoryRun },
+        null,
+        2,
+      ),
+    );
+  }
 }
 let inconsistent = false;
 if (callbackPlan && oursCallbacks && bareCallbacks && checks) {

@@ -61,3 +61,9 @@ export interface Page<T> {
   previous: string | null;
   results: T[];
 }
+
+/** The envelope of the public lists (see `publicListPage`). */
+export interface PublicListPage<T> extends Page<T> {
+  count_capped: boolean;
+  next_cursor: string | null;
+}

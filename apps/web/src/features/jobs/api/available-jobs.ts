@@ -1,5 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { AvailableJob, AvailableJobDetail, DeadlineFilterOption, Page } from '@zabuni/contracts';
+import type {
+  AvailableJob,
+  AvailableJobDetail,
+  DeadlineFilterOption,
+  PublicListPage,
+} from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { apiGet } from '../../../lib/api-client.ts';
 
@@ -15,7 +20,7 @@ export const availableJobsQuery = (filters: JobFilters) =>
   queryOptions({
     queryKey: ['core', 'available-jobs', filters],
     queryFn: ({ signal }) =>
-      apiGet<Page<AvailableJob>>(
+      apiGet<PublicListPage<AvailableJob>>(
         '/core/available-jobs/',
         {
           page: filters.page,

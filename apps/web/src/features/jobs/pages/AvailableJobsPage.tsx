@@ -35,7 +35,7 @@ function readFilters(params: URLSearchParams): { filters: JobFilters; deadline: 
 }
 
 export function Component() {
-  const { t } = useTranslation('jobs');
+  const { t, i18n } = useTranslation('jobs');
   usePageTitle(t('title'));
   const [params, setParams] = useSearchParams();
   const { filters, deadline } = readFilters(params);
@@ -76,7 +76,9 @@ export function Component() {
         {jobs.data && (
           <Group justify="space-between">
             <Text size="sm" c="dimmed" data-testid="job-count">
-              {t('count', { count: jobs.data.count })}
+              {jobs.data.count_capped
+                ? t('countAtLeast', { count: new Intl.NumberFormat(i18n.language).format(jobs.data.count) })
+                : t('count', { count: jobs.data.count })}
             </Text>
           </Group>
         )}

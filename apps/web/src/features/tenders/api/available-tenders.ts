@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeadlineFilterOption, JobType, Page, Sector, Tender, TenderDetail } from '@zabuni/contracts';
+import type {
+  DeadlineFilterOption,
+  JobType,
+  PublicListPage,
+  Sector,
+  Tender,
+  TenderDetail,
+} from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
 
@@ -18,7 +25,7 @@ export const availableTendersQuery = (filters: TenderFilters) =>
   queryOptions({
     queryKey: ['tender-alerts', 'available-tenders', filters],
     queryFn: ({ signal }) =>
-      apiGet<Page<Tender>>(
+      apiGet<PublicListPage<Tender>>(
         '/tender-alerts/available-tenders/',
         {
           page: filters.page,

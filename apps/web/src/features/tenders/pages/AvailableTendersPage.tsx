@@ -1,6 +1,6 @@
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { PAGE_SIZE, SEARCH_COUNT_CAP } from '@zabuni/contracts/constants';
+import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { pageCount } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -105,9 +105,9 @@ export function Component() {
 
         {tenders.data && (
           <Text size="sm" c="dimmed" data-testid="tender-count" aria-live="polite">
-            {tenders.data.count >= SEARCH_COUNT_CAP
+            {tenders.data.count_capped
               ? t('list.countAtLeast', {
-                  count: new Intl.NumberFormat(i18n.language).format(SEARCH_COUNT_CAP),
+                  count: new Intl.NumberFormat(i18n.language).format(tenders.data.count),
                 })
               : t('list.count', { count: tenders.data.count })}
           </Text>
