@@ -131,7 +131,7 @@ describe('the cost of one M-Pesa callback', () => {
     expect((await mailsTo(ctx, email)).filter((m) => m.subject.startsWith('Payment received:'))).toHaveLength(
       1,
     );
-    expect(first.statements.length).toBeLessThanOrEqual(9);
+    expect(first.statements.length).toBeLessThanOrEqual(8);
     expect(duplicate.statements.length).toBeLessThanOrEqual(4);
   });
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PaymentPlan } from '@zabuni/domain';
 import type { Executor } from '../../../infra/database.ts';
 import { categories, countries } from '../../../schema/core.tables.ts';
@@ -143,14 +143,15 @@ export function subscriptionsRepository(db: Executor) {
       period: { start: Date; end: Date; subscriptionStartsAt: Date },
       now: Date,
     ) {
-      await db
-        .update(subscriptions)
-        .set({ startsAt: period.subscriptionStartsAt, endsAt: period.end, updatedAt: now })
-        .where(eq(subscriptions.id, subscriptionId));
-      await db
-        .update(subscriptionOrders)
-        .set({ periodStartsAt: period.start, periodEndsAt: period.end })
-        .where(eq(subscriptionOrders.orderId, orderId));
+      // One statement for both rows (a payment callback's fulfilment runs at Daraja's rate).
+      await db.execute(sql`
+        WITH subscriber AS (
+          UPDATE ${subscriptions} SET starts_at = ${period.subscriptionStartsAt}, ends_at = ${period.end},
+            updated_at = ${now}
+          WHERE id = ${subscriptionId}
+        )
+        UPDATE ${subscriptionOrders} SET period_starts_at = ${period.start}, period_ends_at = ${period.end}
+        WHERE order_id = ${orderId}`);
     },
   };
 }
