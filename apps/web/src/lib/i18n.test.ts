@@ -9,13 +9,7 @@ import pt from '../locales/pt/jobs.json';
 import ptCommon from '../locales/pt/common.json';
 import sw from '../locales/sw/jobs.json';
 import swCommon from '../locales/sw/common.json';
-import {
-  AUTH_MESSAGES,
-  PAYMENT_TEXTS,
-  SUBSCRIPTION_MESSAGES,
-  TENDER_MESSAGES,
-  taxPinMessage,
-} from '@zabuni/contracts';
+import { PAYMENT_TEXTS, SUBSCRIPTION_MESSAGES } from '@zabuni/contracts';
 import type enCheckout from '../locales/en/checkout.json';
 import type enSubscriptions from '../locales/en/subscriptions.json';
 import amAuth from '../locales/am/auth.json';
@@ -116,40 +110,7 @@ describe('locale files', () => {
     );
   });
 
-  it('knows the exact English text of the contract messages it translates', () => {
-    const known = new Set(Object.values(enAuth.messages));
-    for (const key of [
-      'required',
-      'terms',
-      'passwordMismatch',
-      'passwordTooShort',
-      'invalidCode',
-      'badCredentials',
-      'inactive',
-      'locked',
-      'rateLimited',
-    ] as const) {
-      expect(known.has(AUTH_MESSAGES[key])).toBe(true);
-    }
-    expect(known.has(taxPinMessage('KE'))).toBe(true);
-    expect(known.has(taxPinMessage('UG'))).toBe(true);
-  });
-
-  it('knows the exact English text of the tender messages it translates', () => {
-    const known = new Set(Object.values(enTenders.messages));
-    for (const key of [
-      'submitted',
-      'closingInPast',
-      'closingMismatch',
-      'invalidDate',
-      'reasonRequired',
-      'notUnderReview',
-      'notFound',
-      'orderNotFound',
-    ] as const) {
-      expect(known.has(TENDER_MESSAGES[key])).toBe(true);
-    }
-    // SPEC §8 success message, verbatim.
+  it('says the SPEC success message of a submitted tender verbatim', () => {
     expect(enTenders.messages.submitted).toBe('Tender details submitted successfully and are under review!');
   });
 

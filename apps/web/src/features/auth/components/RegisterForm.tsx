@@ -17,12 +17,11 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
 import { countryName } from '../../../lib/format.ts';
 import { normaliseLanguage } from '../../../lib/i18n.ts';
 import { authApi } from '../api/auth-api.ts';
 import { useAllCountries } from '../api/countries.ts';
-import { translateMessage } from './messages.ts';
 
 type RegistrationForm = z.input<typeof advertiserRegistration>;
 
@@ -77,8 +76,7 @@ export function RegisterForm() {
     },
   });
   const { errors, isSubmitting } = form.formState;
-  const error = (field: keyof RegistrationForm) =>
-    translateMessage(errors[field]?.message as string | undefined, t);
+  const error = (field: keyof RegistrationForm) => messageText(errors[field]?.message as string | undefined);
 
   const submit = form.handleSubmit(async (values) => {
     try {

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { AuthStatus, authState, useAuth } from '../../../lib/auth-state.ts';
 import { authApi } from '../api/auth-api.ts';
-import { translateMessage } from './messages.ts';
+import { messageText } from '../../../lib/form-errors.ts';
 
 type LoginForm = z.input<typeof loginRequest>;
 
@@ -54,13 +54,8 @@ export function SignInForm({ nextRoute, resetRoute }: Props) {
       authState.signedIn(access);
       if (authState.get().status === AuthStatus.Authenticated) finish();
     } catch (error) {
-      // Translated by the error's code where it has one (ApiError.message), else by the English sentence.
-      const shown =
-        error instanceof ApiError
-          ? error.message !== error.detail
-            ? error.message
-            : translateMessage(error.detail, t)
-          : messageOf(error);
+      // Translated by the error's code where it has one (ApiError.message), else as the server said it.
+      const shown = messageOf(error);
       authState.failed(shown ?? '');
       toast.error(shown);
     }
@@ -127,7 +122,7 @@ function TwoFactorStep({ remember, onVerified }: { remember: boolean; onVerified
         error instanceof ApiError
           ? typeof said === 'string' && error.code && error.message !== error.detail
             ? error.message // translated by its code
-            : (translateMessage(String(said ?? ''), t) ?? '')
+            : (messageText(String(said ?? '')) ?? '')
           : messageOf(error);
       authState.twoFactorFailed(message);
       toast.error(message || t('twoFactor.title'));
@@ -164,7 +159,7 @@ function TwoFactorStep({ remember, onVerified }: { remember: boolean; onVerified
         />
         {auth.error && (
           <Alert color="red" variant="light" p="xs">
-            {translateMessage(auth.error, t)}
+            {messageText(auth.error)}
           </Alert>
         )}
         <Button type="submit" loading={busy} disabled={code.trim().length < 6} fullWidth>

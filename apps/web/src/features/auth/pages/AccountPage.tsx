@@ -23,12 +23,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
 import { LANGUAGES } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
 import { meQuery } from '../../../lib/me.ts';
-import { translateMessage } from '../components/messages.ts';
 
 const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : String(error));
 
@@ -90,18 +89,18 @@ function ProfileSection({ me }: { me: Me }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <TextInput
               label={t('register.firstName')}
-              error={translateMessage(errors.first_name?.message, t)}
+              error={messageText(errors.first_name?.message)}
               {...form.register('first_name')}
             />
             <TextInput
               label={t('register.lastName')}
-              error={translateMessage(errors.last_name?.message, t)}
+              error={messageText(errors.last_name?.message)}
               {...form.register('last_name')}
             />
             <TextInput
               label={t('register.phone')}
               type="tel"
-              error={translateMessage(errors.phone_number?.message, t)}
+              error={messageText(errors.phone_number?.message)}
               {...form.register('phone_number')}
             />
             <NativeSelect
@@ -150,19 +149,19 @@ function PasswordSection() {
             <PasswordInput
               label={t('account.currentPassword')}
               autoComplete="current-password"
-              error={translateMessage(errors.current_password?.message, t)}
+              error={messageText(errors.current_password?.message)}
               {...form.register('current_password')}
             />
             <PasswordInput
               label={t('account.newPassword')}
               autoComplete="new-password"
-              error={translateMessage(errors.password?.message, t)}
+              error={messageText(errors.password?.message)}
               {...form.register('password')}
             />
             <PasswordInput
               label={t('account.confirmPassword')}
               autoComplete="new-password"
-              error={translateMessage(errors.password2?.message, t)}
+              error={messageText(errors.password2?.message)}
               {...form.register('password2')}
             />
           </SimpleGrid>

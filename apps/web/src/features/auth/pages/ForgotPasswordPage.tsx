@@ -9,7 +9,7 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
-import { translateMessage } from '../components/messages.ts';
+import { messageText } from '../../../lib/form-errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 export function Component() {
@@ -41,7 +41,7 @@ export function Component() {
               type="email"
               autoComplete="email"
               required
-              error={translateMessage(form.formState.errors.email?.message, t)}
+              error={messageText(form.formState.errors.email?.message)}
               {...form.register('email')}
             />
             <Button type="submit" loading={form.formState.isSubmitting} fullWidth>

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
-import { applyServerErrors } from '../../../lib/form-errors.ts';
+import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
-import { translateMessage } from '../components/messages.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 export function Component() {
@@ -42,14 +41,14 @@ export function Component() {
               label={t('reset.password')}
               autoComplete="new-password"
               required
-              error={translateMessage(form.formState.errors.password?.message, t)}
+              error={messageText(form.formState.errors.password?.message)}
               {...form.register('password')}
             />
             <PasswordInput
               label={t('reset.password2')}
               autoComplete="new-password"
               required
-              error={translateMessage(form.formState.errors.password2?.message, t)}
+              error={messageText(form.formState.errors.password2?.message)}
               {...form.register('password2')}
             />
             <Button type="submit" loading={form.formState.isSubmitting} fullWidth>

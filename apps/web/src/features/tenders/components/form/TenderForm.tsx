@@ -21,11 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { CountryFlag } from '../../../../components/CountryFlag.tsx';
 import { RemotePicker, type PickerOption } from '../../../../components/RemotePicker.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, messageText } from '../../../../lib/form-errors.ts';
 import { countryName } from '../../../../lib/format.ts';
 import type { MultipartValue, UploadProgress } from '../../../../lib/multipart.ts';
 import { useAllCountries, useCategories } from '../../../../lib/reference-data.ts';
-import { translateMessage } from '../messages.ts';
 import { DocumentsField } from './DocumentsField.tsx';
 import {
   FORM_FIELD_OF,
@@ -72,7 +71,7 @@ export function TenderForm({
   const resolver = useMemo(() => tenderFormResolver(mode), [mode]);
   const form = useForm<TenderFormValues>({ resolver, defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const error = (field: keyof TenderFormValues) => translateMessage(errors[field]?.message, t);
+  const error = (field: keyof TenderFormValues) => messageText(errors[field]?.message);
 
   const submit = form.handleSubmit(async (values) => {
     setProgress(0);
@@ -84,7 +83,7 @@ export function TenderForm({
       if (failure instanceof DOMException && failure.name === 'AbortError') return;
       const onFields = applyServerErrors(failure, form.setError, FORM_FIELD_OF);
       const message = failure instanceof Error ? failure.message : String(failure);
-      toast.error(onFields ? t('form.fixErrors') : (translateMessage(message, t) ?? message));
+      toast.error(onFields ? t('form.fixErrors') : (messageText(message) ?? message));
     } finally {
       setProgress(null);
     }
