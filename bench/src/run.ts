@@ -153,7 +153,8 @@ if (callbackPlan) {
   );
 }
 await database.close();
-const queriesFile = path.join(root, '.data/bench-queries.json');
+// One file per run: several benches may run at once on a shared machine.
+const queriesFile = path.join(root, `.data/bench-queries-${process.pid}.json`);
 mkdirSync(path.dirname(queriesFile), { recursive: true });
 writeFileSync(queriesFile, JSON.stringify(variants));
 
