@@ -81,7 +81,7 @@ export function PublicLayout() {
         <Container size={longLabels ? 1400 : 'lg'} h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Logo to="/" className={classes.logo} />
-            <Group gap={4} visibleFrom={inline} component="nav" wrap="nowrap">
+            <Group gap={4} visibleFrom={inline} component="nav" aria-label={t('nav.menu')} wrap="nowrap">
               {HEADER_LINKS.map((link) => (
                 <NavLink key={link.to} to={link.to} className={classes.navLink}>
                   {t(link.key)}
@@ -98,6 +98,8 @@ export function PublicLayout() {
                 hiddenFrom={inline}
                 size="sm"
                 aria-label={t('nav.menu')}
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
               />
             </Group>
           </Group>
