@@ -7,11 +7,14 @@
 // transfer and request count; then every failing accessibility audit with its nodes. Writes the summary to
 // .bench-results/lighthouse.json. Exits non-zero when a goal is missed only with `--check`.
 //
-// Options: --check, --runs=N, --only=/jobs,/tenders (paths or page names), --out=file.json,
+// Then axe (Lighthouse's own axe-core and options) on what one Lighthouse load does not show: every page at
+// desktop width, the home page in Amharic, the open mobile menu and a job's dialog.
+//
+// Options: --check, --runs=N, --no-axe, --url=http://host:port (a server already running, with demo data), --only=/jobs,/tenders (paths or page names), --out=file.json,
 //          CHROMIUM_PATH=... (default /usr/lib/chromium/chromium).
 // It builds nothing: run `npm run build` first.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +23,8 @@ import { createRequire } from 'node:module';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const lighthouseVersion = createRequire(import.meta.url)('lighthouse/package.json').version;
+const require = createRequire(import.meta.url);
+const lighthouseVersion = require('lighthouse/package.json').version;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const serverEntry = path.join(root, 'apps/api/dist/main.js');
@@ -40,6 +44,8 @@ const GOALS = {
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const check = args.includes('--check');
+const axePass = !args.includes('--no-axe');
+const target = option('url');
 const runs = Number(option('runs') ?? 3);
 const only = option('only')?.split(',').filter(Boolean);
 const out = path.resolve(root, option('out') ?? '.bench-results/lighthouse.json');
@@ -48,12 +54,16 @@ const chromePath =
   ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/google-chrome'].find((p) => existsSync(p));
 
 if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got ${option('runs')}`);
-if (!existsSync(serverEntry) || !existsSync(webIndex)) {
+if (!target && (!existsSync(serverEntry) || !existsSync(webIndex))) {
   fail(
     'No production build found (apps/api/dist/main.js, apps/web/dist/index.html): run `npm run build` first.',
   );
 }
 if (!chromePath) fail('Chromium not found: `apt-get install -y chromium` or set CHROMIUM_PATH.');
+
+function progress(text) {
+  if (process.stdout.isTTY) process.stdout.write(`  ${text}`.padEnd(70) + '\r');
+}
 
 function fail(message) {
   console.error(message);
@@ -241,6 +251,152 @@ const chromeFlags = [
   '--disable-dev-shm-usage',
 ];
 
+/** Lighthouse's axe options (core/gather/gatherers/accessibility.js), so both passes judge alike. */
+const AXE_OPTIONS = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] },
+  resultTypes: ['violations', 'inapplicable'],
+  rules: Object.fromEntries([
+    ...[
+      'accesskeys',
+      'aria-allowed-role',
+      'aria-conditional-attr',
+      'aria-deprecated-role',
+      'aria-dialog-name',
+      'aria-prohibited-attr',
+      'aria-treeitem-name',
+      'aria-text',
+      'empty-heading',
+      'heading-order',
+      'html-xml-lang-mismatch',
+      'identical-links-same-purpose',
+      'image-redundant-alt',
+      'input-button-name',
+      'label-content-name-mismatch',
+      'landmark-one-main',
+      'link-in-text-block',
+      'meta-viewport',
+      'select-name',
+      'skip-link',
+      'tabindex',
+      'table-duplicate-name',
+      'table-fake-caption',
+      'target-size',
+      'td-has-header',
+    ].map((id) => [id, { enabled: true }]),
+    ...[
+      'area-alt',
+      'aria-braille-equivalent',
+      'aria-roledescription',
+      'audio-caption',
+      'blink',
+      'duplicate-id',
+      'frame-focusable-content',
+      'frame-title-unique',
+      'marquee',
+      'nested-interactive',
+      'no-autoplay-audio',
+      'role-img-alt',
+      'scrollable-region-focusable',
+      'server-side-image-map',
+      'summary-name',
+      'svg-img-alt',
+    ].map((id) => [id, { enabled: false }]),
+  ]),
+};
+const MOBILE = { width: 412, height: 823 };
+const DESKTOP = { width: 1350, height: 940 };
+
+/** axe on states a Lighthouse load does not reach; returns [{ state, violations }]. */
+async function axeStates(baseUrl, pages) {
+  const { chromium } = await import('playwright-core');
+  const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+  const browser = await chromium.launch({
+    executablePath: chromePath,
+    headless: true,
+    args: chromeFlags.filter((flag) => !flag.startsWith('--headless')),
+  });
+  const states = [
+    ...pages.map((p) => ({ state: `${p.path} at desktop width`, path: p.path, viewport: DESKTOP })),
+    { state: '/ in Amharic, mobile', path: '/', viewport: MOBILE, language: 'am' },
+    { state: '/ in Amharic, desktop', path: '/', viewport: DESKTOP, language: 'am' },
+    {
+      state: '/ with the mobile menu open',
+      path: '/',
+      viewport: MOBILE,
+      act: async (page) => {
+        await page.locator('button.mantine-Burger-root').click();
+        await page.locator('#mobile-menu').waitFor();
+      },
+    },
+    ...(pages.some((p) => p.path === '/jobs')
+      ? [
+          {
+            state: "/jobs with a job's instructions open",
+            path: '/jobs',
+            viewport: MOBILE,
+            act: async (page) => {
+              await page.getByTestId('job-card').first().locator('button').first().click();
+              await page.getByRole('dialog').waitFor();
+              await page.waitForTimeout(500);
+            },
+          },
+        ]
+      : []),
+  ];
+  const found = [];
+  try {
+    for (const { state, path: pagePath, viewport, language, act } of states) {
+      progress(`axe: ${state}`);
+      const context = await browser.newContext({ viewport, bypassCSP: true });
+      try {
+        if (language) {
+          await context.addCookies([{ name: 'lang', value: language, url: baseUrl }]);
+          await context.addInitScript(
+            (code) => globalThis.localStorage.setItem('zabuni.language', code),
+            language,
+          );
+        }
+        const page = await context.newPage();
+        const response = await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle' });
+        if (!response?.ok()) {
+          found.push({ state, error: `answered ${response?.status()}`, violations: [] });
+          continue;
+        }
+        await page.locator('main h1, main h2, main h3').first().waitFor({ timeout: 15_000 });
+        if (act) await act(page);
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async (options) => {
+          const result = await globalThis.axe.run(globalThis.document, options);
+          return result.violations.map((v) => ({
+            id: v.id,
+            title: v.help,
+            nodes: v.nodes.map((n) => ({
+              selector: n.target.join(' '),
+              label: (globalThis.document.querySelector(n.target.join(' '))?.textContent ?? '')
+                .trim()
+                .slice(0, 80),
+              explanation: n.failureSummary ?? '',
+            })),
+          }));
+        }, AXE_OPTIONS);
+        found.push({ state, violations });
+      } catch (error) {
+        found.push({
+          state,
+          error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+          violations: [],
+        });
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  progress('');
+  return found;
+}
+
 let server;
 let chrome;
 const cleanUp = async () => {
@@ -257,9 +413,14 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 try {
-  process.stdout.write('Starting the production build on a fresh database (demo data)… ');
-  server = await startServer();
-  console.log(server.baseUrl);
+  if (target) {
+    server = { baseUrl: target.replace(/\/$/, ''), stop: async () => undefined };
+    console.log(`Measuring the server already running at ${server.baseUrl}`);
+  } else {
+    process.stdout.write('Starting the production build on a fresh database (demo data)… ');
+    server = await startServer();
+    console.log(server.baseUrl);
+  }
   const pages = await publicPages(server.baseUrl);
   if (!pages.length) fail(`No page matches --only=${only?.join(',')}`);
   chrome = await chromeLauncher.launch({ chromePath, chromeFlags, logLevel: 'silent' });
@@ -271,7 +432,7 @@ try {
     const errors = [];
     const failures = new Map();
     for (let run = 1; run <= runs; run += 1) {
-      process.stdout.write(`  ${page.path} run ${run}/${runs}`.padEnd(60) + '\r');
+      progress(`${page.path} run ${run}/${runs}`);
       const result = await lighthouse(url, {
         port: chrome.port,
         output: 'json',
@@ -308,7 +469,7 @@ try {
         : ['the page loads'],
     });
   }
-  process.stdout.write(' '.repeat(60) + '\r');
+  progress('');
 
   const fmt = (v, digits = 0) => (Number.isFinite(v) ? v.toFixed(digits) : '–');
   const header = ['page', 'perf', 'a11y', 'LCP s', 'TBT ms', 'CLS', 'JS KB', 'total KB', 'requests', 'goals'];
@@ -365,6 +526,24 @@ try {
   if (missedBy.length) console.log('\nGoals missed:');
   for (const r of missedBy) console.log(`  ${r.path}: ${r.missed.join(', ')}`);
 
+  const axeResults = axePass ? await axeStates(server.baseUrl, pages) : [];
+  if (axePass) {
+    const bad = axeResults.filter((r) => r.error || r.violations.length);
+    console.log(
+      `\naxe (Lighthouse's rules) in ${axeResults.length} more states: ${
+        bad.length ? `${bad.length} with findings` : 'no violation'
+      }.`,
+    );
+    for (const r of bad) {
+      console.log(`\n  ${r.state}:${r.error ? ` could not be checked (${r.error})` : ''}`);
+      for (const v of r.violations) {
+        console.log(`    ${v.id}: ${v.title}`);
+        for (const n of v.nodes)
+          console.log(`      - ${n.selector}${n.label ? `  “${n.label.slice(0, 60)}”` : ''}`);
+      }
+    }
+  }
+
   mkdirSync(path.dirname(out), { recursive: true });
   writeFileSync(
     out,
@@ -378,6 +557,7 @@ try {
         cores: os.cpus().length,
         goals: GOALS,
         pages: results,
+        axe: axeResults,
       },
       null,
       2,
@@ -385,7 +565,8 @@ try {
   );
   console.log(`\nSummary written to ${path.relative(root, out)}`);
   await cleanUp();
-  const missedAny = results.some((r) => r.missed.length);
+  const missedAny =
+    results.some((r) => r.missed.length) || axeResults.some((r) => r.error || r.violations.length);
   process.exit(check && missedAny ? 2 : 0);
 } catch (error) {
   console.error(`\n${error instanceof Error ? (error.stack ?? error.message) : error}`);
