@@ -27,6 +27,7 @@ describe('development tools on loopback only', () => {
     const response = await call(local, url, '203.0.113.7');
     expect(response.statusCode, response.body).toBe(403);
     expect(response.json().detail).toMatch(/DEV_TOOLS_REMOTE/);
+    expect(response.json().code).toBe('system.loopback_only');
     // A forged forwarding header changes nothing.
     const forged = await call(local, url, '203.0.113.7', { 'x-forwarded-for': '127.0.0.1' });
     expect(forged.statusCode).toBe(403);

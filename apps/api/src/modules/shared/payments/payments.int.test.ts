@@ -285,6 +285,7 @@ describe('M-Pesa payments', () => {
     const usd = await newOrder(60_000, 'USD');
     await expect(payments.payWithMpesa(usd.code, '254708374140')).rejects.toMatchObject({
       status: 400,
+      key: 'payment.mpesa_kes_only',
       fields: {
         payment_type: ['M-Pesa is offered only for orders in Kenya shillings (KES). Please pay by card.'],
       },
@@ -292,12 +293,17 @@ describe('M-Pesa payments', () => {
     const kes = await newOrder();
     await expect(payments.payWithMpesa(kes.code, '0812 345')).rejects.toMatchObject({
       status: 400,
+      key: 'payment.invalid_phone',
       fields: { phone_number: ['Enter a Safaricom number, e.g. 0712 345 678 or 254712345678.'] },
     });
     await ctx.database.db.update(orders).set({ paymentState: 'paid' }).where(eq(orders.id, kes.id));
-    await expect(payments.payWithMpesa(kes.code, '254708374140')).rejects.toMatchObject({ status: 409 });
+    await expect(payments.payWithMpesa(kes.code, '254708374140')).rejects.toMatchObject({
+      status: 409,
+      key: 'payment.already_paid',
+    });
     await expect(payments.payWithMpesa('no-such-order', '254708374140')).rejects.toMatchObject({
       status: 404,
+      key: 'payment.order_not_found',
     });
   });
 });

@@ -232,6 +232,7 @@ describe('starting payments of a publishing order is rate-limited', () => {
     const refused = await start(code, { payment_type: 'dpo' }, '10.8.0.2');
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({
+      code: 'payment.too_many_for_order',
       detail: 'Too many payment attempts for this order. Please wait 10 minutes and try again.',
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
