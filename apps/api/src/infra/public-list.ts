@@ -1,4 +1,4 @@
-import { SEARCH_COUNT_CAP } from '@zabuni/contracts';
+import { message, SEARCH_COUNT_CAP } from '@zabuni/contracts';
 import type { FastifyRequest } from 'fastify';
 import { fieldError } from './errors.ts';
 import { toPage, type PageRequest } from './pagination.ts';
@@ -37,7 +37,7 @@ export function decodeCursor(cursor: string): ListPosition {
   } catch {
     // falls through to the 400
   }
-  throw fieldError('cursor', 'Invalid cursor.');
+  throw fieldError('cursor', message('field.cursor'));
 }
 
 /**

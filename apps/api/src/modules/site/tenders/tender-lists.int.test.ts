@@ -111,7 +111,11 @@ describe('cursor', () => {
     for (const bad of ['not-a-cursor', Buffer.from('["yesterday",1]').toString('base64url'), '%25%25']) {
       const response = await ctx.app.inject({ method: 'GET', url: `${LIST}?cursor=${bad}` });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ cursor: ['Invalid cursor.'] });
+      expect(response.json()).toMatchObject({
+        code: 'field.cursor',
+        field: 'cursor',
+        cursor: ['Invalid cursor.'],
+      });
     }
   });
 });
