@@ -16,41 +16,47 @@ import { renderContext } from './lib/render-context.ts';
  * language, at the moment and with the answers the server used, so its first render matches the HTML.
  * Any other page (signed-in pages, the platform, the portal) arrives as the empty shell and renders here.
  */
-const ssr = readSsrState();
-const queryClient = createQueryClient();
+async function start() {
+  const ssr = readSsrState();
+  const queryClient = createQueryClient();
 
-await initI18n(ssr ? { language: ssr.language } : {});
+  await initI18n(ssr ? { language: ssr.language } : {});
 
-if (ssr) {
-  renderContext.now = ssr.now;
-  hydrate(queryClient, ssr.queries);
-  // The page's own module must be there before hydrating, or the router would first render nothing.
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const module = await route.lazy();
-      Object.assign(route, { ...module, lazy: undefined } as Partial<RouteObject>);
-    }),
+  if (ssr) {
+    renderContext.now = ssr.now;
+    hydrate(queryClient, ssr.queries);
+    // The page's own module must be there before hydrating, or the router would first render nothing.
+    const matches = matchRoutes(routes, window.location) ?? [];
+    await Promise.all(
+      matches.map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const module = await route.lazy();
+        Object.assign(route, { ...module, lazy: undefined } as Partial<RouteObject>);
+      }),
+    );
+  }
+
+  const router = createBrowserRouter(routes);
+  endSessionsOnExpiry(router, queryClient);
+
+  const app = (
+    <StrictMode>
+      <App router={router} queryClient={queryClient} />
+    </StrictMode>
   );
+  const root = document.getElementById('root')!;
+
+  if (ssr) {
+    hydrateRoot(root, app);
+    // The browser's own choice of language wins once the page is live (a choice stored before the language
+    // cookie existed: switching writes the cookie, so the next page is rendered in it).
+    const preferred = preferredLanguage();
+    if (preferred !== ssr.language) void changeLanguage(preferred);
+  } else {
+    createRoot(root).render(app);
+  }
 }
 
-const router = createBrowserRouter(routes);
-endSessionsOnExpiry(router, queryClient);
-
-const app = (
-  <StrictMode>
-    <App router={router} queryClient={queryClient} />
-  </StrictMode>
-);
-const root = document.getElementById('root')!;
-
-if (ssr) {
-  hydrateRoot(root, app);
-  // The browser's own choice of language wins once the page is live (a choice stored before the language
-  // cookie existed: switching writes the cookie, so the next page is rendered in it).
-  const preferred = preferredLanguage();
-  if (preferred !== ssr.language) void changeLanguage(preferred);
-} else {
-  createRoot(root).render(app);
-}
+// Not a top-level await: the page modules import this entry chunk's shared code, and importing them while
+// this module is still evaluating would wait for itself.
+void start();

@@ -7,7 +7,7 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import i18next from 'i18next';
-import type { CSSProperties, ReactNode } from 'react';
+import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import type { DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { toast, ToastContainer } from 'react-toastify';
@@ -63,6 +63,10 @@ export function endSessionsOnExpiry(router: DataRouter, queryClient: QueryClient
 
 /** What every page sits in, in the browser and on the server alike (the same tree hydrates). */
 export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+  // Effects run once the page is live in the browser (hydrated or drawn): tests and tools wait for this.
+  useEffect(() => {
+    document.documentElement.dataset.live = 'true';
+  }, []);
   return (
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>

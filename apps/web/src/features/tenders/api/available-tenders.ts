@@ -55,6 +55,8 @@ export const tenderQuery = (id: number) =>
       apiGet<TenderDetail>(`/tender-alerts/available-tenders/${id}/`, undefined, signal),
     meta: { silent: true },
     staleTime: 60_000,
+    // An unknown tender stays unknown: the not-found page the server rendered is kept, not asked again.
+    retryOnMount: false,
   });
 
 export const useTender = (id: number) =>
