@@ -9,7 +9,7 @@ import pt from '../locales/pt/jobs.json';
 import ptCommon from '../locales/pt/common.json';
 import sw from '../locales/sw/jobs.json';
 import swCommon from '../locales/sw/common.json';
-import { PAYMENT_TEXTS, SUBSCRIPTION_MESSAGES } from '@zabuni/contracts';
+import { PAYMENT_TEXTS, SUBSCRIPTION_NOTICES } from '@zabuni/contracts';
 import type enCheckout from '../locales/en/checkout.json';
 import type enSubscriptions from '../locales/en/subscriptions.json';
 import amAuth from '../locales/am/auth.json';
@@ -102,7 +102,7 @@ describe('locale files', () => {
     );
     const subscriptions = lazyBundle('en', 'subscriptions') as typeof enSubscriptions;
     expect(subscriptions.form.planPlaceholder).toBe('Select subscription plan');
-    expect(subscriptions.previous.title).toBe(SUBSCRIPTION_MESSAGES.proceedPrevious);
+    expect(subscriptions.previous.title).toBe(SUBSCRIPTION_NOTICES.proceedPrevious);
     expect(subscriptions.previous.proceed).toBe('Proceed');
     expect(subscriptions.previous.edit).toBe('Edit subscription');
     expect(subscriptions.messages.submitted).toBe(
