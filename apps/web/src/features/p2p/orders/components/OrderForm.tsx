@@ -36,8 +36,8 @@ import {
   orderResolver,
   orderTotals,
   serverFormErrors,
-  toOrderPayload,
   type OrderFormValues,
+  type OrderPayload,
 } from '../model/order-form.ts';
 import { OrderLine } from './OrderLine.tsx';
 import { RequisitionLinesPicker } from './RequisitionLinesPicker.tsx';
@@ -65,7 +65,10 @@ export function OrderForm({ organisationId, initial, order }: Props) {
   const departments = useQuery(activeDepartmentsQuery(organisationId));
   const rates = useQuery(taxRatesQuery(organisationId));
   const id = order?.id ?? null;
-  const form = useForm<OrderFormValues>({ resolver: orderResolver, defaultValues: initial });
+  const form = useForm<OrderFormValues, unknown, OrderPayload>({
+    resolver: orderResolver,
+    defaultValues: initial,
+  });
   const lines = useFieldArray({ control: form.control, name: 'lines', keyName: 'fieldKey' });
   const values = useWatch({ control: form.control }) as OrderFormValues;
   const currency = (values.currency ?? 'KES').toUpperCase();
@@ -107,14 +110,14 @@ export function OrderForm({ organisationId, initial, order }: Props) {
   };
 
   const save = (submit: boolean) =>
-    form.handleSubmit(async (formValues) => {
+    form.handleSubmit(async (payload) => {
       setAction(submit ? 'submit' : 'draft');
       setLineProblems({});
       setGeneralProblems([]);
       setSubmitProblem(null);
       let saved: PurchaseOrderView;
       try {
-        saved = await saveOrder(id, toOrderPayload(formValues));
+        saved = await saveOrder(id, payload);
       } catch (failure) {
         const placed = serverFormErrors(failure, ORDER_FIELDS);
         for (const [field, text] of Object.entries(placed.fields)) {
@@ -150,7 +153,9 @@ export function OrderForm({ organisationId, initial, order }: Props) {
       }
     })();
 
-  const linesRoot = (errors.lines as { root?: { message?: string } } | undefined)?.root?.message;
+  // "Add at least one line": on the array itself (no line left) or on its root (beside the lines' errors).
+  const linesError = errors.lines as { message?: string; root?: { message?: string } } | undefined;
+  const linesRoot = linesError?.root?.message ?? linesError?.message;
 
   return (
     <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 1 }}>

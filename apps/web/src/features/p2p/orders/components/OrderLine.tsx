@@ -7,10 +7,10 @@ import { useCategoryPicker } from '../../../../lib/reference-data.ts';
 import type { Department, TaxRate } from '../api/lookups.ts';
 import { NS } from '../model/messages.ts';
 import { messageText } from '../../../../lib/form-errors.ts';
-import { lineBasisPoints, type OrderFormValues } from '../model/order-form.ts';
+import { lineBasisPoints, type OrderFormValues, type OrderPayload } from '../model/order-form.ts';
 
 interface Props {
-  control: Control<OrderFormValues>;
+  control: Control<OrderFormValues, unknown, OrderPayload>;
   index: number;
   count: number;
   currency: string;

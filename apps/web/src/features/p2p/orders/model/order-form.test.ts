@@ -4,6 +4,8 @@ import enErrors from '../../../../locales/en/errors.json';
 import { ApiError } from '../../../../lib/api-client.ts';
 import type { TaxRate } from '../api/lookups.ts';
 import { FORM_MESSAGES } from './messages.ts';
+import { purchaseOrderForm, purchaseOrderLineForm } from '@zabuni/contracts';
+import type { z } from 'zod';
 import {
   checkOrderForm,
   emptyOrderForm,
@@ -16,6 +18,12 @@ import {
   ORDER_FIELDS,
   type OrderFormValues,
 } from './order-form.ts';
+
+/** The contract schema's own message for a value it refuses (English or a catalogue key, whichever it carries). */
+const contractMessage = (schema: z.ZodType, value: unknown) =>
+  schema.safeParse(value).error?.issues[0]?.message;
+const order = purchaseOrderForm.shape;
+const line = purchaseOrderLineForm.shape;
 
 const rates: TaxRate[] = [
   { id: 1, name: 'VAT 16%', rate: '16.00', is_default: true, active: true },
@@ -53,8 +61,7 @@ describe('purchase order form', () => {
   it('accepts a complete direct order and sends what the API takes', () => {
     const values = direct({ payment_terms_days: '45', delivery_date: '2026-12-01' });
     values.lines[0]!.tax_rate_id = 3;
-    const problems = checkOrderForm(values);
-    expect(problems).toEqual({ lineProblems: [] });
+    expect(checkOrderForm(values)).toEqual({});
     expect(toOrderPayload(values)).toEqual({
       supplier_id: 7,
       justification: 'Urgent replacement',
@@ -79,8 +86,9 @@ describe('purchase order form', () => {
   it('leaves out payment terms (the supplier’s apply) and the tax rate (the default applies) when not chosen', () => {
     const payload = toOrderPayload(direct());
     expect(payload).not.toHaveProperty('payment_terms_days');
-    expect(payload.lines[0]).not.toHaveProperty('tax_rate_id');
-    expect(payload.lines[0]).not.toHaveProperty('requisition_line_id');
+    expect(payload!.lines[0]).not.toHaveProperty('tax_rate_id');
+    expect(payload!.lines[0]).not.toHaveProperty('requisition_line_id');
+    expect(payload).not.toHaveProperty('source');
   });
 
   it('orders what is still to be ordered of a requisition line that earlier orders took part of', () => {
@@ -92,13 +100,15 @@ describe('purchase order form', () => {
   });
 
   it('asks a direct order for a justification, but not an order from a requisition', () => {
-    expect(checkOrderForm(direct({ justification: ' ' })).justification).toBe(FORM_MESSAGES.justification);
+    expect(checkOrderForm(direct({ justification: ' ' }))).toEqual({
+      justification: 'purchase_order.justification',
+    });
     const fromRequisition = direct({
       justification: '',
       lines: [lineFromRequisition({ number: 'REQ-2026-00012' }, requisitionLine)],
     });
-    expect(checkOrderForm(fromRequisition)).toEqual({ lineProblems: [] });
-    expect(toOrderPayload(fromRequisition).lines[0]).toMatchObject({
+    expect(checkOrderForm(fromRequisition)).toEqual({});
+    expect(toOrderPayload(fromRequisition)!.lines[0]).toMatchObject({
       requisition_line_id: 55,
       category_id: 12,
       department_id: 4,
@@ -121,19 +131,35 @@ describe('purchase order form', () => {
         ],
       }),
     );
-    expect(problems.supplier_id).toBe(FORM_MESSAGES.supplier);
-    expect(problems.delivery_address).toBe(FORM_MESSAGES.required);
-    expect(problems.delivery_date).toBe(FORM_MESSAGES.date);
-    expect(problems.payment_terms_days).toBe(FORM_MESSAGES.terms);
-    expect(problems.currency).toBe(FORM_MESSAGES.currency);
-    expect(problems.lineProblems[0]).toEqual({
-      description: FORM_MESSAGES.required,
-      category_id: FORM_MESSAGES.category,
-      department_id: FORM_MESSAGES.department,
-      quantity: FORM_MESSAGES.quantity,
+    // The API's own schema speaks for every rule it has; the form's text field for the terms has its own.
+    expect(problems).toEqual({
+      supplier_id: contractMessage(order.supplier_id, undefined),
+      delivery_address: contractMessage(order.delivery_address, ''),
+      delivery_date: contractMessage(order.delivery_date, '2026-02-30'),
+      payment_terms_days: FORM_MESSAGES.terms,
+      currency: contractMessage(order.currency, 'KE'),
+      'lines.0.description': contractMessage(line.description, ''),
+      'lines.0.category_id': contractMessage(line.category_id, undefined),
+      'lines.0.department_id': contractMessage(line.department_id, undefined),
+      'lines.0.quantity': contractMessage(line.quantity, '0'),
+      'lines.1.unit': contractMessage(line.unit, ''),
     });
-    expect(problems.lineProblems[1]).toEqual({ unit: FORM_MESSAGES.required });
-    expect(checkOrderForm(direct({ lines: [] })).lines).toBe(FORM_MESSAGES.noLines);
+    expect(Object.values(problems).every(Boolean)).toBe(true);
+    expect(checkOrderForm(direct({ lines: [] }))).toEqual({ lines: contractMessage(order.lines, []) });
+  });
+
+  it('refuses a price with more decimals than the currency has, or below 0, as the API does', () => {
+    const priced = (unit_price: string, currency = 'KES') =>
+      checkOrderForm(
+        direct({
+          currency,
+          lines: [{ ...emptyOrderLine(4), description: 'Toner', category_id: 9, unit_price }],
+        }),
+      );
+    expect(priced('10.005')).toEqual({ 'lines.0.unit_price': 'purchase_order.price' });
+    expect(priced('-1')).toEqual({ 'lines.0.unit_price': 'purchase_order.price' });
+    expect(priced('10.5', 'UGX')).toEqual({ 'lines.0.unit_price': 'purchase_order.price' });
+    expect(priced('1,500.50')).toEqual({});
   });
 
   it('totals the order as the API will: each line taxed at its rate, the default when none is chosen', () => {

@@ -1,8 +1,9 @@
-import { isIsoDate, quantityToThousandths } from '@zabuni/domain';
-import type { FieldErrors, Resolver } from 'react-hook-form';
+import { purchaseOrderForm, type MessageKey } from '@zabuni/contracts';
+import { z } from 'zod';
 import type { EditableLine } from '../../../../components/LineEditor.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
-import type { PurchaseOrderPayload, PurchaseOrderView } from '../api/purchase-orders.ts';
+import { contractResolver } from '../../../../lib/form-errors.ts';
+import type { PurchaseOrderView } from '../api/purchase-orders.ts';
 import type { RequisitionView, TaxRate } from '../api/lookups.ts';
 import {
   documentTotals,
@@ -175,111 +176,94 @@ export function orderTotals(values: OrderFormValues, rates: readonly TaxRate[] |
  * A direct order has no line from an approved requisition: it needs a justification. Before any line is
  * there, the way the order was started says which it will be.
  */
-export const isDirect = (values: Pick<OrderFormValues, 'lines' | 'source'>) =>
+export const isDirect = (values: {
+  source: OrderSource;
+  lines: ReadonlyArray<{ requisition_line_id?: number | null }>;
+}) =>
   values.lines.length === 0
     ? values.source === 'direct'
-    : values.lines.every((line) => line.requisition_line_id === null);
+    : values.lines.every((line) => (line.requisition_line_id ?? null) === null);
 
-type LineField = 'description' | 'category_id' | 'department_id' | 'quantity' | 'unit' | 'unit_price';
-type OrderField =
-  | 'supplier_id'
-  | 'justification'
-  | 'currency'
-  | 'delivery_address'
-  | 'delivery_date'
-  | 'payment_terms_days'
-  | 'lines';
+const TERMS = /^\d{1,3}$/;
 
-export type OrderProblems = Partial<Record<OrderField, string>> & {
-  lineProblems: Array<Partial<Record<LineField, string>> | undefined>;
-};
+/**
+ * The form's schema: the API's own request schema (`purchaseOrderForm` of the contracts), extended with
+ * what only the form has (how the order was started, the supplier's name for the picker, the payment terms
+ * as typed), and what the API's service checks besides: a justification for a direct order, and prices with
+ * at most the currency's decimals (checked even while other fields are wrong, so every message shows at
+ * once). What it yields is the request: form-only fields left out, prices without thousands separators.
+ */
+export const orderFormSchema = purchaseOrderForm
+  .extend({
+    source: z.enum(['requisition', 'direct']),
+    supplier_name: z.string().optional(),
+    payment_terms_days: z
+      .string()
+      .trim()
+      .refine((text) => text === '' || (TERMS.test(text) && Number(text) <= 365), {
+        error: FORM_MESSAGES.terms,
+      })
+      .transform((text) => (text === '' ? undefined : Number(text))),
+  })
+  .superRefine(
+    (value, ctx) => {
+      const lines = Array.isArray(value.lines) ? value.lines : [];
+      const source = value.source === 'requisition' ? 'requisition' : 'direct';
+      const justification = typeof value.justification === 'string' ? value.justification.trim() : '';
+      if (isDirect({ source, lines }) && justification === '') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['justification'],
+          message: 'purchase_order.justification' satisfies MessageKey,
+        });
+      }
+      const currency = typeof value.currency === 'string' ? normalisedCurrency(value.currency) : '';
+      if (!/^[A-Z]{3}$/.test(currency)) return;
+      lines.forEach((line, index) => {
+        const price = toMinor(String((line as { unit_price?: unknown }).unit_price ?? ''), currency);
+        if (price === null || price < 0) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['lines', index, 'unit_price'],
+            message: 'purchase_order.price' satisfies MessageKey,
+          });
+        }
+      });
+    },
+    { when: () => true },
+  )
+  .transform(({ source: _source, supplier_name: _name, payment_terms_days, ...order }) => ({
+    ...order,
+    // Absent: the supplier's terms apply.
+    ...(payment_terms_days === undefined ? {} : { payment_terms_days }),
+    lines: order.lines.map(({ requisition_line_id, tax_rate_id, ...line }) => ({
+      ...((requisition_line_id ?? null) === null ? {} : { requisition_line_id }),
+      ...line,
+      quantity: line.quantity.trim(),
+      unit_price: line.unit_price.trim().replace(/,/g, ''),
+      ...((tax_rate_id ?? null) === null ? {} : { tax_rate_id }),
+    })),
+  }));
 
-/** The checks the API makes, made before sending so each message lands on its field at once. */
-export function checkOrderForm(values: OrderFormValues): OrderProblems {
-  const problems: OrderProblems = { lineProblems: [] };
-  const currency = normalisedCurrency(values.currency);
-  if (values.supplier_id === undefined) problems.supplier_id = FORM_MESSAGES.supplier;
-  if (isDirect(values) && !values.justification.trim()) problems.justification = FORM_MESSAGES.justification;
-  else if (values.justification.trim().length > 2000) problems.justification = FORM_MESSAGES.tooLong;
-  if (!/^[A-Z]{3}$/.test(currency)) problems.currency = FORM_MESSAGES.currency;
-  if (!values.delivery_address.trim()) problems.delivery_address = FORM_MESSAGES.required;
-  else if (values.delivery_address.trim().length > 500) problems.delivery_address = FORM_MESSAGES.tooLong;
-  if (values.delivery_date && !isIsoDate(values.delivery_date)) problems.delivery_date = FORM_MESSAGES.date;
-  const terms = values.payment_terms_days.trim();
-  if (terms && !(/^\d{1,3}$/.test(terms) && Number(terms) <= 365)) {
-    problems.payment_terms_days = FORM_MESSAGES.terms;
+export type OrderPayload = z.output<typeof orderFormSchema>;
+
+export const orderResolver = contractResolver<OrderFormValues, OrderPayload>(orderFormSchema);
+
+/** The request the form's values make, or null while something in them is wrong. */
+export function toOrderPayload(values: OrderFormValues): OrderPayload | null {
+  const result = orderFormSchema.safeParse(values);
+  return result.success ? result.data : null;
+}
+
+/** Each problem's message by the form's path (`lines.1.unit_price`), as the schema reports it. */
+export function checkOrderForm(values: OrderFormValues): Record<string, string> {
+  const result = orderFormSchema.safeParse(values);
+  const problems: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    problems[issue.path.join('.')] ??= issue.message;
   }
-  if (values.lines.length === 0) problems.lines = FORM_MESSAGES.noLines;
-  values.lines.forEach((line, index) => {
-    const found: Partial<Record<LineField, string>> = {};
-    if (!line.description.trim()) found.description = FORM_MESSAGES.required;
-    else if (line.description.trim().length > 500) found.description = FORM_MESSAGES.tooLong;
-    if (line.requisition_line_id === null) {
-      if (line.category_id === undefined) found.category_id = FORM_MESSAGES.category;
-      if (line.department_id === undefined) found.department_id = FORM_MESSAGES.department;
-    }
-    if ((quantityToThousandths(line.quantity.trim()) ?? 0) <= 0) found.quantity = FORM_MESSAGES.quantity;
-    if (!line.unit.trim()) found.unit = FORM_MESSAGES.required;
-    else if (line.unit.trim().length > 20) found.unit = FORM_MESSAGES.tooLong;
-    if (!problems.currency) {
-      const price = toMinor(line.unit_price, currency);
-      if (price === null || price < 0) found.unit_price = FORM_MESSAGES.price;
-    }
-    if (Object.keys(found).length > 0) problems.lineProblems[index] = found;
-  });
   return problems;
 }
-
-export function toOrderPayload(values: OrderFormValues): PurchaseOrderPayload {
-  const terms = values.payment_terms_days.trim();
-  return {
-    supplier_id: values.supplier_id!,
-    justification: values.justification.trim(),
-    currency: normalisedCurrency(values.currency),
-    delivery_address: values.delivery_address.trim(),
-    delivery_date: values.delivery_date || null,
-    ...(terms ? { payment_terms_days: Number(terms) } : {}),
-    lines: values.lines.map((line) => ({
-      ...(line.requisition_line_id !== null ? { requisition_line_id: line.requisition_line_id } : {}),
-      description: line.description.trim(),
-      category_id: line.category_id!,
-      department_id: line.department_id!,
-      quantity: line.quantity.trim(),
-      unit: line.unit.trim() || DEFAULT_UNIT,
-      unit_price: line.unit_price.trim().replace(/,/g, ''),
-      ...(line.tax_rate_id !== null ? { tax_rate_id: line.tax_rate_id } : {}),
-    })),
-  };
-}
-
-/** react-hook-form resolver over `checkOrderForm`. */
-export const orderResolver: Resolver<OrderFormValues> = (values) => {
-  const problems = checkOrderForm(values);
-  const errors: Record<string, unknown> = {};
-  for (const field of [
-    'supplier_id',
-    'justification',
-    'currency',
-    'delivery_address',
-    'delivery_date',
-    'payment_terms_days',
-  ] as const) {
-    if (problems[field]) errors[field] = { type: 'validate', message: problems[field] };
-  }
-  if (problems.lines) errors.lines = { root: { type: 'validate', message: problems.lines } };
-  else if (problems.lineProblems.some(Boolean)) {
-    errors.lines = problems.lineProblems.map((line) =>
-      line
-        ? Object.fromEntries(
-            Object.entries(line).map(([field, message]) => [field, { type: 'validate', message }]),
-          )
-        : undefined,
-    );
-  }
-  return Object.keys(errors).length > 0
-    ? { values: {}, errors: errors as FieldErrors<OrderFormValues> }
-    : { values, errors: {} };
-};
 
 export const ORDER_FIELDS = [
   'supplier_id',
