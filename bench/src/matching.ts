@@ -166,7 +166,7 @@ try {
         quantity_thousandths, unit, unit_price_minor, tax_basis_points, net_minor, tax_minor)
       SELECT po.id, l, 'Item ' || l, ${category!.id}, ${department!.id}, (1 + (po.id * 7 + l * 13) % 500) * 1000, 'each',
         (100 + (po.id * 31 + l * 17) % 250000) * 100, 1600,
-        (1 + (po.id * 7 + l * 13) % 500) * (100 + (po.id * 31 + l * 17) % 250000) * 100, 0
+        (1 + (po.id * 7 + l * 13) % 500)::bigint * (100 + (po.id * 31 + l * 17) % 250000) * 100, 0
       FROM purchase_orders po, generate_series(1, ${PER_INVOICE}) l
       WHERE po.organisation_id = ${buyer!.id}`);
     await tx.execute(sql`
