@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
+import { variance } from './invoices.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
 export const PURCHASE_ORDER_MESSAGES = {
@@ -115,6 +116,12 @@ export const purchaseOrder = purchaseOrderSummary
     updated_at: z.string(),
     lines: z.array(purchaseOrderLine),
     approval: requisitionApproval.nullable(),
+    /**
+     * Buyer's side only (null for the supplier): the order against the requisitions it came from, its
+     * quantities and prices over the requisitioned ones and the estimates, shown to the approver before
+     * approving (an invoice is never held over them).
+     */
+    requisition_variances: z.array(variance).nullable(),
     /** What the caller may do now (the server checks again). */
     actions: z.array(z.string()),
   })

@@ -5,6 +5,7 @@ import {
   MATCH_LEVELS,
   matchInvoice,
   matchLevelChecks,
+  compareOrderWithRequisition,
   matchSettingsProblems,
   resolveMatchSettings,
   sumReceipts,
@@ -104,14 +105,11 @@ const PERFORMS: Record<MatchLevel, ReadonlySet<VarianceKind>> = {
     'unmatched_invoice_line',
     'total_over_tolerance',
   ]),
-  three_way_requisition: new Set([
-    'ordered_over_requisitioned',
-    'order_price_over_estimate',
-    'received_over_ordered',
-    'nothing_received',
-    'unmatched_invoice_line',
-  ]),
-  four_way: new Set(VARIANCE_KINDS),
+  // The requisition ↔ order comparisons are the order approver's, never an invoice's (issue 16).
+  three_way_requisition: new Set(['received_over_ordered', 'nothing_received', 'unmatched_invoice_line']),
+  four_way: new Set(
+    VARIANCE_KINDS.filter((k) => k !== 'ordered_over_requisitioned' && k !== 'order_price_over_estimate'),
+  ),
 };
 
 describe('tolerances', () => {
@@ -789,14 +787,6 @@ describe('explanations', () => {
         'You invoiced line 1 (A4 paper) at KES 110.00 a unit but the order says KES 100.00: KES 120.00 more for 12 units. This is within the agreed tolerance.',
       ],
       [
-        'ordered_over_requisitioned',
-        'We ordered 12 units of line 1 (A4 paper), more than the 10 on our requisition. This is for us to check, not you.',
-      ],
-      [
-        'order_price_over_estimate',
-        'We ordered line 1 (A4 paper) at KES 100.00 a unit, above the KES 90.00 estimated on our requisition. This is for us to check, not you.',
-      ],
-      [
         'received_over_ordered',
         'We accepted 12.5 units of line 1 (A4 paper) but ordered 12. This is for us to check, not you.',
       ],
@@ -805,6 +795,59 @@ describe('explanations', () => {
         'This invoice comes to KES 1,320.00 before tax but the order is for KES 1,200.00 before tax. This is within the agreed tolerance.',
       ],
     ]);
+  });
+});
+
+describe('requisition against order (the order approver’s, never the supplier’s)', () => {
+  const line = {
+    lineKey: '1',
+    label: 'line 1 (A4 paper)',
+    requisitioned: { quantity: 10 * U, unitPriceMinor: 9000 },
+    ordered: { quantity: 12 * U, unitPriceMinor: P },
+  };
+
+  it('never holds an invoice over a price or quantity the buyer approved on the order', () => {
+    const input = invoice([
+      {
+        label: 'line 1 (A4 paper)',
+        requisitioned: [10 * U, 9000],
+        ordered: [12 * U, P],
+        accepted: 12 * U,
+        invoiced: [12 * U, P],
+      },
+    ]);
+    for (const level of MATCH_LEVELS) {
+      expect(summary(input, settings(level))).toEqual({ withinTolerance: true, variances: [] });
+    }
+  });
+
+  it('explains both variances to the approver, inside or outside the tolerance', () => {
+    const variances = compareOrderWithRequisition({ currency: 'KES', lines: [line] }, settings('four_way'));
+    expect(variances.map((v) => [v.kind, v.difference, v.blocking, v.explanation])).toEqual([
+      [
+        'ordered_over_requisitioned',
+        2 * U,
+        true,
+        'This order asks for 12 units of line 1 (A4 paper), more than the 10 on the requisition.',
+      ],
+      [
+        'order_price_over_estimate',
+        12_000,
+        true,
+        'This order buys line 1 (A4 paper) at KES 100.00 a unit, above the KES 90.00 estimated on the requisition.',
+      ],
+    ]);
+    const tolerated = compareOrderWithRequisition(
+      { currency: 'KES', lines: [line] },
+      settings('four_way', { price: GENEROUS, quantity: GENEROUS }),
+    );
+    expect(tolerated.map((v) => v.blocking)).toEqual([false, false]);
+    expect(
+      compareOrderWithRequisition(
+        { currency: 'KES', lines: [{ ...line, requisitioned: null }] },
+        settings('four_way'),
+      ),
+    ).toEqual([]);
   });
 });
 

@@ -20,10 +20,13 @@ import { lineAmountMinor, thousandthsToQuantity } from './money.ts';
  * - `two_way`: purchase order ↔ invoice (quantities and prices invoiced against those ordered).
  * - `three_way`: purchase order ↔ goods receipt ↔ invoice (the industry's 3-way: also pays only for what
  *   was accepted on receipt).
- * - `three_way_requisition`: requisition ↔ purchase order ↔ goods receipt, the seed's "3-way": requisitioned
- *   against ordered quantities, estimated against ordered prices, ordered against accepted quantities, and
- *   goods accepted for the lines invoiced. It does not compare the invoice's own quantities, prices or total.
- * - `four_way`: requisition ↔ purchase order ↔ goods receipt ↔ invoice: every check of the others.
+ * - `three_way_requisition`: requisition ↔ purchase order ↔ goods receipt, the seed's "3-way": ordered
+ *   against accepted quantities, and goods accepted for the lines invoiced; requisitioned against ordered
+ *   quantities and estimated against ordered prices are shown to the order's approver when it is approved
+ *   (`compareOrderWithRequisition`). It does not compare the invoice's own quantities, prices or total.
+ * - `four_way`: requisition ↔ purchase order ↔ goods receipt ↔ invoice: every check of the others, the
+ *   requisition ↔ order ones at the order's approval. An invoice is held only over order ↔ receipt ↔ invoice:
+ *   a price the buyer approved on the order is never the supplier's variance.
  */
 export const MATCH_LEVELS = ['two_way', 'three_way', 'three_way_requisition', 'four_way'] as const;
 export type MatchLevel = (typeof MATCH_LEVELS)[number];
@@ -63,19 +66,33 @@ const TWO_WAY: readonly VarianceKind[] = [
   'total_over_tolerance',
 ];
 const RECEIPT: readonly VarianceKind[] = ['quantity_over_received', 'nothing_received'];
-const REQUISITION: readonly VarianceKind[] = [
+
+/**
+ * The requisition ↔ order comparisons: the buyer's own estimate against the price and quantity it approved
+ * on the order. They are the order's approver's business at approval time (`compareOrderWithRequisition`),
+ * never a reason to hold a supplier's invoice, and never shown to the supplier (issue 16).
+ */
+export const REQUISITION_ORDER_KINDS: readonly VarianceKind[] = [
   'ordered_over_requisitioned',
   'order_price_over_estimate',
-  'received_over_ordered',
 ];
 
-/** In VARIANCE_KINDS order. An invoice line that refers to no order line is refused at every level. */
+/**
+ * In VARIANCE_KINDS order. An invoice line that refers to no order line is refused at every level. An
+ * invoice is held only over order ↔ receipt ↔ invoice: the levels naming the requisition compare it with
+ * the order when the order is approved, not when the supplier invoices.
+ */
 const LEVEL_CHECKS: Readonly<Record<MatchLevel, readonly VarianceKind[]>> = {
   two_way: inKindOrder([...TWO_WAY]),
   three_way: inKindOrder([...TWO_WAY, ...RECEIPT]),
-  three_way_requisition: inKindOrder([...REQUISITION, 'nothing_received', 'unmatched_invoice_line']),
-  four_way: [...VARIANCE_KINDS],
+  three_way_requisition: inKindOrder(['received_over_ordered', 'nothing_received', 'unmatched_invoice_line']),
+  four_way: VARIANCE_KINDS.filter((kind) => !REQUISITION_ORDER_KINDS.includes(kind)),
 };
+
+/** Whether the level compares the requisition with the order (at the order's approval). */
+export function levelComparesRequisition(level: MatchLevel): boolean {
+  return level === 'three_way_requisition' || level === 'four_way';
+}
 
 function inKindOrder(kinds: VarianceKind[]): readonly VarianceKind[] {
   return VARIANCE_KINDS.filter((kind) => kinds.includes(kind));
@@ -309,8 +326,6 @@ export function sumReceipts(receipts: readonly ReceivedQuantities[]): ReceivedQu
  *   `nothing_received` instead, always blocking, when nothing on the line has been accepted;
  * - price_over_order / price_under_order: this invoice's line amount against the same quantity at the
  *   ordered price, tolerance `price` on the latter;
- * - ordered_over_requisitioned: ordered − requisitioned quantity, tolerance `quantity`;
- * - order_price_over_estimate: ordered quantity at the ordered price against it at the estimate, `price`;
  * - received_over_ordered: accepted − ordered, tolerance `quantity`;
  * On the document: total_over_tolerance: previously invoiced + this invoice's net total − the order's net
  * total, tolerance `total` on the order's net total. Unmatched invoice lines are always blocking.
@@ -325,7 +340,7 @@ export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchR
   const checks = new Set(LEVEL_CHECKS[settings.level]);
   const invoiceChecks = checks.has('quantity_over_ordered');
   const receiptChecks = checks.has('quantity_over_received');
-  const requisitionChecks = checks.has('ordered_over_requisitioned');
+  const receivedChecks = checks.has('received_over_ordered');
   const goodsRequired = checks.has('nothing_received');
   const { currency } = input;
   const price = settings.price;
@@ -377,32 +392,7 @@ export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchR
       }
     }
 
-    const requisitioned = line.requisitioned;
-    if (requisitionChecks && requisitioned) {
-      assertCount(requisitioned.quantity, 'requisitioned quantity', key);
-      assertCount(requisitioned.unitPriceMinor, 'estimated unit price', key);
-      if (ordered.quantity > requisitioned.quantity) {
-        variances.push(
-          over(
-            line,
-            'ordered_over_requisitioned',
-            requisitioned.quantity,
-            ordered.quantity,
-            quantity,
-            currency,
-          ),
-        );
-      }
-      if (ordered.unitPriceMinor > requisitioned.unitPriceMinor) {
-        const expected = amount(ordered.quantity, requisitioned.unitPriceMinor);
-        const actual = amount(ordered.quantity, ordered.unitPriceMinor);
-        if (actual > expected) {
-          variances.push(over(line, 'order_price_over_estimate', expected, actual, price, currency));
-        }
-      }
-    }
-
-    if (requisitionChecks && accepted > ordered.quantity) {
+    if (receivedChecks && accepted > ordered.quantity) {
       variances.push(over(line, 'received_over_ordered', ordered.quantity, accepted, quantity, currency));
     }
   }
@@ -432,6 +422,60 @@ export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchR
     }
   }
   return { level: settings.level, withinTolerance, variances };
+}
+
+/** One order line as its approver compares it with the requisition line it came from. */
+export interface OrderRequisitionLine {
+  lineKey: string;
+  label?: string;
+  /** Absent for a line not ordered from a requisition (nothing to compare). */
+  requisitioned?: QuantityAndPrice | null;
+  ordered: QuantityAndPrice;
+}
+
+/**
+ * The requisition ↔ order variances the order's approver sees before approving: ordered quantity above
+ * the requisitioned one (tolerance `quantity`), and the ordered quantity at the ordered price above it at
+ * the requisition's estimate (tolerance `price`). Explained to the buyer's staff, in their words; `blocking`
+ * here means outside the organisation's tolerance (the approver decides, nothing is held).
+ */
+export function compareOrderWithRequisition(
+  input: { currency: string; lines: readonly OrderRequisitionLine[] },
+  settings: MatchSettings,
+): Variance[] {
+  if (matchSettingsProblems(settings).length > 0) throw new RangeError('Invalid matching settings.');
+  formatMinor(0, input.currency);
+  const { currency } = input;
+  const variances: Variance[] = [];
+  for (const line of input.lines) {
+    const requisitioned = line.requisitioned;
+    if (!requisitioned) continue;
+    const key = line.lineKey;
+    const ordered = line.ordered;
+    assertCount(ordered.quantity, 'ordered quantity', key);
+    assertCount(ordered.unitPriceMinor, 'ordered unit price', key);
+    assertCount(requisitioned.quantity, 'requisitioned quantity', key);
+    assertCount(requisitioned.unitPriceMinor, 'estimated unit price', key);
+    const asLine: MatchLineInput = { ...line, requisitioned };
+    if (ordered.quantity > requisitioned.quantity) {
+      variances.push(
+        over(
+          asLine,
+          'ordered_over_requisitioned',
+          requisitioned.quantity,
+          ordered.quantity,
+          settings.quantity,
+          currency,
+        ),
+      );
+    }
+    const expected = amount(ordered.quantity, requisitioned.unitPriceMinor);
+    const actual = amount(ordered.quantity, ordered.unitPriceMinor);
+    if (actual > expected) {
+      variances.push(over(asLine, 'order_price_over_estimate', expected, actual, settings.price, currency));
+    }
+  }
+  return variances;
 }
 
 /** lineAmountMinor, without BigInt while the product is a safe integer (the usual case). */
@@ -519,10 +563,11 @@ function explain(line: MatchLineInput, kind: OverKind, currency: string): string
       const extra = amount(billed, unitPrice) - amount(billed, ordered.unitPriceMinor);
       return `You invoiced ${label} at ${formatMinor(unitPrice, currency)} a unit but the order says ${formatMinor(ordered.unitPriceMinor, currency)}: ${formatMinor(extra, currency)} more for ${units(billed)}.`;
     }
+    // For the order's approver (never shown to the supplier).
     case 'ordered_over_requisitioned':
-      return `We ordered ${units(ordered.quantity)} of ${label}, more than the ${thousandthsToQuantity(line.requisitioned?.quantity ?? 0)} on our requisition.${OURS}`;
+      return `This order asks for ${units(ordered.quantity)} of ${label}, more than the ${thousandthsToQuantity(line.requisitioned?.quantity ?? 0)} on the requisition.`;
     case 'order_price_over_estimate':
-      return `We ordered ${label} at ${formatMinor(ordered.unitPriceMinor, currency)} a unit, above the ${formatMinor(line.requisitioned?.unitPriceMinor ?? 0, currency)} estimated on our requisition.${OURS}`;
+      return `This order buys ${label} at ${formatMinor(ordered.unitPriceMinor, currency)} a unit, above the ${formatMinor(line.requisitioned?.unitPriceMinor ?? 0, currency)} estimated on the requisition.`;
     case 'received_over_ordered':
       return `We accepted ${units(accepted)} of ${label} but ordered ${thousandthsToQuantity(ordered.quantity)}.${OURS}`;
   }

@@ -19,6 +19,7 @@ import {
   minorToDecimalText,
   nairobiDate,
   quantityToThousandths,
+  REQUISITION_ORDER_KINDS,
   taxMinor as lineTaxMinor,
   thousandthsToQuantity,
   type DocumentPart,
@@ -70,6 +71,12 @@ function summaryOfMatch(result: MatchResult): string {
     return 'The invoice matches the purchase order and the goods received: it goes to approval.';
   }
   return `The invoice does not match on ${blocking.length} point${blocking.length === 1 ? '' : 's'}: finance will review it.`;
+}
+
+/** A stored match without the buyer's own requisition ↔ order comparisons. */
+function supplierSide(result: MatchResult): MatchResult {
+  const variances = result.variances.filter((v) => !REQUISITION_ORDER_KINDS.includes(v.kind));
+  return { ...result, variances, withinTolerance: !variances.some((v) => v.blocking) };
 }
 
 /** The invoice as lists show it. */
@@ -172,7 +179,12 @@ export function createInvoicesService({
     detail: Record<string, unknown>,
   ) => audit.record(tx, { action, actorUserId: principal.userId, organisationId, ip, detail });
 
-  function matchView(result: MatchResult, currency: string) {
+  /**
+   * The match as its reader may see it. The supplier sees only order ↔ receipt ↔ invoice: a result stored
+   * before requisition ↔ order variances moved to the order's approval loses them (issue 16).
+   */
+  function matchView(stored: MatchResult, currency: string, asSupplier = false) {
+    const result = asSupplier ? supplierSide(stored) : stored;
     const amount = (v: Variance, value: number | null) =>
       value === null
         ? null
@@ -228,7 +240,7 @@ export function createInvoicesService({
         net: money(line.netMinor),
         tax: money(line.taxMinor),
       })),
-      match: matchView(i.matchResult, i.currency),
+      match: matchView(i.matchResult, i.currency, asSupplier),
       resolutions: resolutions.map(({ resolution: r, firstName, lastName }) => ({
         kind: r.kind,
         reason: r.reason,
@@ -335,7 +347,7 @@ export function createInvoicesService({
       const found = await load(db, organisationId, id);
       if (supplierId !== undefined && found.invoice.supplierId !== supplierId)
         throw notFound(message('invoice.not_found'));
-      return matchView(found.invoice.matchResult, found.invoice.currency);
+      return matchView(found.invoice.matchResult, found.invoice.currency, supplierId !== undefined);
     },
 
     /**

@@ -162,6 +162,8 @@ export function purchaseOrdersRepository(db: Executor) {
           requisitionId: requisitions.id,
           requisitionNumber: requisitions.number,
           requisitionRequesterId: requisitions.requesterUserId,
+          requisitionedThousandths: requisitionLines.quantityThousandths,
+          estimatedUnitPriceMinor: requisitionLines.unitPriceMinor,
           receivedThousandths: received(goodsReceiptLines.receivedThousandths),
           acceptedThousandths: received(goodsReceiptLines.acceptedThousandths),
           rejectedThousandths: received(goodsReceiptLines.rejectedThousandths),

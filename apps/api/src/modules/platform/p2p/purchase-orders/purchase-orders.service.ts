@@ -1,6 +1,8 @@
 import { message, type Message, type PurchaseOrderForm, type PurchaseOrderView } from '@zabuni/contracts';
 import {
   availablePurchaseOrderActions,
+  compareOrderWithRequisition,
+  levelComparesRequisition,
   decimalTextToMinor,
   formatMinor,
   hasRole,
@@ -27,6 +29,7 @@ import type { Clock } from '../../../../infra/clock.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
 import type { SuppliersService } from '../suppliers/index.ts';
+import { settingsFor } from '../matching/index.ts';
 import { purchaseOrdersRepository, type OrderLineValues } from './purchase-orders.repository.ts';
 import { purchaseOrderPath, purchaseOrderSubject } from './purchase-orders.approval.ts';
 
@@ -234,6 +237,56 @@ export function createPurchaseOrdersService({
 
   const pathOf = purchaseOrderPath;
 
+  /**
+   * The order against the requisitions it came from (quantity over the requisitioned one, price over the
+   * estimate) under the organisation's matching tolerances, for the buyer's staff and the approver: at
+   * the 4-way and requisition 3-way levels this is where the requisition is compared, never on the
+   * supplier's invoice. Empty for a direct order or another level.
+   */
+  async function requisitionVariances(
+    organisationId: number,
+    order: { supplierId: number; currency: string },
+    lines: Awaited<ReturnType<ReturnType<typeof purchaseOrdersRepository>['lines']>>,
+  ) {
+    const sourced = lines.filter((row) => row.requisitionedThousandths !== null);
+    if (sourced.length === 0) return [];
+    const settings = await settingsFor(
+      db,
+      organisationId,
+      order.supplierId,
+      lines.map((row) => row.line.categoryId),
+    );
+    if (!levelComparesRequisition(settings.level)) return [];
+    const variances = compareOrderWithRequisition(
+      {
+        currency: order.currency,
+        lines: sourced.map((row) => ({
+          lineKey: String(row.line.lineNo),
+          label: `line ${row.line.lineNo} (${row.line.description})`,
+          requisitioned: {
+            quantity: row.requisitionedThousandths!,
+            unitPriceMinor: row.estimatedUnitPriceMinor!,
+          },
+          ordered: { quantity: row.line.quantityThousandths, unitPriceMinor: row.line.unitPriceMinor },
+        })),
+      },
+      settings,
+    );
+    const shown = (unit: 'quantity' | 'money', value: number) =>
+      unit === 'money' ? minorToDecimalText(value, order.currency) : thousandthsToQuantity(value);
+    return variances.map((v) => ({
+      kind: v.kind,
+      line_no: Number(v.lineKey),
+      expected: shown(v.unit, v.expected),
+      actual: shown(v.unit, v.actual),
+      difference: shown(v.unit, v.difference),
+      unit: v.unit,
+      tolerated: v.tolerated === null ? null : shown(v.unit, v.tolerated),
+      blocking: v.blocking,
+      explanation: v.explanation,
+    }));
+  }
+
   return {
     summaryOf,
 
@@ -271,9 +324,12 @@ export function createPurchaseOrdersService({
           ? await approvals.view(db, principal, 'purchase_order', purchaseOrderSubject(found, lines))
           : null;
       const actor = actorOf(principal, found, approval?.waiting_for_me ?? false);
+      const asBuyer = asSupplier === undefined;
       return {
         ...summaryOf(found),
-        justification: o.justification,
+        // The supplier sees the order, not the buyer's reasons or its requisitions (issue 16).
+        justification: asBuyer ? o.justification : '',
+        requisition_variances: asBuyer ? await requisitionVariances(organisationId, o, lines) : null,
         delivery_address: o.deliveryAddress,
         payment_terms_days: o.paymentTermsDays,
         created_by: { id: o.createdByUserId, name: `${found.creatorFirstName} ${found.creatorLastName}` },
@@ -306,9 +362,11 @@ export function createPurchaseOrdersService({
         lines: lines.map((row) => ({
           id: row.line.id,
           line_no: row.line.lineNo,
-          requisition_line_id: row.line.requisitionLineId,
+          requisition_line_id: asBuyer ? row.line.requisitionLineId : null,
           requisition:
-            row.requisitionId === null ? null : { id: row.requisitionId, number: row.requisitionNumber! },
+            !asBuyer || row.requisitionId === null
+              ? null
+              : { id: row.requisitionId, number: row.requisitionNumber! },
           description: row.line.description,
           category: { id: row.line.categoryId, name: row.categoryName },
           department: { id: row.line.departmentId, code: row.departmentCode, name: row.departmentName },

@@ -42,6 +42,7 @@ import {
 } from '../../../../components/PageFrame.tsx';
 import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { ReceiveGoodsForm } from '../components/ReceiveGoodsForm.tsx';
+import { RequisitionVariances } from '../components/RequisitionVariances.tsx';
 import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { isInvoiceable } from '../model/invoice-form.ts';
@@ -321,6 +322,7 @@ export function Component() {
           {t('orders.detail.waitingForYou')}
         </Alert>
       )}
+      {current.status === 'pending_approval' && <RequisitionVariances order={current} />}
       {current.status === 'declined' && (
         <Alert color="red" variant="light" title={t('orders.detail.declined')} data-testid="declined-reason">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
