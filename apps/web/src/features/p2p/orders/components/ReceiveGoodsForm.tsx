@@ -2,6 +2,7 @@ import '@mantine/dates/styles.css';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
@@ -12,16 +13,15 @@ import { messageText } from '../../../../lib/form-errors.ts';
 import { formatQuantity } from '../../../../lib/money.ts';
 import { serverFormErrors } from '../model/order-form.ts';
 import {
-  checkReceipt,
   receiptFormFor,
-  receiptHasProblems,
+  receiptResolver,
   receiveRemaining,
   remainingOf,
   toReceiptPayload,
   withReceived,
   type ReceiptFormValues,
   type ReceiptLineValues,
-  type ReceiptProblems,
+  type ReceiptPayload,
 } from '../model/receipt-form.ts';
 
 /**
@@ -41,30 +41,32 @@ export function ReceiveGoodsForm({
   const language = i18n.resolvedLanguage ?? 'en';
   const datesLocale = useDayjsLocale(language);
   const today = todayInNairobi();
-  const [values, setValues] = useState<ReceiptFormValues>(() => receiptFormFor(order.lines, today));
-  const [problems, setProblems] = useState<ReceiptProblems | null>(null);
+  const form = useForm<ReceiptFormValues, unknown, ReceiptPayload>({
+    resolver: receiptResolver(order.id, today),
+    defaultValues: receiptFormFor(order.lines, today),
+  });
+  const values = useWatch({ control: form.control }) as ReceiptFormValues;
+  const { errors, isSubmitted } = form.formState;
   const [serverLines, setServerLines] = useState<Record<number, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const message = (text: string | undefined) => messageText(text);
 
   const change = (next: ReceiptFormValues) => {
-    setValues(next);
     // Once a check was shown, it follows the typing.
-    if (problems) setProblems(checkReceipt(next, today));
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    if (next.received_on !== values.received_on) form.setValue('received_on', next.received_on, options);
+    if (next.note !== values.note) form.setValue('note', next.note, options);
+    if (next.lines !== values.lines) form.setValue('lines', next.lines, options);
   };
   const changeLine = (index: number, update: (line: ReceiptLineValues) => ReceiptLineValues) =>
     change({ ...values, lines: values.lines.map((line, i) => (i === index ? update(line) : line)) });
 
-  const submit = async () => {
-    const found = checkReceipt(values, today);
-    setProblems(found);
+  const submit = form.handleSubmit(async (payload) => {
     setServerLines({});
     setGeneral([]);
-    if (receiptHasProblems(found)) return;
     setBusy(true);
     try {
-      const payload = toReceiptPayload(order.id, values);
       const receipt = await ordersApi.receive(payload);
       toast.success(t('receipts.done', { number: receipt.number }));
       await onDone(receipt);
@@ -86,10 +88,13 @@ export function ReceiveGoodsForm({
     } finally {
       setBusy(false);
     }
-  };
+  });
 
+  const lineErrors = Array.isArray(errors.lines) ? errors.lines : [];
   const lineProblem = (index: number, field: 'received' | 'accepted' | 'rejected' | 'rejection_reason') =>
-    message(problems?.lineProblems[index]?.[field]);
+    message(lineErrors[index]?.[field]?.message);
+  // "Enter what arrived on at least one line": on the lines as a whole.
+  const linesProblem = (errors.lines as { message?: string } | undefined)?.message;
 
   return (
     <DatesProvider settings={{ locale: datesLocale, firstDayOfWeek: 1 }}>
@@ -106,7 +111,7 @@ export function ReceiveGoodsForm({
               onChange={(value) => change({ ...values, received_on: value ?? '' })}
               maxDate={today}
               required
-              error={message(problems?.received_on)}
+              error={message(errors.received_on?.message)}
               popoverProps={{ withinPortal: true }}
               data-testid="receipt-date"
             />
@@ -125,10 +130,10 @@ export function ReceiveGoodsForm({
             />
           </Grid.Col>
         </Grid>
-        {(problems?.lines || general.length > 0) && (
+        {(linesProblem || general.length > 0) && (
           <Alert color="red" variant="light" role="alert" data-testid="receipt-error">
             <Stack gap={4}>
-              {problems?.lines && <Text size="sm">{message(problems.lines)}</Text>}
+              {linesProblem && <Text size="sm">{message(linesProblem)}</Text>}
               {general.map((text) => (
                 <Text size="sm" key={text}>
                   {message(text)}

@@ -1,9 +1,12 @@
+import { goodsReceiptForm } from '@zabuni/contracts';
 import { describe, expect, it } from 'vitest';
 import type { PurchaseOrderLine } from '../api/purchase-orders.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import {
   checkReceipt,
+  goodsReceiptRequest,
   receiptFormFor,
+  receiptFormSchema,
   receiptHasProblems,
   receiveRemaining,
   remainingOf,
@@ -88,5 +91,39 @@ describe('receive goods form', () => {
     expect(
       checkReceipt({ ...form, lines: [{ ...form.lines[0]!, received: 'two' }] }, TODAY).lineProblems[0],
     ).toEqual({ received: FORM_MESSAGES.receiptQuantity });
+  });
+});
+
+describe('receive goods form schema (the API’s goodsReceiptForm and the service’s checks)', () => {
+  const form = receiptFormFor([line(1, '10', '4'), line(2, '5', '0')], TODAY);
+  const schema = receiptFormSchema(9, TODAY);
+  const problems = (values: typeof form) => {
+    const result = schema.safeParse(values);
+    return Object.fromEntries((result.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('yields the request the API takes: only the lines something arrived on', () => {
+    const values = { ...form, lines: [withReceived(form.lines[0]!, 'received', '3'), form.lines[1]!] };
+    expect(schema.parse(values)).toEqual(toReceiptPayload(9, values));
+    expect(goodsReceiptRequest.safeParse(schema.parse(values)).success).toBe(true);
+  });
+
+  it('puts every problem on its field at once, and the date’s format is the contract’s', () => {
+    expect(problems(form)).toEqual({ lines: FORM_MESSAGES.nothingReceived });
+    expect(
+      problems({
+        received_on: '2026-11-24',
+        note: '',
+        lines: [{ ...form.lines[0]!, received: '3', accepted: '1', rejected: '1' }, form.lines[1]!],
+      }),
+    ).toEqual({
+      received_on: FORM_MESSAGES.futureDate,
+      'lines.0.accepted': FORM_MESSAGES.mismatch,
+      'lines.0.rejection_reason': FORM_MESSAGES.rejectionReason,
+    });
+    const badDate = problems({ ...form, received_on: '2026-02-30' });
+    expect(badDate.received_on).toBe(
+      goodsReceiptForm.shape.received_on.safeParse('2026-02-30').error?.issues[0]?.message,
+    );
   });
 });

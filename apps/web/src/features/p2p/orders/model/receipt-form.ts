@@ -1,4 +1,7 @@
+import { goodsReceiptForm, recordId } from '@zabuni/contracts';
 import { isIsoDate } from '@zabuni/domain';
+import { z } from 'zod';
+import { contractResolver } from '../../../../lib/form-errors.ts';
 import type { PurchaseOrderLine } from '../api/purchase-orders.ts';
 import { FORM_MESSAGES } from './messages.ts';
 import { thousandthsToText, toThousandths } from '../../../../lib/money.ts';
@@ -133,3 +136,54 @@ export function toReceiptPayload(orderId: number, values: ReceiptFormValues) {
       })),
   };
 }
+
+/** What POST /p2p/goods-receipts/ takes: the API's own schema for it. */
+export const goodsReceiptRequest = goodsReceiptForm.extend({ purchase_order_id: recordId() });
+export type ReceiptPayload = z.output<typeof goodsReceiptRequest>;
+
+const text = z.string();
+
+/**
+ * The form's schema: the API's rules for a delivery (`goodsReceiptForm`) over what the form edits (every
+ * line of the order, quantities as typed, what was ordered and accepted so far to show beside it), with the
+ * service's checks made before sending (received = accepted + rejected, a reason for a rejection, something
+ * received, not in the future), each on its field. It yields the request: only the lines something arrived on.
+ */
+export function receiptFormSchema(orderId: number, today: string) {
+  return z
+    .object({
+      received_on: goodsReceiptForm.shape.received_on,
+      note: goodsReceiptForm.shape.note,
+      lines: z.array(
+        z.object({
+          purchase_order_line_id: z.number(),
+          received: text,
+          accepted: text,
+          rejected: text,
+          rejection_reason: text,
+        }),
+      ),
+    })
+    .superRefine(
+      (values, ctx) => {
+        const found = checkReceipt(values as unknown as ReceiptFormValues, today);
+        if (found.received_on && isIsoDate(String(values.received_on ?? '')))
+          ctx.addIssue({ code: 'custom', path: ['received_on'], message: found.received_on });
+        if (found.lines) ctx.addIssue({ code: 'custom', path: ['lines'], message: found.lines });
+        found.lineProblems.forEach((problems, index) => {
+          for (const [field, message] of Object.entries(problems ?? {})) {
+            ctx.addIssue({ code: 'custom', path: ['lines', index, field], message });
+          }
+        });
+      },
+      { when: () => true },
+    )
+    .transform((values) => toReceiptPayload(orderId, values as unknown as ReceiptFormValues))
+    .pipe(
+      // The request's input accepts numbers too; the form sends text.
+      goodsReceiptRequest as unknown as z.ZodType<ReceiptPayload, ReturnType<typeof toReceiptPayload>>,
+    );
+}
+
+export const receiptResolver = (orderId: number, today: string) =>
+  contractResolver<ReceiptFormValues, ReceiptPayload>(receiptFormSchema(orderId, today));
