@@ -1,15 +1,17 @@
+import { invoiceForm } from '@zabuni/contracts';
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import type { PurchaseOrderView } from '../api/purchase-orders.ts';
 import {
   checkInvoiceForm,
+  emptyInvoiceForm,
   extraInvoiceLine,
-  invoiceHasProblems,
+  invoiceFormSchema,
   invoiceLinesFromOrder,
   invoiceTotals,
   toInvoicePayload,
   toInvoiceOf,
 } from './invoice-form.ts';
-import { FORM_MESSAGES } from './messages.ts';
 
 type Line = PurchaseOrderView['lines'][number];
 const line = (id: number, quantity: string, accepted: string, invoiced: string, rate = '16.00'): Line => ({
@@ -67,7 +69,7 @@ describe('invoice form', () => {
     ]);
   });
 
-  it('refuses a missing order, number, a future date and bad lines', () => {
+  it('refuses a missing order, number, a future date and bad lines, with the contract’s messages', () => {
     const problems = checkInvoiceForm(
       {
         purchase_order_id: undefined,
@@ -78,18 +80,42 @@ describe('invoice form', () => {
       'KES',
       '2026-11-23',
     );
+    const fields = invoiceForm.shape;
+    const line = invoiceForm.shape.lines.element.shape;
+    const contractMessage = (schema: z.ZodType, value: unknown) =>
+      schema.safeParse(value).error?.issues[0]?.message;
     expect(problems).toEqual({
-      purchase_order_id: FORM_MESSAGES.order,
-      invoice_number: FORM_MESSAGES.required,
-      invoice_date: FORM_MESSAGES.futureDate,
-      lineProblems: [
-        {
-          description: FORM_MESSAGES.required,
-          quantity: FORM_MESSAGES.quantity,
-          unit_price: FORM_MESSAGES.price,
-        },
+      purchase_order_id: contractMessage(fields.purchase_order_id, undefined),
+      invoice_number: contractMessage(fields.invoice_number, ' '),
+      invoice_date: 'invoice.future',
+      'lines.0.description': contractMessage(line.description, ''),
+      'lines.0.quantity': contractMessage(line.quantity, '0'),
+      'lines.0.unit_price': 'invoice.price',
+    });
+    expect(Object.values(problems).every(Boolean)).toBe(true);
+    expect(
+      checkInvoiceForm({ ...emptyInvoiceForm('2026-11-23'), purchase_order_id: 3 }, 'KES', '2026-11-23'),
+    ).toEqual({
+      invoice_number: contractMessage(fields.invoice_number, ''),
+      lines: contractMessage(fields.lines, []),
+    });
+  });
+
+  it('yields the request: prices without separators, no form-only field', () => {
+    const values = {
+      purchase_order_id: 3,
+      invoice_number: ' INV-1 ',
+      invoice_date: '2026-11-20',
+      lines: [{ ...extraInvoiceLine(undefined), description: 'Delivery', unit_price: '1,000.50' }],
+    };
+    expect(invoiceFormSchema('KES', '2026-11-23').parse(values)).toEqual({
+      purchase_order_id: 3,
+      invoice_number: 'INV-1',
+      invoice_date: '2026-11-20',
+      lines: [
+        { purchase_order_line_id: null, description: 'Delivery', quantity: '1', unit_price: '1000.50' },
       ],
     });
-    expect(invoiceHasProblems(problems)).toBe(true);
+    expect(checkInvoiceForm(values, 'UGX', '2026-11-23')).toEqual({ 'lines.0.unit_price': 'invoice.price' });
   });
 });

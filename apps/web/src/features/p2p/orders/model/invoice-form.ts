@@ -1,7 +1,10 @@
-import { isIsoDate, quantityToThousandths } from '@zabuni/domain';
+import { invoiceForm, type MessageKey } from '@zabuni/contracts';
+import { isIsoDate } from '@zabuni/domain';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
+import { contractResolver } from '../../../../lib/form-errors.ts';
 import type { InvoicePayload } from '../api/invoices.ts';
 import type { PurchaseOrderView } from '../api/purchase-orders.ts';
-import { FORM_MESSAGES } from './messages.ts';
 import {
   documentTotals,
   rateToBasisPoints,
@@ -93,48 +96,78 @@ export function invoiceTotals(values: InvoiceFormValues, currency: string) {
   );
 }
 
-type LineField = 'description' | 'quantity' | 'unit_price';
-export interface InvoiceProblems {
-  purchase_order_id?: string;
-  invoice_number?: string;
-  invoice_date?: string;
-  lines?: string;
-  lineProblems: Array<Partial<Record<LineField, string>> | undefined>;
+/** What POST /p2p/invoices/ takes. */
+export type InvoiceRequest = z.output<ReturnType<typeof invoiceFormSchema>>;
+
+/**
+ * The form's schema: the API's own request schema (`invoiceForm` of the contracts) and what its service checks
+ * besides, before sending: not dated in the future, prices in the order's currency's decimals (checked even
+ * while other fields are wrong, so every message shows at once). The form's own fields (a line's React key,
+ * its order line's number and tax rate) are left out of the request it yields.
+ */
+export function invoiceFormSchema(currency: string, today: string) {
+  return invoiceForm
+    .superRefine(
+      (value, ctx) => {
+        const date = typeof value.invoice_date === 'string' ? value.invoice_date.trim() : '';
+        if (isIsoDate(date) && date > today) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['invoice_date'],
+            message: 'invoice.future' satisfies MessageKey,
+          });
+        }
+        (Array.isArray(value.lines) ? value.lines : []).forEach((line, index) => {
+          const price = toMinor(String((line as { unit_price?: unknown }).unit_price ?? ''), currency);
+          if (price === null || price < 0) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['lines', index, 'unit_price'],
+              message: 'invoice.price' satisfies MessageKey,
+            });
+          }
+        });
+      },
+      { when: () => true },
+    )
+    .transform((value) => ({
+      ...value,
+      lines: value.lines.map((line) => ({
+        ...line,
+        quantity: line.quantity.trim(),
+        unit_price: line.unit_price.trim().replace(/,/g, ''),
+      })),
+    }));
 }
 
+/** react-hook-form's resolver; the order's currency and today's date come in the form's `context`. */
+export const invoiceResolver: Resolver<InvoiceFormValues, InvoiceContext, InvoiceRequest> = (
+  values,
+  context,
+  options,
+) =>
+  contractResolver<InvoiceFormValues, InvoiceRequest>(
+    invoiceFormSchema(context?.currency ?? 'KES', context?.today ?? '9999-12-31'),
+  )(values, context, options);
+
+export interface InvoiceContext {
+  currency: string;
+  today: string;
+}
+
+/** Each problem's message by the form's path (`lines.0.quantity`), as the schema reports it. */
 export function checkInvoiceForm(
   values: InvoiceFormValues,
   currency: string,
   today: string,
-): InvoiceProblems {
-  const problems: InvoiceProblems = { lineProblems: [] };
-  if (values.purchase_order_id === undefined) problems.purchase_order_id = FORM_MESSAGES.order;
-  if (!values.invoice_number.trim()) problems.invoice_number = FORM_MESSAGES.required;
-  else if (values.invoice_number.trim().length > 60) problems.invoice_number = FORM_MESSAGES.tooLong;
-  if (!isIsoDate(values.invoice_date)) problems.invoice_date = FORM_MESSAGES.date;
-  else if (values.invoice_date > today) problems.invoice_date = FORM_MESSAGES.futureDate;
-  if (values.purchase_order_id !== undefined && values.lines.length === 0)
-    problems.lines = FORM_MESSAGES.noLines;
-  values.lines.forEach((line, index) => {
-    const found: Partial<Record<LineField, string>> = {};
-    if (!line.description.trim()) found.description = FORM_MESSAGES.required;
-    else if (line.description.trim().length > 500) found.description = FORM_MESSAGES.tooLong;
-    if ((quantityToThousandths(line.quantity.trim()) ?? 0) <= 0) found.quantity = FORM_MESSAGES.quantity;
-    const price = toMinor(line.unit_price, currency);
-    if (price === null || price < 0) found.unit_price = FORM_MESSAGES.price;
-    if (Object.keys(found).length > 0) problems.lineProblems[index] = found;
-  });
+): Record<string, string> {
+  const result = invoiceFormSchema(currency, today).safeParse(values);
+  const problems: Record<string, string> = {};
+  for (const issue of result.success ? [] : result.error.issues) {
+    problems[issue.path.join('.')] ??= issue.message;
+  }
   return problems;
 }
-
-export const invoiceHasProblems = (problems: InvoiceProblems) =>
-  Boolean(
-    problems.purchase_order_id ||
-    problems.invoice_number ||
-    problems.invoice_date ||
-    problems.lines ||
-    problems.lineProblems.some(Boolean),
-  );
 
 export function toInvoicePayload(values: InvoiceFormValues): InvoicePayload {
   return {

@@ -15,6 +15,7 @@ import {
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
@@ -33,17 +34,16 @@ import {
 import { BackLink, PageFrame, PageHeader } from '../../../../components/PageFrame.tsx';
 import { todayInNairobi } from '../model/dates.ts';
 import {
-  checkInvoiceForm,
   emptyInvoiceForm,
   extraInvoiceLine,
-  invoiceHasProblems,
   invoiceLinesFromOrder,
+  invoiceResolver,
   invoiceTotals,
   isInvoiceable,
-  toInvoicePayload,
+  type InvoiceContext,
   type InvoiceFormValues,
   type InvoiceLineValues,
-  type InvoiceProblems,
+  type InvoiceRequest,
 } from '../model/invoice-form.ts';
 import { NS } from '../model/messages.ts';
 import { messageText } from '../../../../lib/form-errors.ts';
@@ -69,12 +69,19 @@ export function Component() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const today = todayInNairobi();
-  const [values, setValues] = useState<InvoiceFormValues>(() => ({
-    ...emptyInvoiceForm(today),
-    purchase_order_id: positiveInt(params.get('purchase_order')),
-  }));
+  const [currency, setCurrency] = useState('KES');
+  const form = useForm<InvoiceFormValues, InvoiceContext, InvoiceRequest>({
+    resolver: invoiceResolver,
+    // The order's currency decides the prices' decimals.
+    context: { currency, today },
+    defaultValues: {
+      ...emptyInvoiceForm(today),
+      purchase_order_id: positiveInt(params.get('purchase_order')),
+    },
+  });
+  const values = useWatch({ control: form.control }) as InvoiceFormValues;
+  const { errors, isSubmitted } = form.formState;
   const [prefilledFor, setPrefilledFor] = useState<number | null>(null);
-  const [problems, setProblems] = useState<InvoiceProblems | null>(null);
   const [serverLines, setServerLines] = useState<Record<number, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const [serverFields, setServerFields] = useState<Partial<Record<(typeof INVOICE_FIELDS)[number], string>>>(
@@ -84,18 +91,21 @@ export function Component() {
   const orderId = values.purchase_order_id;
   const order = useQuery({ ...orderQuery(organisationId, orderId ?? 0), enabled: orderId !== undefined });
   const chosen = orderId !== undefined ? order.data : undefined;
-  const currency = chosen?.currency ?? 'KES';
+  if ((chosen?.currency ?? 'KES') !== currency) setCurrency(chosen?.currency ?? 'KES');
   const message = (text: string | undefined) => messageText(text);
 
   // The chosen order's lines come in once it has loaded (and again when another order is chosen).
   if (chosen && prefilledFor !== chosen.id) {
     setPrefilledFor(chosen.id);
-    setValues((v) => ({ ...v, lines: invoiceLinesFromOrder(chosen) }));
+    form.setValue('lines', invoiceLinesFromOrder(chosen));
   }
 
   const update = (next: InvoiceFormValues) => {
-    setValues(next);
-    if (problems) setProblems(checkInvoiceForm(next, currency, today));
+    // Once a check was shown, it follows the typing.
+    const options = { shouldDirty: true, shouldValidate: isSubmitted };
+    for (const name of ['purchase_order_id', 'invoice_number', 'invoice_date', 'lines'] as const) {
+      if (next[name] !== values[name]) form.setValue(name, next[name], options);
+    }
   };
   const updateLine = (index: number, change: Partial<InvoiceLineValues>) =>
     update({
@@ -103,16 +113,14 @@ export function Component() {
       lines: values.lines.map((line, i) => (i === index ? { ...line, ...change } : line)),
     });
 
-  const submit = async () => {
-    const found = checkInvoiceForm(values, currency, today);
-    setProblems(found);
+  const submit = form.handleSubmit(async (payload) => {
     setServerLines({});
     setGeneral([]);
     setServerFields({});
-    if (invoiceHasProblems(found) || (chosen && !isInvoiceable(chosen.status))) return;
+    if (chosen && !isInvoiceable(chosen.status)) return;
     setBusy(true);
     try {
-      const invoice = await invoicesApi.enter(toInvoicePayload(values));
+      const invoice = await invoicesApi.enter(payload);
       queryClient.setQueryData(invoiceQuery(organisationId, invoice.id).queryKey, invoice);
       await queryClient.invalidateQueries({ queryKey: ordersKey(organisationId, 'invoices') });
       toast.success(
@@ -130,7 +138,7 @@ export function Component() {
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   if (!finance) {
     return (
@@ -142,9 +150,13 @@ export function Component() {
   }
 
   const totals = invoiceTotals(values, currency);
-  const field = (name: (typeof INVOICE_FIELDS)[number]) => message(serverFields[name] ?? problems?.[name]);
+  const field = (name: (typeof INVOICE_FIELDS)[number]) =>
+    message(serverFields[name] ?? errors[name]?.message);
+  const lineErrors = Array.isArray(errors.lines) ? errors.lines : [];
   const lineError = (index: number, name: 'description' | 'quantity' | 'unit_price') =>
-    message(problems?.lineProblems[index]?.[name]);
+    message(lineErrors[index]?.[name]?.message);
+  // "Add at least one line": on the lines as a whole.
+  const linesProblem = (errors.lines as { message?: string } | undefined)?.message;
   const orderLabel = (o: PurchaseOrderSummary | PurchaseOrderView) =>
     `${o.number} · ${o.supplier.name} · ${t(`orderStatus.${o.status}`)}`;
 
@@ -219,10 +231,10 @@ export function Component() {
                 {order.error.message}
               </Alert>
             )}
-            {(problems?.lines || general.length > 0) && (
+            {(linesProblem || general.length > 0) && (
               <Alert color="red" variant="light" role="alert" data-testid="invoice-lines-error">
                 <Stack gap={4}>
-                  {problems?.lines && <Text size="sm">{message(problems.lines)}</Text>}
+                  {linesProblem && <Text size="sm">{message(linesProblem)}</Text>}
                   {general.map((text) => (
                     <Text size="sm" key={text}>
                       {message(text)}
