@@ -199,6 +199,7 @@ export function createServices({
     suppliers,
     notifications,
     clock,
+    budgets,
   });
   const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock, approvals });
   const matchingSettings = createMatchingSettingsService({ db, audit });

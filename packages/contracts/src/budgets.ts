@@ -37,6 +37,11 @@ export const budgetForm = z
     period: z.enum(BUDGET_PERIODS).default('annual'),
     /** What happens when a document would exceed it, at each check point (SPEC §1). */
     controls: controls.default({ requisition: 'warn', purchase_order: 'stop', invoice: 'warn' }),
+    /**
+     * Whether others' submitted, not yet approved requisitions (proposed spend) also count against the
+     * budget. Default false: they are shown as proposed spend and do not block anyone.
+     */
+    count_proposed: z.boolean({ error: 'field.choice' }).default(false),
   })
   .superRefine((form, context) => {
     const minor = decimalTextToMinor(form.amount, form.currency);
@@ -57,9 +62,38 @@ export const budget = z
     amount: z.string(),
     period: z.enum(BUDGET_PERIODS),
     controls,
+    count_proposed: z.boolean(),
     budget_owner: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   })
   .meta({ id: 'Budget' });
+
+/**
+ * The budget panel an approver sees on the document before deciding (issue 16): for each budget the
+ * document charges, its figures and what approving it would do. `outcome` `over` with `action` `stop`:
+ * approval will be refused; with `warn`: the budget owner or an exception approver must consent.
+ */
+export const documentBudgetCheck = z
+  .object({
+    budget: z.object({ id: z.number().int(), name: z.string() }),
+    currency: z.string(),
+    /** What this document charges to the budget (net of tax). */
+    amount: z.string(),
+    /** What it takes that is not yet committed by its source document. */
+    new_spend: z.string().nullable(),
+    outcome: z.enum(['within', 'over', 'currency_mismatch']),
+    action: z.enum(BUDGET_CONTROL_ACTIONS).nullable(),
+    /** Whether others' pending requisitions count against it (the budget's setting). */
+    counts_proposed: z.boolean(),
+    budget_amount: z.string().nullable(),
+    proposed: z.string().nullable(),
+    committed: z.string().nullable(),
+    actual: z.string().nullable(),
+    available: z.string().nullable(),
+    /** By how much approving would exceed it; null when within. */
+    shortfall: z.string().nullable(),
+  })
+  .meta({ id: 'DocumentBudgetCheck' });
+export type DocumentBudgetCheck = z.infer<typeof documentBudgetCheck>;
 export type BudgetView = z.infer<typeof budget>;
 
 export const budgetsQuery = paginationQuery.extend({

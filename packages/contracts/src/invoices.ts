@@ -8,6 +8,7 @@ import {
   VARIANCE_KINDS,
 } from '@zabuni/domain';
 import { z } from 'zod';
+import { documentBudgetCheck } from './budgets.ts';
 import { recordId, required } from './fields.ts';
 import type { MessageKey } from './messages.ts';
 import { paginationQuery, queryId } from './pagination.ts';
@@ -139,6 +140,8 @@ export const invoice = invoiceSummary
     decided_at: z.string().nullable(),
     /** The approval under the organisation's invoice workflow; null when finance approves alone. */
     approval: requisitionApproval.nullable().optional(),
+    /** Buyer's side, while it waits for approval: the budget panel the approver sees before deciding. */
+    budget_checks: z.array(documentBudgetCheck).nullable().optional(),
     actions: z.array(z.string()),
   })
   .meta({ id: 'Invoice' });

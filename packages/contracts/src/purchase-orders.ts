@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
 import { paginationQuery, queryId } from './pagination.ts';
+import { documentBudgetCheck } from './budgets.ts';
 import { variance } from './invoices.ts';
 import { REQUISITION_MESSAGES, requisitionApproval } from './requisitions.ts';
 
@@ -122,6 +123,8 @@ export const purchaseOrder = purchaseOrderSummary
      * approving (an invoice is never held over them).
      */
     requisition_variances: z.array(variance).nullable(),
+    /** Buyer's side, while it waits for approval: the budget panel the approver sees before deciding. */
+    budget_checks: z.array(documentBudgetCheck).nullable(),
     /** What the caller may do now (the server checks again). */
     actions: z.array(z.string()),
   })

@@ -360,43 +360,67 @@ describe('checkBudget: what each check point compares', () => {
   const pending = usage({ committed: 5_000_000, actual: 1_250_000, proposed: 2_000_000 });
 
   it.each([
-    ['submission, against available − other proposed', 'proposed', false, pending, 'over', 1_750_000],
+    [
+      'submission, others’ proposed shown, not counted',
+      'proposed',
+      false,
+      false,
+      pending,
+      'within',
+      3_750_000,
+    ],
+    [
+      'submission, own amount in proposed, not counted',
+      'proposed',
+      true,
+      false,
+      usage({ ...pending, proposed: 5_000_000 }),
+      'within',
+      3_750_000,
+    ],
+    ['submission, against available − other proposed', 'proposed', false, true, pending, 'over', 1_750_000],
     [
       'submission, own amount already in proposed',
       'proposed',
+      true,
       true,
       usage({ ...pending, proposed: 5_000_000 }),
       'over',
       1_750_000,
     ],
-    ['final approval, against available only', 'commit', false, pending, 'within', 3_750_000],
+    ['final approval, against available only', 'commit', false, false, pending, 'within', 3_750_000],
     [
       'final approval, read after approving it',
       'commit',
       true,
+      false,
       usage({ committed: 8_000_000, actual: 1_250_000 }),
       'within',
       3_750_000,
     ],
-  ] as const)('requisition %s', (_name, stage, documentAlreadyCounted, utilisation, outcome, headroom) => {
-    const result = checkBudget({
-      budget: budget({ controls: everywhere('warn') }),
-      checkPoint: 'requisition',
-      stage,
-      utilisation,
-      amountMinor: 3_000_000,
-      currency: 'KES',
-      documentAlreadyCounted,
-    });
-    expect(result).toMatchObject({
-      outcome,
-      comparedWith: stage === 'proposed' ? 'available_after_proposed' : 'available',
-      headroomMinor: headroom,
-    });
-    // Submission only warns; the exception is asked at the approval that commits the money.
-    if (result.outcome === 'over' && result.action === 'warn')
-      expect(result.needsExceptionApproval).toBe(false);
-  });
+    ['final approval, counting proposed', 'commit', false, true, pending, 'over', 1_750_000],
+  ] as const)(
+    'requisition %s',
+    (_name, stage, documentAlreadyCounted, countProposed, utilisation, outcome, headroom) => {
+      const result = checkBudget({
+        budget: budget({ controls: everywhere('warn'), countProposed }),
+        checkPoint: 'requisition',
+        stage,
+        utilisation,
+        amountMinor: 3_000_000,
+        currency: 'KES',
+        documentAlreadyCounted,
+      });
+      expect(result).toMatchObject({
+        outcome,
+        comparedWith: countProposed ? 'available_after_proposed' : 'available',
+        headroomMinor: headroom,
+      });
+      // Submission only warns; the exception is asked at the approval that commits the money.
+      if (result.outcome === 'over' && result.action === 'warn')
+        expect(result.needsExceptionApproval).toBe(stage === 'commit');
+    },
+  );
 
   it.each([
     ['converts a requisition committing all of it', 5_000_000, 5_000_000, 0, 'within', 0],
@@ -468,10 +492,14 @@ describe('the overrun message', () => {
     ],
     [
       'submission with other requisitions pending',
-      check('requisition', {
-        stage: 'proposed',
-        utilisation: usage({ committed: 5_000_000, actual: 1_250_000, proposed: 2_000_000 }),
-      } as Partial<BudgetCheckInput>),
+      check(
+        'requisition',
+        {
+          stage: 'proposed',
+          utilisation: usage({ committed: 5_000_000, actual: 1_250_000, proposed: 2_000_000 }),
+        } as Partial<BudgetCheckInput>,
+        budget({ countProposed: true }),
+      ),
       'Budget "IT equipment FY2026" would be exceeded by KES 32,500.00 (available KES 17,500.00 after proposed spend of KES 20,000.00, this requisition KES 50,000.00).',
     ],
     [

@@ -30,6 +30,12 @@ export interface Budget {
   period: BudgetPeriod;
   /** What an overrun does, decided separately at each check point (a buyer may stop orders but only warn on invoices). */
   controls: Record<BudgetCheckPoint, BudgetControlAction>;
+  /**
+   * Whether others' submitted, not yet approved requisitions (proposed spend) also count against it at
+   * every check point. Off by default: proposed spend is shown, and only approved commitments and actuals
+   * count, so one unapproved request of KES 3.2M does not block a KES 10,000 one (issue 16).
+   */
+  countProposed?: boolean;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -455,11 +461,12 @@ const DOCUMENT_NOUNS: Record<BudgetCheckPoint, string> = {
  * an invoice's actual) was taken from the budget already.
  *
  * What is compared:
- * - requisition, `proposed` (submission): new spend = its amount, against `available − proposed` of other
- *   requisitions: pending requisitions reserve first come, first served, so a budget owner never sees the
- *   pending total exceed the budget without a warning on the one that tipped it.
- * - requisition, `commit` (final approval): its amount against `available`; other pending requisitions do
- *   not reduce it (nothing is taken until approved, and the first approved wins).
+ * - requisition, `proposed` (submission): new spend = its amount, against `available`: others' pending
+ *   requisitions are proposed spend, shown but not taken (one unapproved KES 3.2M request does not block a
+ *   KES 10,000 one). A budget with `countProposed` compares every check point with `available − proposed`
+ *   instead: pending requisitions reserve first come, first served.
+ * - requisition, `commit` (final approval): its amount against `available` (nothing is taken until
+ *   approved, and the first approved wins).
  * - purchase order (approval): new spend = amount − what its source requisition still commits (at least
  *   0), against `available`. Best: the service keeps the requisition counted until the order is approved,
  *   then marks it ordered (or records `orderedMinor`), so the money is never in both figures nor in
@@ -492,12 +499,17 @@ export function checkBudget(input: BudgetCheckInput): BudgetCheck {
   const newSpendMinor = Math.max(0, amountMinor - covered);
 
   const proposedStage = input.checkPoint === 'requisition' && input.stage === 'proposed';
+  // The document's own amount is in `proposed` only while it is a submitted requisition.
+  const ownInProposed = proposedStage && input.documentAlreadyCounted === true;
+  const afterProposed = budget.countProposed === true;
   const counted = input.documentAlreadyCounted ? newSpendMinor : 0;
   const headroomMinor = safe(
-    (proposedStage ? utilisation.availableAfterProposed : utilisation.available) + counted,
+    afterProposed
+      ? utilisation.availableAfterProposed + counted
+      : utilisation.available + (ownInProposed ? 0 : counted),
   );
   const figures: BudgetCheckFigures = {
-    comparedWith: proposedStage ? 'available_after_proposed' : 'available',
+    comparedWith: afterProposed ? 'available_after_proposed' : 'available',
     headroomMinor,
     newSpendMinor,
   };
@@ -506,9 +518,7 @@ export function checkBudget(input: BudgetCheckInput): BudgetCheck {
 
   const shortfallMinor = safe(newSpendMinor - headroomMinor);
   const money = (value: number) => formatMinor(value, budget.currency);
-  const otherProposed = proposedStage
-    ? utilisation.proposed - (input.documentAlreadyCounted ? amountMinor : 0)
-    : 0;
+  const otherProposed = afterProposed ? utilisation.proposed - (ownInProposed ? amountMinor : 0) : 0;
   const available =
     otherProposed > 0
       ? `${money(headroomMinor)} after proposed spend of ${money(otherProposed)}`

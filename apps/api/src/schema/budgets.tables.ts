@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   char,
   index,
   integer,
@@ -46,6 +47,8 @@ export const budgets = pgTable(
     controlRequisition: budgetControl('control_requisition').notNull(),
     controlPurchaseOrder: budgetControl('control_purchase_order').notNull(),
     controlInvoice: budgetControl('control_invoice').notNull(),
+    /** Others' submitted, not yet approved requisitions also count against it (default: shown only). */
+    countProposed: boolean('count_proposed').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -62,17 +62,14 @@ export async function invoiceSubject(tx: Executor, found: Found): Promise<Approv
   };
 }
 
-/**
- * The budget check on actuals at an invoice's approval: its net lines, less what their order still
- * commits. A `stop` budget refuses here (409); the checks are returned for `warn`.
- */
-export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor, found: Found, at: Date) {
+/** The budget figures of an invoice's approval (its approver sees them on the invoice before deciding). */
+export async function invoiceBudgetFigures(budgets: BudgetsService, tx: Executor, found: Found, at: Date) {
   const repository = invoicesRepository(tx);
   const id = found.invoice.id;
   const lines = await repository.lines(id);
   const orderLines = await purchaseOrderReads(tx).lines(found.invoice.purchaseOrderId);
   const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
-  const checks = await budgets.checkInvoice(tx, {
+  return budgets.checkInvoice(tx, {
     organisationId: found.invoice.organisationId,
     currency: found.invoice.currency,
     at,
@@ -93,6 +90,14 @@ export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor,
       ];
     }),
   });
+}
+
+/**
+ * The budget check on actuals at an invoice's approval: its net lines, less what their order still
+ * commits. A `stop` budget refuses here (409); the checks are returned for `warn`.
+ */
+export async function invoiceBudgetChecks(budgets: BudgetsService, tx: Executor, found: Found, at: Date) {
+  const checks = await invoiceBudgetFigures(budgets, tx, found, at);
   for (const { check } of checks) {
     if (check.outcome === 'currency_mismatch') {
       throw new AppError(

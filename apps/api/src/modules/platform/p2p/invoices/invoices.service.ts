@@ -39,7 +39,7 @@ import type { PageRequest } from '../../../../infra/pagination.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { ApprovalsService } from '../../../shared/approvals/index.ts';
 import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
-import type { BudgetsService } from '../../setup/budgets/index.ts';
+import { budgetChecksView, type BudgetsService } from '../../setup/budgets/index.ts';
 import type { Clock } from '../../../../infra/clock.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import { purchaseOrderReads } from '../purchase-orders/index.ts';
@@ -47,6 +47,7 @@ import { invoicesRepository } from './invoices.repository.ts';
 import { matchAgainstOrder, readMatchFacts, settingsOf } from '../matching/index.ts';
 import {
   invoiceBudgetChecks,
+  invoiceBudgetFigures,
   invoiceContext,
   invoicePath,
   invoiceSubject,
@@ -258,6 +259,11 @@ export function createInvoicesService({
         ? { name: i.fileName, size: i.fileSize ?? 0, download_url: `${base}/${i.id}/file/` }
         : null,
       approval,
+      // Before the approver clicks: the check approval will run on actuals, with the budget's figures.
+      budget_checks:
+        !asSupplier && i.status === 'matched'
+          ? budgetChecksView(await invoiceBudgetFigures(budgets, db, found, clock.now()))
+          : null,
       actions: asSupplier
         ? []
         : await (async () => {

@@ -75,6 +75,33 @@ async function requisitionCommitted(tx: Executor, organisationId: number, id: nu
 }
 
 /**
+ * The budget check at an order's approval: its net lines, less what their approved requisitions still
+ * commit. Read by the approval (which refuses a `stop` overrun) and by the order's detail, so the approver
+ * sees the same figures before deciding.
+ */
+export async function purchaseOrderBudgetChecks(
+  budgets: BudgetsService,
+  tx: Executor,
+  subject: { id: number; organisationId: number; currency: string },
+  at: Date,
+) {
+  const lines = await purchaseOrdersRepository(tx).lines(subject.id);
+  const committed = await requisitionCommitted(tx, subject.organisationId, subject.id, lines);
+  return budgets.checkPurchaseOrder(tx, {
+    organisationId: subject.organisationId,
+    purchaseOrderId: subject.id,
+    currency: subject.currency,
+    at,
+    lines: lines.map(({ line }, index) => ({
+      departmentId: line.departmentId,
+      categoryId: line.categoryId,
+      amountMinor: line.netMinor,
+      requisitionCommittedMinor: committed[index]!,
+    })),
+  });
+}
+
+/**
  * How purchase orders plug into the approval engine. The final approval runs the budget check at the
  * purchase-order check point, then marks the requisitions the order fully takes as ordered; a rejection
  * sends the order back to its buyer as a draft.
@@ -143,20 +170,7 @@ export function purchaseOrderApprovalAdapter({
         route,
       }),
     async overBudgetAtApproval(tx: Tx, subject) {
-      const lines = await purchaseOrdersRepository(tx).lines(subject.id);
-      const committed = await requisitionCommitted(tx, subject.organisationId, subject.id, lines);
-      const checks = await budgets.checkPurchaseOrder(tx, {
-        organisationId: subject.organisationId,
-        purchaseOrderId: subject.id,
-        currency: subject.currency,
-        at: clock.now(),
-        lines: lines.map(({ line }, index) => ({
-          departmentId: line.departmentId,
-          categoryId: line.categoryId,
-          amountMinor: line.netMinor,
-          requisitionCommittedMinor: committed[index]!,
-        })),
-      });
+      const checks = await purchaseOrderBudgetChecks(budgets, tx, subject, clock.now());
       for (const { check } of checks) {
         if (check.outcome === 'currency_mismatch') {
           throw new AppError(

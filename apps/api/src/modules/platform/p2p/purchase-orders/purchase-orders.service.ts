@@ -31,7 +31,12 @@ import type { NumberingService } from '../../../shared/numbering/index.ts';
 import type { SuppliersService } from '../suppliers/index.ts';
 import { settingsFor } from '../matching/index.ts';
 import { purchaseOrdersRepository, type OrderLineValues } from './purchase-orders.repository.ts';
-import { purchaseOrderPath, purchaseOrderSubject } from './purchase-orders.approval.ts';
+import {
+  purchaseOrderBudgetChecks,
+  purchaseOrderPath,
+  purchaseOrderSubject,
+} from './purchase-orders.approval.ts';
+import { budgetChecksView, type BudgetsService } from '../../setup/budgets/index.ts';
 
 /** Who raises, sends, receives against and cancels purchase orders. */
 export const PROCUREMENT_ROLES: readonly Role[] = ['org_admin', 'buyer'];
@@ -87,10 +92,13 @@ export function createPurchaseOrdersService({
   suppliers,
   notifications,
   clock,
+  budgets,
 }: {
   db: Db;
   audit: AuditService;
   numbering: NumberingService;
+  /** The approver's budget panel on a pending order. */
+  budgets: BudgetsService;
   /** The approval engine (orders plug in with purchase-orders.approval.ts). */
   approvals: ApprovalsService;
   suppliers: SuppliersService;
@@ -330,6 +338,18 @@ export function createPurchaseOrdersService({
         // The supplier sees the order, not the buyer's reasons or its requisitions (issue 16).
         justification: asBuyer ? o.justification : '',
         requisition_variances: asBuyer ? await requisitionVariances(organisationId, o, lines) : null,
+        // Before the approver clicks: the check the approval will run, with the budget's figures.
+        budget_checks:
+          asBuyer && o.status === 'pending_approval'
+            ? budgetChecksView(
+                await purchaseOrderBudgetChecks(
+                  budgets,
+                  db,
+                  { id: o.id, organisationId, currency: o.currency },
+                  clock.now(),
+                ),
+              )
+            : null,
         delivery_address: o.deliveryAddress,
         payment_terms_days: o.paymentTermsDays,
         created_by: { id: o.createdByUserId, name: `${found.creatorFirstName} ${found.creatorLastName}` },

@@ -1,4 +1,4 @@
-import { type BudgetForm, type BudgetView, message } from '@zabuni/contracts';
+import { type BudgetForm, type BudgetView, type DocumentBudgetCheck, message } from '@zabuni/contracts';
 import {
   budgetPeriodWindow,
   budgetUtilisation,
@@ -38,15 +38,41 @@ const toDomainBudget = (row: BudgetTableRow): Budget => ({
     purchase_order: row.controlPurchaseOrder,
     invoice: row.controlInvoice,
   },
+  countProposed: row.countProposed,
 });
 
 /** One budget a requisition charges, and what the check says about it. */
 export interface RequisitionBudgetCheck {
-  budget: { id: number; name: string; departmentId: number };
+  budget: { id: number; name: string; departmentId: number; countProposed: boolean };
   amountMinor: number;
   check: BudgetCheck;
   /** The budget's figures the check compared with (null when the currencies differ). */
   utilisation: BudgetUtilisation | null;
+}
+
+/** The budget panel of a document (its approver sees it before deciding), in the budget's currency. */
+export function budgetChecksView(checks: readonly RequisitionBudgetCheck[]): DocumentBudgetCheck[] {
+  return checks.map(({ budget, amountMinor, check, utilisation }) => {
+    const currency =
+      utilisation?.currency ?? (check.outcome === 'currency_mismatch' ? check.budgetCurrency : 'KES');
+    const money = (minor: number | null | undefined) =>
+      minor === null || minor === undefined ? null : minorToDecimalText(minor, currency);
+    return {
+      budget: { id: budget.id, name: budget.name },
+      currency,
+      amount: money(amountMinor)!,
+      new_spend: check.outcome === 'currency_mismatch' ? null : money(check.newSpendMinor),
+      outcome: check.outcome,
+      action: check.outcome === 'over' ? check.action : null,
+      counts_proposed: budget.countProposed,
+      budget_amount: money(utilisation?.amount),
+      proposed: money(utilisation?.proposed),
+      committed: money(utilisation?.committed),
+      actual: money(utilisation?.actual),
+      available: money(utilisation?.available),
+      shortfall: check.outcome === 'over' ? money(check.shortfallMinor) : null,
+    };
+  });
 }
 
 function toBudget(row: BudgetRow): BudgetView {
@@ -68,6 +94,7 @@ function toBudget(row: BudgetRow): BudgetView {
       purchase_order: budget.controlPurchaseOrder,
       invoice: budget.controlInvoice,
     },
+    count_proposed: budget.countProposed,
     budget_owner:
       row.ownerId === null ? null : { id: row.ownerId, name: `${row.ownerFirstName} ${row.ownerLastName}` },
   };
@@ -105,6 +132,7 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
       controlRequisition: form.controls.requisition,
       controlPurchaseOrder: form.controls.purchase_order,
       controlInvoice: form.controls.invoice,
+      countProposed: form.count_proposed,
     };
     return values;
   }
@@ -214,7 +242,12 @@ export function createBudgetsService({ db, audit }: { db: Db; audit: AuditServic
     for (const [budgetId, { amountMinor, sourceMinor }] of charged) {
       const row = all.find((b) => b.id === budgetId)!;
       const { result } = await utilisationOf(tx, row, fiscalYear, day, all, input.except);
-      const budget = { id: row.id, name: row.name, departmentId: row.departmentId };
+      const budget = {
+        id: row.id,
+        name: row.name,
+        departmentId: row.departmentId,
+        countProposed: row.countProposed,
+      };
       const common = { budget: toDomainBudget(row), amountMinor, currency: input.currency };
       const check: BudgetCheck = !result.ok
         ? {

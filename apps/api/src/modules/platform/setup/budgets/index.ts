@@ -1,5 +1,5 @@
 // The front door of platform/setup/budgets: other modules and the app import this module only from here.
 
 export { budgetsRoutes } from './budgets.routes.ts';
-export { createBudgetsService } from './budgets.service.ts';
+export { budgetChecksView, createBudgetsService } from './budgets.service.ts';
 export type { BudgetsService, RequisitionBudgetCheck } from './budgets.service.ts';

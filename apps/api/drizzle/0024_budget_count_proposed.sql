@@ -1,0 +1,1 @@
+ALTER TABLE "budgets" ADD COLUMN "count_proposed" boolean DEFAULT false NOT NULL;
