@@ -115,10 +115,12 @@ describe.skipIf(!chromiumPath)('Public pages rendered on the server', () => {
     expect(browserLanguage).toContain('<html lang="fr"');
   });
 
-  it('leaves pages for signed-in users to the browser', async () => {
-    const html = await (await fetch(`${baseUrl}/account`)).text();
-    expect(html).toContain('<div id="root"></div>');
-    expect(html).not.toContain('zabuni-ssr');
+  it('leaves pages for signed-in users and password forms to the browser', async () => {
+    for (const path of ['/account', '/login', '/advertise?tab=login', '/app', '/portal']) {
+      const html = await (await fetch(`${baseUrl}${path}`)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('zabuni-ssr');
+    }
   });
 
   it('hydrates the tender list without a request or an error, and its pagination works', async () => {

@@ -148,6 +148,8 @@ describe.skipIf(!chromiumPath)('Tender bulletin in Chromium', () => {
   it('once approved, the public finds it by full-text search, opens it and downloads a document', async () => {
     const page = visitor;
     await page.goto(`${baseUrl}/tenders`);
+    // Rendered by the server: the filters answer once the browser has hydrated the page.
+    await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
     await page.getByTestId('filter-search').fill(`${marker.slice(0, 9)} irrigation`);
     await page.getByTestId('filter-submit').click();
     await page.waitForURL(new RegExp(`search=${marker.slice(0, 9)}`));

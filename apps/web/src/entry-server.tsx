@@ -87,10 +87,13 @@ export function languageFor(request: {
 }
 
 /** Is this address one of the public pages the server renders? */
-function rendersOnServer(pathname: string): boolean {
-  const matches = matchRoutes(routes, pathname);
+function rendersOnServer(address: URL): boolean {
+  const matches = matchRoutes(routes, address.pathname);
   if (!matches || matches[0]?.route.id !== PUBLIC_ROUTE_ID) return false;
-  return !matches.some((match) => (match.route.handle as { clientOnly?: boolean } | undefined)?.clientOnly);
+  return !matches.some((match) => {
+    const clientOnly = (match.route.handle as { clientOnly?: unknown } | undefined)?.clientOnly;
+    return typeof clientOnly === 'function' ? clientOnly(address.searchParams) : clientOnly === true;
+  });
 }
 
 let started: Promise<void> | undefined;
@@ -157,7 +160,7 @@ function answeredNotFound(client: QueryClientType): boolean {
 export async function render(url: string, language: LanguageCode): Promise<RenderResult> {
   await started;
   const address = new URL(url, 'http://zabuni.local');
-  if (!rendersOnServer(address.pathname)) return { kind: 'client' };
+  if (!rendersOnServer(address)) return { kind: 'client' };
 
   const handler = createStaticHandler(routes as RouteObject[]);
   const context = await handler.query(new Request(address));

@@ -23,8 +23,14 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['pricing', 'pages.pricing'],
 ];
 
-/** Pages for signed-in users are rendered in the browser only, even under the public layout. */
+/**
+ * Pages rendered in the browser only, even under the public layout: pages for signed-in users, and forms
+ * with a password (sign-in, registration, reset), which must not be typed into before the page is live
+ * (a form submitted without its script would put the password in the address). A function decides by the
+ * query string.
+ */
 export const CLIENT_ONLY = { clientOnly: true } as const;
+const WITH_FORM_TAB = { clientOnly: (search: URLSearchParams) => search.has('tab') } as const;
 /** The public site's layout route: its pages are rendered on the server (entry-server.tsx). */
 export const PUBLIC_ROUTE_ID = 'public';
 
@@ -40,12 +46,24 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, lazy: () => import('../features/site/pages/HomePage.tsx') },
       { path: 'jobs', lazy: () => import('../features/jobs/pages/AvailableJobsPage.tsx') },
-      { path: 'login', lazy: () => import('../features/auth/pages/SignInPage.tsx') },
+      { path: 'login', handle: CLIENT_ONLY, lazy: () => import('../features/auth/pages/SignInPage.tsx') },
       // Redirects as loaders: the server answers them with a 302, the browser's router follows them too.
       { path: 'register', loader: () => redirect('/advertise?tab=register') },
-      { path: 'forgot-password', lazy: () => import('../features/auth/pages/ForgotPasswordPage.tsx') },
-      { path: 'reset-password', lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx') },
-      { path: 'activate', lazy: () => import('../features/auth/pages/ActivationPage.tsx') },
+      {
+        path: 'forgot-password',
+        handle: CLIENT_ONLY,
+        lazy: () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+      },
+      {
+        path: 'reset-password',
+        handle: CLIENT_ONLY,
+        lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+      },
+      {
+        path: 'activate',
+        handle: CLIENT_ONLY,
+        lazy: () => import('../features/auth/pages/ActivationPage.tsx'),
+      },
       {
         // Issue 13: an existing account accepts an invitation signed in with the invited email.
         path: 'accept-invitation',
@@ -57,7 +75,11 @@ export const routes: RouteObject[] = [
         ),
         children: [{ index: true, lazy: () => import('../features/auth/pages/AcceptInvitationPage.tsx') }],
       },
-      { path: 'advertise', lazy: () => import('../features/auth/pages/AdvertisePage.tsx') },
+      {
+        path: 'advertise',
+        handle: WITH_FORM_TAB,
+        lazy: () => import('../features/auth/pages/AdvertisePage.tsx'),
+      },
       { path: 'tenders', lazy: () => import('../features/tenders/pages/AvailableTendersPage.tsx') },
       // The footer's "Tender Bulletin" is the public tender list.
       { path: 'tender-bulletin', loader: () => redirect('/tenders') },
