@@ -445,6 +445,78 @@ export async function driveCallbacks(options: {
   };
 }
 
+/** Our side stores a callback and answers; its processor applies it after: how far behind it ran. */
+export interface FulfilmentLag {
+  /** Paid orders measured: from their callback's storing (its acknowledgement) to the order's fulfilment. */
+  orders: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** From the last answer until no stored callback of the run was left unprocessed. */
+  backlogDrainedMs: number;
+  /** Stored callbacks still unprocessed when the wait gave up. */
+  backlogLeft: number;
+}
+
+/**
+ * After the last answer: waits (up to `limitMs`) until every callback stored in the run has been applied by
+ * the processor, and answers how long that took.
+ */
+export async function waitForCallbackBacklog(
+  db: Db,
+  prepared: PreparedCallbacks,
+  limitMs = 120_000,
+): Promise<{ drainedMs: number; left: number }> {
+  const start = performance.now();
+  for (;;) {
+    // payment_messages_stk_callback_queue_idx: only what is left is read.
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentMessages)
+      .where(
+        and(
+          eq(paymentMessages.kind, 'stk_callback'),
+          isNull(paymentMessages.processedAt),
+          sql`${paymentMessages.id} > ${prepared.messagesAfter}`,
+        ),
+      );
+    if (row!.n === 0 || performance.now() - start > limitMs)
+      return { drainedMs: performance.now() - start, left: row!.n };
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Time from a paid callback's storing to its order's fulfilment, over the run's paid orders. */
+export async function fulfilmentLag(
+  db: Db,
+  prepared: PreparedCallbacks,
+  backlog: { drainedMs: number; left: number },
+): Promise<FulfilmentLag> {
+  const { rows } = await db.execute<{ n: number; p50: number; p95: number; max: number }>(sql`
+    SELECT count(*)::int AS n,
+      coalesce(percentile_disc(0.5) WITHIN GROUP (ORDER BY lag), 0)::float AS p50,
+      coalesce(percentile_disc(0.95) WITHIN GROUP (ORDER BY lag), 0)::float AS p95,
+      coalesce(max(lag), 0)::float AS max
+    FROM (
+      SELECT extract(epoch FROM (o.fulfilled_at - m.created_at)) * 1000 AS lag
+      FROM ${paymentMessages} m
+      JOIN ${paymentAttempts} a ON a.id = m.attempt_id AND a.status = 'paid'
+      JOIN ${orders} o ON o.id = a.order_id AND o.fulfilled_at IS NOT NULL
+      WHERE m.id > ${prepared.messagesAfter} AND m.kind = 'stk_callback'
+        AND o.id = ${anyOf(prepared.orderIds)}
+        AND m.body -> 'Body' -> 'stkCallback' ->> 'ResultCode' = '0'
+    ) lags`);
+  const row = rows[0]!;
+  return {
+    orders: Number(row.n),
+    p50: Number(row.p50),
+    p95: Number(row.p95),
+    max: Number(row.max),
+    backlogDrainedMs: backlog.drainedMs,
+    backlogLeft: backlog.left,
+  };
+}
+
 export interface Check {
   name: string;
   ok: boolean;
@@ -464,7 +536,14 @@ const anyOf = (values: number[] | string[]) =>
 export async function checkCallbacks(
   db: Db,
   prepared: PreparedCallbacks,
-  results: { acks: number; lost: number; ackedUniques: Uint8Array; duplicates: number },
+  results: {
+    acks: number;
+    lost: number;
+    ackedUniques: Uint8Array;
+    duplicates: number;
+    /** An identical copy of a stored callback is not stored again (ours; the bare SQL stores every one). */
+    deduplicated?: boolean;
+  },
   fulfilment: boolean,
   sealing?: AuditSealing,
 ): Promise<Check[]> {
@@ -562,11 +641,20 @@ export async function checkCallbacks(
         sql`${paymentMessages.body} -> 'Body' -> 'stkCallback' ->> 'CheckoutRequestID' = ${anyOf(prepared.checkoutIds)}`,
       ),
     );
-  add(
-    'raw messages stored = requests acknowledged',
-    between(stored!.all, results.acks, results.acks + results.lost),
-    `${fmt(stored!.all)} callbacks stored, ${fmt(results.acks)} requests acknowledged${lostNote}`,
-  );
+  if (results.deduplicated) {
+    const distinctAcked = delivered.filter(Boolean).length;
+    add(
+      'raw messages stored = distinct callbacks acknowledged',
+      between(stored!.all, distinctAcked, prepared.paid.length),
+      `${fmt(stored!.all)} callbacks stored, ${fmt(distinctAcked)} distinct callbacks acknowledged (${fmt(results.acks)} requests; an identical copy is acknowledged, not stored again)${lostNote}`,
+    );
+  } else {
+    add(
+      'raw messages stored = requests acknowledged',
+      between(stored!.all, results.acks, results.acks + results.lost),
+      `${fmt(stored!.all)} callbacks stored, ${fmt(results.acks)} requests acknowledged${lostNote}`,
+    );
+  }
 
   const unresolved = attemptRows.filter((a) => !a.resolved && delivered[indexOfOrder.get(a.orderId)!]).length;
   add(

@@ -15,9 +15,12 @@ import {
   checkCallbacks,
   startAuditSealing,
   driveCallbacks,
+  fulfilmentLag,
+  type FulfilmentLag,
   DUPLICATE_SHARE,
   planCallbacks,
   prepareCallbackOrders,
+  waitForCallbackBacklog,
   type Check,
   type DriveFigures,
   type PreparedCallbacks,
@@ -431,6 +434,13 @@ const stkPath = `/api/payments/stk/${derivedSecret(JWT_SECRET, 'stk-callback-pat
 // The audit sealer runs beside the server (a worker's job; the server above runs none).
 const sealing = prepared ? startAuditSealing(databaseUrl, logger) : null;
 const oursCallbacks = prepared ? await callbacks(ours.port, stkPath, prepared.ours) : null;
+// Our route answers once a callback is stored; its processor applies it after: wait for what is left.
+let oursBacklog: Awaited<ReturnType<typeof waitForCallbackBacklog>> | null = null;
+if (prepared) {
+  const watching = connectDatabase(databaseUrl, { max: 1, logger });
+  oursBacklog = await waitForCallbackBacklog(watching.db, prepared.ours);
+  await watching.close();
+}
 const oursSealing = await sealing?.finish();
 await stopProcess(ours.child);
 await providers.close();
@@ -451,19 +461,21 @@ await stopProcess(bare.child);
 
 // What the database says after the callbacks, for each side.
 let checks: { ours: Check[]; bare: Check[] } | null = null;
-if (prepared && callbackPlan && oursCallbacks && bareCallbacks) {
+let oursLag: FulfilmentLag | null = null;
+if (prepared && callbackPlan && oursCallbacks && bareCallbacks && oursBacklog) {
   const checking = connectDatabase(databaseUrl, { max: 2, logger });
   const duplicates = callbackPlan.phases.reduce((n, phase) => n + phase.duplicates, 0);
   checks = {
     ours: await checkCallbacks(
       checking.db,
       prepared.ours,
-      { ...oursCallbacks, duplicates },
+      { ...oursCallbacks, duplicates, deduplicated: true },
       true,
       oursSealing,
     ),
     bare: await checkCallbacks(checking.db, prepared.bare, { ...bareCallbacks, duplicates }, false),
   };
+  oursLag = await fulfilmentLag(checking.db, prepared.ours, oursBacklog);
   await checking.close();
 }
 await embedded?.stop();
@@ -580,8 +592,21 @@ if (callbackPlan && oursCallbacks && bareCallbacks && checks) {
     }
   }
   console.log(
-    `ratio zabuni/bare: throughput ${(oursCallbacks.run.achievedRate / Math.max(bareCallbacks.run.achievedRate, 0.001)).toFixed(2)}`,
+    `ratio zabuni/bare: throughput ${(oursCallbacks.run.achievedRate / Math.max(bareCallbacks.run.achievedRate, 0.001)).toFixed(2)} ` +
+      `(callbacks acknowledged per second; zabuni answers once a callback is stored and applies it after, the bare SQL applies it before answering)`,
   );
+  if (oursLag) {
+    const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+    console.log(
+      `fulfilment lag (zabuni: callback stored and acknowledged -> order paid and fulfilled by the processor): ` +
+        `p50 ${s(oursLag.p50)}, p95 ${s(oursLag.p95)}, max ${s(oursLag.max)} over ${oursLag.orders} orders; ` +
+        `backlog applied ${s(oursLag.backlogDrainedMs)} after the last answer` +
+        (oursLag.backlogLeft > 0
+          ? ` (${oursLag.backlogLeft} stored callbacks still unprocessed when the wait gave up)`
+          : ''),
+    );
+    if (oursLag.backlogLeft > 0) invalid = true;
+  }
   for (const [side, list] of [
     ['zabuni', checks.ours],
     ['bare', checks.bare],
@@ -603,6 +628,7 @@ if (callbackPlan && oursCallbacks && bareCallbacks && checks) {
         warmUp: { rate: warmRate, ours: oursCallbacks.warmUp, bare: bareCallbacks.warmUp },
         ours: oursCallbacks.run,
         bare: bareCallbacks.run,
+        fulfilmentLag: oursLag,
         checks,
       },
       null,

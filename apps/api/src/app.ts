@@ -231,6 +231,7 @@ export function createServices({
     mail,
     publicUrl: config.publicUrl,
     supportEmail: config.supportEmail,
+    logger,
   });
   const tenders = createTendersService({
     db,

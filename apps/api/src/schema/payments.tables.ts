@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { paymentState } from './tenders.tables.ts';
 
 export const paymentProvider = pgEnum('payment_provider', ['mpesa', 'dpo']);
@@ -85,11 +96,23 @@ export const paymentMessages = pgTable(
     /** Null until the message has been acted on; a restart picks up what a crash left unprocessed. */
     processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * STK callbacks only: md5 of the body as stored, unique, so an identical copy (Daraja's retries and
+     * duplicates) is acknowledged without being stored or applied again (INSERT … ON CONFLICT DO NOTHING).
+     * Null for every other message and for callbacks stored before migration 0023.
+     */
+    bodyDigest: text('body_digest'),
   },
   (t) => [
     index('payment_messages_unprocessed_idx')
       .on(t.createdAt)
       .where(sql`processed_at IS NULL`),
+    uniqueIndex('payment_messages_body_digest_key').on(t.bodyDigest),
+    // What the callback processor takes, oldest first (the index above also holds every push and query,
+    // which are never marked processed).
+    index('payment_messages_stk_callback_queue_idx')
+      .on(t.id)
+      .where(sql`kind = 'stk_callback' AND processed_at IS NULL`),
   ],
 );
 

@@ -15,9 +15,10 @@ import { subscriptions } from '../../../schema/subscriptions.tables.ts';
 import { orders, paymentAttempts, paymentMessages } from '../../../schema/payments.tables.ts';
 
 /**
- * The real server process is killed (SIGKILL) after it stored an M-Pesa callback and before it marked the
- * order paid. Started again, it finds the stored callback and the order ends paid, fulfilled and receipted
- * exactly once. The window is held open with a row lock on the attempt, so no fault is injected in the code.
+ * The real server process is killed (SIGKILL) after it stored and acknowledged an M-Pesa callback, while its
+ * callback processor was applying it (before the order was marked paid). Started again, its worker's sweep
+ * finds the stored callback and the order ends paid, fulfilled and receipted exactly once. The window is
+ * held open with a row lock on the attempt, so no fault is injected in the code.
  */
 const JWT_SECRET = 'crash-test-secret-that-is-long-enough-0123456789';
 let ctx: TestContext;
@@ -123,7 +124,8 @@ describe('a crash between storing a callback and marking the order paid', () => 
     const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, order!.id));
     expect(attempt!.checkoutRequestId).toBeTruthy();
 
-    // Hold the attempt's row: the server stores the callback, then waits for this lock to apply it.
+    // Hold the attempt's row: the server stores and acknowledges the callback; its processor then waits for
+    // this lock to apply it.
     const locker = new pg.Client({ connectionString: ctx.url });
     await locker.connect();
     await locker.query('BEGIN');
@@ -149,11 +151,14 @@ describe('a crash between storing a callback and marking the order paid', () => 
       },
     };
     const secret = derivedSecret(JWT_SECRET, 'stk-callback-path');
-    const delivery = fetch(`${base}/api/payments/stk/${secret}`, {
+    const delivery = await fetch(`${base}/api/payments/stk/${secret}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(callback),
-    }).catch(() => null); // the process dies before it answers: Safaricom would retry or we query
+    });
+    // Acknowledged once stored, before it is applied (the processor is held by the lock).
+    expect(delivery.status).toBe(200);
+    expect(await delivery.json()).toEqual({ ResultCode: 0, ResultDesc: 'Accepted' });
     const storedCallback = () =>
       db
         .select()
@@ -164,10 +169,17 @@ describe('a crash between storing a callback and marking the order paid', () => 
             sql`${paymentMessages.body} -> 'Body' -> 'stkCallback' ->> 'CheckoutRequestID' = ${attempt!.checkoutRequestId}`,
           ),
         );
-    await until(async () => (await storedCallback()).length === 1);
+    expect(await storedCallback()).toHaveLength(1);
+    // The processor took it and waits for the attempt's lock: the crash comes in the middle of applying it.
+    await until(async () => {
+      const { rows } = await locker.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%payment_attempts%'`,
+      );
+      return (rows[0] as { n: number }).n > 0;
+    });
 
     await killServer('SIGKILL');
-    expect(await delivery).toBeNull();
     await locker.query('ROLLBACK');
     await locker.end();
 
@@ -175,10 +187,7 @@ describe('a crash between storing a callback and marking the order paid', () => 
     expect(afterCrash!.paymentState).toBe('processing');
     expect((await storedCallback())[0]!.processedAt).toBeNull();
 
-    // The restart comes a while later; the restarted worker sweeps at once.
-    await db.execute(
-      sql`UPDATE payment_messages SET created_at = created_at - interval '2 minutes' WHERE processed_at IS NULL`,
-    );
+    // The restarted worker sweeps at once (however recent the stored callback).
     await startServer();
     await until(async () => {
       const [row] = await db.select().from(orders).where(eq(orders.id, order!.id));

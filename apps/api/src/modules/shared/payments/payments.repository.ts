@@ -368,6 +368,41 @@ export function paymentsRepository(db: Executor) {
       return row!.id;
     },
 
+    /**
+     * Stores an STK callback as received, in ONE statement; an identical copy of one already stored is not
+     * stored again (its body's digest is unique): answers the new message's id, or null for such a copy.
+     */
+    async insertStkCallback(body: unknown): Promise<number | null> {
+      const json = JSON.stringify(body ?? null);
+      const rows = await db
+        .insert(paymentMessages)
+        .values({
+          provider: 'mpesa',
+          kind: 'stk_callback',
+          attemptId: null,
+          body: body ?? null,
+          bodyDigest: sql`md5(${json}::jsonb::text)`,
+        })
+        .onConflictDoNothing({ target: paymentMessages.bodyDigest })
+        .returning({ id: paymentMessages.id });
+      return rows[0]?.id ?? null;
+    },
+
+    /**
+     * The callback processor's next batch: stored STK callbacks not yet applied, oldest first, locked FOR NO
+     * KEY UPDATE until the transaction ends; rows another transaction holds are skipped (SKIP LOCKED), so
+     * several processes drain the same queue without waiting for each other or taking a message twice.
+     */
+    async claimStkCallbacks(limit: number, skipIds: number[]) {
+      const { rows } = await db.execute<{ id: string | number; body: unknown }>(sql`
+        SELECT id, body FROM payment_messages
+        WHERE kind = 'stk_callback' AND processed_at IS NULL
+          AND id <> ALL(${sql.param(skipIds)}::bigint[])
+        ORDER BY id LIMIT ${limit}
+        FOR NO KEY UPDATE SKIP LOCKED`);
+      return rows.map((row) => ({ id: Number(row.id), body: row.body }));
+    },
+
     /** The stored message, locked FOR NO KEY UPDATE until the transaction ends. */
     async lockMessage(id: number) {
       const [message] = await db

@@ -3,7 +3,7 @@ import { errorBody, message } from '@zabuni/contracts';
 import { z } from 'zod';
 import { AppError } from '../../../infra/errors.ts';
 import { childText, parseXml } from './dpo/dpo.wire.ts';
-import { storableCallback } from './mpesa/mpesa.client.ts';
+import { parseStkCallback, storableCallback } from './mpesa/mpesa.client.ts';
 import { CHECKOUT_PAGES, type PaymentsService } from './payments.service.ts';
 
 /**
@@ -76,14 +76,18 @@ export const paymentCallbackRoutes =
     /**
      * Whatever arrives at the callback path is read as text (no JSON parser can refuse it first), stored as
      * far as it can be (NUL characters, lone surrogates and endless nesting made storable, non-JSON kept as
-     * text), acknowledged, and logged when it is not a callback. Applying it may fail (a fulfilment that
-     * throws): the stored message is then left for the reconciliation job, and Daraja is still answered.
+     * text) in ONE statement (an identical copy of a stored callback is not stored again), acknowledged at
+     * once, and logged when it is not a callback. The callback processor applies it right after the answer,
+     * off the request path (payments.service `processStkCallbacks`); what it cannot apply is left for the
+     * reconciliation job. Daraja is answered as soon as the message is safe, whatever applying it does.
      */
     await app.register(async (stk) => {
       stk.removeAllContentTypeParsers();
       stk.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
         done(null, new RawCallbackBody(String(body))),
       );
+      // The app's close waits for the processor's batch under way before the pool ends.
+      stk.addHook('onClose', () => payments.stkProcessorIdle());
       stk.post('/api/payments/stk/:secret', { schema: { hide: true } }, async (request, reply) => {
         if ((request.params as { secret: string }).secret !== callbackSecret) {
           // The answer of an unknown address (app.ts), so a wrong secret reveals nothing.
@@ -91,7 +95,7 @@ export const paymentCallbackRoutes =
         }
         const raw = request.body instanceof RawCallbackBody ? request.body.text : '';
         const body = storableCallback(raw);
-        let messageId: number;
+        let messageId: number | null;
         try {
           messageId = await payments.recordStkCallback(body);
         } catch (error) {
@@ -100,21 +104,16 @@ export const paymentCallbackRoutes =
           request.log.error({ err: error }, 'M-Pesa callback could not be stored');
           throw new AppError('unavailable', message('payment.callback_unavailable'));
         }
-        try {
-          const applied = await payments.applyStkCallback(messageId, body);
-          if (!applied) {
-            request.log.warn(
-              { messageId, bytes: raw.length },
-              'M-Pesa callback stored but not understood (not an STK callback); acknowledged',
-            );
-          }
-        } catch (error) {
-          request.log.error(
-            { err: error, messageId },
-            'M-Pesa callback stored but not applied; the reconciliation job retries it',
+        if (messageId !== null && !parseStkCallback(body)) {
+          request.log.warn(
+            { messageId, bytes: raw.length },
+            'M-Pesa callback stored but not understood (not an STK callback); acknowledged',
           );
         }
-        return STK_ACKNOWLEDGEMENT;
+        await reply.send(STK_ACKNOWLEDGEMENT);
+        // After the answer: a duplicate wakes it too (its first copy may be waiting after a crash).
+        void payments.processStkCallbacks();
+        return reply;
       });
     });
   };

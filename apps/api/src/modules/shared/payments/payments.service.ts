@@ -13,6 +13,7 @@ import { message } from '@zabuni/contracts';
 import type { Db, Executor, Tx } from '../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
 import type { Clock } from '../../../infra/clock.ts';
+import type { Logger } from '../../../infra/logger.ts';
 import type { MailService } from '../mail/index.ts';
 import type { DpoClient } from './dpo/dpo.client.ts';
 import type { DarajaClient } from './mpesa/mpesa.client.ts';
@@ -100,6 +101,8 @@ export function createPaymentsService(deps: {
   publicUrl: string;
   /** Told by mail of every payment that was received but not applied (a refund or a person's check). */
   supportEmail?: string | null;
+  /** Where the callback processor reports what it could not apply (left for the reconciliation job). */
+  logger?: Pick<Logger, 'warn' | 'error'>;
 }) {
   const { db, clock, mpesa, products } = deps;
   /** Outside a transaction: single reads and the stored callback. */
@@ -254,50 +257,55 @@ export function createPaymentsService(deps: {
   }
 
   /**
-   * The common callbacks (issue 15: Daraja's rate) in one transaction of few statements: ONE statement
-   * (`applyStkResult`) marks the message processed, resolves its attempt under the same conditions as the
-   * general path below, and pays and fulfils its order (or fails it); then the receipt and the product's
-   * hook, as in payAndFulfil. A duplicate of a result already applied changes nothing. Whatever needs more
-   * (no attempt yet, an amount or phone that differs, an order already paid or fulfilled before it was paid,
-   * a race with a rival callback) is rolled back and answered false, for the general path.
+   * The common callbacks (issue 15: Daraja's rate) in few statements of the caller's transaction: ONE
+   * statement (`applyStkResult`) marks the message processed, resolves its attempt under the same conditions
+   * as the general path below, and pays and fulfils its order (or fails it); then the receipt and the
+   * product's hook, as in payAndFulfil. A duplicate of a result already applied changes nothing. Answers
+   * false when the message needs more (no attempt yet, an amount or phone that differs, an order already
+   * paid or fulfilled before it was paid, a race with a rival callback): the caller must then roll back
+   * what this did and take the general path.
    */
-  async function applyKnownStkResult(messageId: number, callback: StkCallback): Promise<boolean> {
+  async function applyKnownStkResultIn(tx: Tx, messageId: number, callback: StkCallback): Promise<boolean> {
     const outcome = stkOutcome(callback.resultCode);
     if (outcome === 'pending') return false;
+    const now = clock.now();
+    const applied = await paymentsRepository(tx).applyStkResult(
+      messageId,
+      {
+        checkoutRequestId: callback.checkoutRequestId,
+        outcome,
+        resultCode: String(callback.resultCode),
+        resultDesc: callback.resultDesc,
+        receipt: callback.receipt,
+        amount: callback.amount === null ? null : String(callback.amount),
+        phone: callback.phone,
+      },
+      now,
+    );
+    if (!applied.marked) return true; // applied by someone else meanwhile
+    if (!applied.attempt) return false;
+    if (!applied.claimed) {
+      // Nothing more only when the attempt has its result: a duplicate of an applied callback.
+      const late = outcome === 'paid' && ['failed', 'cancelled'].includes(applied.attempt.status);
+      return applied.attempt.resolvedAt !== null && !late;
+    }
+    if (outcome === 'failed') {
+      if (applied.order) await products[applied.order.product]?.onStateChange?.(tx, applied.order, 'failed');
+      return true;
+    }
+    if (!applied.order) return false; // paid twice, or fulfilled before it was paid
+    const receipt = { method: 'M-Pesa', receipt: callback.receipt };
+    await sendReceipt(tx, applied.order, receipt, now);
+    await products[applied.order.product]?.fulfil(tx, applied.order, receipt);
+    return true;
+  }
+
+  /** The short path in a transaction of its own; false (rolled back) for the general path. */
+  async function applyKnownStkResult(messageId: number, callback: StkCallback): Promise<boolean> {
     const general = Symbol('general path');
     try {
       return await transaction(async (tx) => {
-        const now = clock.now();
-        const applied = await paymentsRepository(tx).applyStkResult(
-          messageId,
-          {
-            checkoutRequestId: callback.checkoutRequestId,
-            outcome,
-            resultCode: String(callback.resultCode),
-            resultDesc: callback.resultDesc,
-            receipt: callback.receipt,
-            amount: callback.amount === null ? null : String(callback.amount),
-            phone: callback.phone,
-          },
-          now,
-        );
-        if (!applied.marked) return true; // applied by someone else meanwhile
-        if (!applied.attempt) throw general;
-        if (!applied.claimed) {
-          // Nothing more only when the attempt has its result: a duplicate of an applied callback.
-          const late = outcome === 'paid' && ['failed', 'cancelled'].includes(applied.attempt.status);
-          if (applied.attempt.resolvedAt === null || late) throw general;
-          return true;
-        }
-        if (outcome === 'failed') {
-          if (applied.order)
-            await products[applied.order.product]?.onStateChange?.(tx, applied.order, 'failed');
-          return true;
-        }
-        if (!applied.order) throw general; // paid twice, or fulfilled before it was paid
-        const receipt = { method: 'M-Pesa', receipt: callback.receipt };
-        await sendReceipt(tx, applied.order, receipt, now);
-        await products[applied.order.product]?.fulfil(tx, applied.order, receipt);
+        if (!(await applyKnownStkResultIn(tx, messageId, callback))) throw general;
         return true;
       });
     } catch (error) {
@@ -372,6 +380,101 @@ export function createPaymentsService(deps: {
       }
       return callback !== null;
     });
+  }
+
+  /**
+   * The callback processor (issue 15: Daraja's rate). The route stores a callback in one statement and
+   * answers at once; this applies what is stored, off the request path, woken right after each answer:
+   * single flight per process (a wake while it runs makes it go round once more), in batches of up to
+   * STK_BATCH messages taken oldest first FOR NO KEY UPDATE SKIP LOCKED in ONE transaction, each applied by
+   * the short path and marked processed in that same transaction (so a crash leaves a message either
+   * applied and processed, or neither, for the sweep). Several API processes and the worker's sweep drain the
+   * same queue: SKIP LOCKED keeps them from taking a message twice, and the guarded UPDATEs of the short
+   * path keep anything from being paid or fulfilled twice. A message the short path cannot finish (no
+   * attempt knows its CheckoutRequestID yet, an amount or phone that differs, paid twice, not a callback at
+   * all) rolls the batch back, and the batch is then applied one message at a time, each by
+   * applyStkCallback in a transaction of its own; what stays unprocessed after that (a callback early for its
+   * attempt, a fulfilment that threw) is set aside by this process for a while and left to payWithMpesa and
+   * the reconciliation job.
+   */
+  const STK_BATCH = 50;
+  const setAside = new Map<number, number>();
+  let draining: Promise<void> | null = null;
+  let wokenAgain = false;
+  const generalPath = Symbol('general path');
+
+  /** One batch; answers how many messages it took. Throws only when the batch could not even be taken. */
+  async function applyStkBatch(): Promise<number> {
+    const startedAt = Date.now();
+    for (const [id, since] of setAside) {
+      if (startedAt - since > UNMATCHED_CALLBACK_WAIT_MS) setAside.delete(id);
+    }
+    type Stored = { id: number; body: unknown };
+    // Assigned in the transaction's callback (`as`: so that TypeScript does not take it for null after it).
+    let batch = null as Stored[] | null;
+    let oneByOne: Stored[] = [];
+    try {
+      await transaction(async (tx) => {
+        batch = await paymentsRepository(tx).claimStkCallbacks(STK_BATCH, [...setAside.keys()]);
+        oneByOne = [];
+        for (const message of batch) {
+          const callback = parseStkCallback(message.body);
+          if (!callback || stkOutcome(callback.resultCode) === 'pending') {
+            oneByOne.push(message); // after this batch: the general path marks it processed or keeps it
+            continue;
+          }
+          if (!(await applyKnownStkResultIn(tx, message.id, callback))) throw generalPath;
+        }
+      });
+    } catch (error) {
+      if (batch === null) throw error;
+      if (error !== generalPath) {
+        deps.logger?.warn(
+          { err: error, messages: batch.length },
+          'M-Pesa callbacks: a batch failed; applying its messages one at a time',
+        );
+      }
+      oneByOne = batch;
+    }
+    for (const message of oneByOne) {
+      try {
+        await applyStkCallback(message.id, message.body);
+      } catch (error) {
+        deps.logger?.error(
+          { err: error, messageId: message.id },
+          'M-Pesa callback stored but not applied; the reconciliation job retries it',
+        );
+      }
+      setAside.set(message.id, startedAt);
+    }
+    return batch?.length ?? 0;
+  }
+
+  /**
+   * Wakes the processor; the promise settles (never rejects) once it has taken everything stored before the
+   * call that it can apply now.
+   */
+  function processStkCallbacks(): Promise<void> {
+    if (draining) {
+      wokenAgain = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          wokenAgain = false;
+          while ((await applyStkBatch()) === STK_BATCH);
+        } while (wokenAgain);
+      } catch (error) {
+        deps.logger?.error(
+          { err: error },
+          'M-Pesa callback processor could not take its batch; the reconciliation job applies what is left',
+        );
+      } finally {
+        draining = null;
+      }
+    })();
+    return draining;
   }
 
   return {
@@ -472,20 +575,37 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * Daraja's result. Stored first (so a crash cannot lose it), then applied; `reconcile` re-applies
-     * anything a crash left unprocessed.
+     * Daraja's result, stored and applied before this returns (the route answers after storing and leaves
+     * the rest to the processor). An identical copy of a stored callback is not stored or applied again;
+     * `reconcile` applies anything a crash left unprocessed.
      */
     async handleStkCallback(body: unknown): Promise<void> {
-      await applyStkCallback(await this.recordStkCallback(body), body);
+      const messageId = await this.recordStkCallback(body);
+      if (messageId !== null) await applyStkCallback(messageId, body);
     },
 
-    /** Stores a callback as received (the route makes it storable first); returns the message's id. */
-    async recordStkCallback(body: unknown): Promise<number> {
-      return pool.insertMessage({ provider: 'mpesa', kind: 'stk_callback', attemptId: null, body });
+    /**
+     * Stores a callback as received (the route makes it storable first), in one statement: answers the
+     * message's id, or null when an identical copy was stored before (a duplicate: nothing more to do).
+     */
+    async recordStkCallback(body: unknown): Promise<number | null> {
+      return pool.insertStkCallback(body);
     },
 
     /** Acts on a stored callback, once; what throws here is left for the reconciliation job. */
     applyStkCallback,
+
+    /**
+     * Wakes the callback processor (the route, right after its answer); the promise settles, never
+     * rejecting, once every callback stored before the call that can be applied now is applied: tests await
+     * it where they used to find the order paid when the POST returned.
+     */
+    processStkCallbacks,
+
+    /** Settles when the processor is idle (the app's close waits for it before the pool ends). */
+    async stkProcessorIdle(): Promise<void> {
+      while (draining) await draining;
+    },
 
     /** Money received but not applied, newest first: what the operator refunds or checks by hand. */
     async flaggedAttempts(limit = 200) {
@@ -636,12 +756,16 @@ export function createPaymentsService(deps: {
     },
 
     /**
-     * The safety net, run every minute by a job: stored callbacks a crash left unprocessed are applied;
+     * The safety net, run every minute by a job (and at once when a worker starts): stored callbacks a crash
+     * or a stopped process left unprocessed are applied;
      * prompts with no answer are asked about with STK query (from 60 s after they were sent, then every
      * minute; "being processed" stays pending) until resolved or expired.
      */
     async reconcile(): Promise<{ applied: number; queried: number }> {
       const now = clock.now();
+      // Whatever the processors left (a crash between storing and applying, a process that stopped), in
+      // batches; then, one at a time, what needs the general path (an early callback whose wait is over).
+      await processStkCallbacks();
       const stale = new Date(now.getTime() - 30_000);
       const leftovers = await pool.unprocessedCallbackIds(stale, 200);
       for (const messageId of leftovers) await applyStkCallback(messageId);

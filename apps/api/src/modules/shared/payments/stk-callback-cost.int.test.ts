@@ -8,8 +8,9 @@ import { orders, paymentAttempts } from '../../../schema/payments.tables.ts';
 
 /**
  * What one M-Pesa callback costs the database (SPEC: 1,000 callbacks/s, 30 % of them duplicates): the
- * statements sent to PostgreSQL while Daraja's POST is answered, through the real route and the alert
- * subscription product (the bench's path).
+ * statements sent to PostgreSQL while Daraja's POST is answered, and then by the callback processor that
+ * applies it off the request path, through the real route and the alert subscription product (the bench's
+ * path).
  */
 let ctx: TestContext;
 let kenya: number;
@@ -32,7 +33,7 @@ async function statementsDuring<T>(work: () => Promise<T>): Promise<{ result: T;
   }
 }
 
-const callback = (checkoutRequestId: string, resultCode: number) =>
+const callback = (checkoutRequestId: string, resultCode: number, phone = 254708374149) =>
   JSON.stringify({
     Body: {
       stkCallback: {
@@ -48,7 +49,7 @@ const callback = (checkoutRequestId: string, resultCode: number) =>
                   { Name: 'Amount', Value: 3000 },
                   { Name: 'MpesaReceiptNumber', Value: 'TCOST12345' },
                   { Name: 'TransactionDate', Value: 20261122102115 },
-                  { Name: 'PhoneNumber', Value: 254708374149 },
+                  { Name: 'PhoneNumber', Value: phone },
                 ],
               },
             }
@@ -58,7 +59,7 @@ const callback = (checkoutRequestId: string, resultCode: number) =>
   });
 
 /** A subscription order with a pending M-Pesa attempt (the simulator waits for the customer). */
-async function pendingAttempt(email: string) {
+async function pendingAttempt(email: string, phone = '0708 374 149', ip = '10.2.0.2') {
   const subscribed = await ctx.app.inject({
     method: 'POST',
     url: '/api/v1/tender-alerts/subscription/subscribe/',
@@ -79,8 +80,8 @@ async function pendingAttempt(email: string) {
   const paid = await ctx.app.inject({
     method: 'POST',
     url: `/api/v1/tender-alerts/subscription/payment/${code}/`,
-    remoteAddress: '10.2.0.2',
-    payload: { payment_type: 'mpesa', phone_number: '0708 374 149' },
+    remoteAddress: ip,
+    payload: { payment_type: 'mpesa', phone_number: phone },
   });
   expect(paid.statusCode, paid.body).toBe(200);
   const [order] = await ctx.database.db.select().from(orders).where(eq(orders.code, code));
@@ -110,40 +111,96 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+/**
+ * Daraja's POST, with the processor held back (the route wakes it right after its answer): what the request
+ * costs; then the processor's run, measured apart.
+ */
+async function requestThenProcessor(body: string) {
+  const { payments } = ctx.services;
+  const wake = payments.processStkCallbacks;
+  payments.processStkCallbacks = () => Promise.resolve();
+  try {
+    const request = await statementsDuring(() => post(body));
+    const processor = await statementsDuring(() => wake());
+    return { answer: request.result, request: request.statements, processor: processor.statements };
+  } finally {
+    payments.processStkCallbacks = wake;
+  }
+}
+
+const show = (name: string, statements: string[]) =>
+  console.log(
+    `${name}: ${statements.length} statements\n  ${statements.map((s) => s.replace(/\s+/g, ' ').slice(0, 90)).join('\n  ')}`,
+  );
+
 describe('the cost of one M-Pesa callback', () => {
-  it('a success pays and fulfils in one transaction of few statements; its duplicate costs less', async () => {
+  it('the request stores it in ONE statement; the processor pays and fulfils it in one transaction of few statements; a duplicate is not stored again', async () => {
     const email = 'cost.payer@nyeri.example';
     const { orderId, checkoutRequestId } = await pendingAttempt(email);
-    const first = await statementsDuring(() => post(callback(checkoutRequestId, 0)));
-    expect(first.result.statusCode).toBe(200);
-    expect(first.result.json()).toEqual(ACK);
-    const duplicate = await statementsDuring(() => post(callback(checkoutRequestId, 0)));
-    expect(duplicate.result.json()).toEqual(ACK);
-    console.log(
-      `success: ${first.statements.length} statements\n  ${first.statements.map((s) => s.slice(0, 90)).join('\n  ')}`,
-    );
-    console.log(
-      `duplicate: ${duplicate.statements.length} statements\n  ${duplicate.statements.map((s) => s.slice(0, 90)).join('\n  ')}`,
-    );
+    const first = await requestThenProcessor(callback(checkoutRequestId, 0));
+    expect(first.answer.statusCode).toBe(200);
+    expect(first.answer.json()).toEqual(ACK);
+    const duplicate = await requestThenProcessor(callback(checkoutRequestId, 0));
+    expect(duplicate.answer.statusCode).toBe(200);
+    expect(duplicate.answer.json()).toEqual(ACK);
+    show('success, request', first.request);
+    show('success, processor', first.processor);
+    show('duplicate, request', duplicate.request);
+    show('duplicate, processor', duplicate.processor);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ paymentState: 'paid' });
     expect(order!.fulfilledAt).not.toBeNull();
     expect((await mailsTo(ctx, email)).filter((m) => m.subject.startsWith('Payment received:'))).toHaveLength(
       1,
     );
-    expect(first.statements.length).toBeLessThanOrEqual(8);
-    expect(duplicate.statements.length).toBeLessThanOrEqual(4);
+    expect(first.request).toHaveLength(1);
+    expect(first.request[0]).toMatch(/^insert into "payment_messages".*on conflict/is);
+    // BEGIN, the batch taken, the result applied, the receipt, the subscription's period and its audit
+    // entry, COMMIT.
+    expect(first.processor.length).toBeLessThanOrEqual(8);
+    expect(duplicate.request).toHaveLength(1);
+    // Not stored again: the processor finds nothing to take.
+    expect(duplicate.processor.length).toBeLessThanOrEqual(3);
   });
 
-  it('a cancelled prompt (1032) fails the attempt and the order in few statements', async () => {
+  it('a cancelled prompt (1032): one statement in the request, and the processor fails the attempt and the order in few', async () => {
     const { orderId, checkoutRequestId } = await pendingAttempt('cost.cancel@nyeri.example');
-    const cancelled = await statementsDuring(() => post(callback(checkoutRequestId, 1032)));
-    expect(cancelled.result.json()).toEqual(ACK);
-    console.log(
-      `cancelled: ${cancelled.statements.length} statements\n  ${cancelled.statements.map((s) => s.slice(0, 90)).join('\n  ')}`,
-    );
+    const cancelled = await requestThenProcessor(callback(checkoutRequestId, 1032));
+    expect(cancelled.answer.json()).toEqual(ACK);
+    show('cancelled, request', cancelled.request);
+    show('cancelled, processor', cancelled.processor);
     const [order] = await ctx.database.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order!.paymentState).toBe('failed');
-    expect(cancelled.statements.length).toBeLessThanOrEqual(4);
+    expect(cancelled.request).toHaveLength(1);
+    expect(cancelled.processor.length).toBeLessThanOrEqual(4);
+  });
+
+  it('under load the processor takes stored callbacks in batches: BEGIN and COMMIT once for many', async () => {
+    const pending = [];
+    // Prompts nobody answers (last digit 9), each to its own phone (a phone gets few prompts).
+    const phones = Array.from({ length: 10 }, (_, i) => `2547110000${i}9`);
+    for (const [i, phone] of phones.entries())
+      pending.push({
+        ...(await pendingAttempt(`cost.batch${i}@nyeri.example`, phone, `10.2.1.${i}`)),
+        phone: Number(phone),
+      });
+    const { payments } = ctx.services;
+    const wake = payments.processStkCallbacks;
+    payments.processStkCallbacks = () => Promise.resolve();
+    let processor: string[];
+    try {
+      for (const { checkoutRequestId, phone } of pending) {
+        expect((await post(callback(checkoutRequestId, 0, phone))).json()).toEqual(ACK);
+      }
+      processor = (await statementsDuring(() => wake())).statements;
+    } finally {
+      payments.processStkCallbacks = wake;
+    }
+    console.log(`10 successes stored, then one processor run: ${processor.length} statements`);
+    const paid = await ctx.database.db.select().from(orders).where(eq(orders.paymentState, 'paid'));
+    for (const { orderId } of pending) expect(paid.map((o) => o.id)).toContain(orderId);
+    expect(processor.filter((s) => /^begin/i.test(s))).toHaveLength(1);
+    // BEGIN, the batch, COMMIT, and at most 5 per success.
+    expect(processor.length).toBeLessThanOrEqual(3 + 10 * 5);
   });
 });

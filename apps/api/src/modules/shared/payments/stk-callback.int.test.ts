@@ -19,6 +19,8 @@ let kenya: number;
 let categoryIds: number[];
 
 const callbackPath = () => `/api/payments/stk/${ctx.services.stkCallbackSecret}`;
+/** The route answers once the callback is stored; the processor applies it right after: wait for it. */
+const applied = () => ctx.services.payments.processStkCallbacks();
 
 const post = (payload: string | Buffer | undefined, contentType: string | null = 'application/json') =>
   ctx.app.inject({
@@ -123,6 +125,7 @@ describe('a success that arrives after its attempt was closed', () => {
       expect(answer.statusCode).toBe(200);
       expect(answer.json()).toEqual(ACK);
     }
+    await applied();
     const order = await orderOf(code);
     expect(order.paymentState).toBe('paid');
     const [subscriber] = await ctx.database.db
@@ -149,6 +152,7 @@ describe('a success that arrives after its attempt was closed', () => {
     expect(attempt).toMatchObject({ status: 'failed', resultCode: '1032' });
     const answer = await post(JSON.stringify(success(attempt!.checkoutRequestId!, 3000, 254708374142)));
     expect(answer.json()).toEqual(ACK);
+    await applied();
     expect((await orderOf(code)).paymentState).toBe('paid');
     expect((await attemptsOf(code))[0]).toMatchObject({ status: 'paid', receipt: 'TLATE12345' });
   });
@@ -163,6 +167,7 @@ describe('a success that arrives after its attempt was closed', () => {
     const body = JSON.stringify(success(first!.checkoutRequestId!, 3000, 254708374142));
     expect((await post(body)).json()).toEqual(ACK);
     expect((await post(body)).json()).toEqual(ACK);
+    await applied();
     expect((await attemptsOf(code))[0]).toMatchObject({ status: 'flagged', receipt: 'TLATE12345' });
     const { reference } = await orderOf(code);
     const support = (await mailsTo(ctx, 'support@zabuni.africa')).filter((m) =>
@@ -296,6 +301,7 @@ describe('malformed callbacks', () => {
       .from(paymentMessages)
       .where(eq(paymentMessages.kind, 'stk_callback'));
     expect(after[0]!.value - before[0]!.value).toBe(tries.length);
+    await applied();
     // Nothing of that paid or failed the order, nor closed its prompt.
     expect((await orderOf(code)).paymentState).toBe('processing');
     expect((await attemptsOf(code))[0]!.resolvedAt).toBeNull();
