@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Fieldset,
@@ -28,10 +27,10 @@ import {
   type BudgetPeriod,
 } from '@zabuni/domain';
 import { useEffect, useMemo } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { budgetsApi } from '../api/budgets.ts';
 import { useAllCategories } from '../api/categories.ts';
 import { setupKey } from '../api/keys.ts';
@@ -49,7 +48,8 @@ export interface BudgetFormValues {
   controls: Record<(typeof BUDGET_CHECK_POINTS)[number], BudgetControlAction>;
 }
 
-const resolver = zodResolver(budgetForm) as unknown as Resolver<BudgetFormValues, unknown, BudgetForm>;
+/** The API's own request schema; its catalogue keys shown in the interface language with their values. */
+const resolver = contractResolver<BudgetFormValues, BudgetForm>(budgetForm);
 const CURRENCIES = Object.keys(CURRENCY_EXPONENTS).sort((a, b) =>
   a === 'KES' ? -1 : b === 'KES' ? 1 : a.localeCompare(b),
 );

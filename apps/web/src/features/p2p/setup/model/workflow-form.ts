@@ -12,7 +12,8 @@ import {
   type StepMode,
   type StepPurpose,
 } from '@zabuni/domain';
-import { set, type FieldErrors, type Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { contractResolver } from '../../../../lib/form-errors.ts';
 
 export type BuyerRole = (typeof ROLES_BY_KIND.buyer)[number];
 export const BUYER_ROLES: readonly BuyerRole[] = ROLES_BY_KIND.buyer;
@@ -117,66 +118,60 @@ export function workflowRequestOf(values: WorkflowFormValues) {
 }
 
 /**
- * The editor's rules, the API's own where it has them: the contract's schema, the domain's band and step
- * checks (the service runs the same ones), and a chosen role or person for every approver that needs one.
- * Messages are the contract's English texts; the page shows them in the interface language.
+ * The editor's schema, the API's own rules where it has them: the request the values make is checked with the
+ * contract's `workflowRuleForm` (what the API runs on the body), beside the domain's band and step checks
+ * (the service runs the same ones) and a chosen role or person for every approver that needs one, all at
+ * once, each on its field. It yields the request. Messages are catalogue keys (or the form's own keys).
  */
-export const workflowResolver: Resolver<WorkflowFormValues, unknown, WorkflowRuleForm> = async (values) => {
-  const errors: FieldErrors<WorkflowFormValues> = {};
-  const fail = (path: string, message: string) => {
-    set(errors, path, { type: 'validate', message });
-  };
-  const request = workflowRequestOf(values);
-  values.steps.forEach((step, stepIndex) => {
-    if (step.approvers.length === 0) {
-      fail(
-        `steps.${stepIndex}.root`,
-        WORKFLOW_MESSAGES.stepWithoutApprovers.replace('{step}', String(stepIndex + 1)),
-      );
-    }
-    step.approvers.forEach((approver, index) => {
-      if (approver.kind === 'role' && !approver.role)
-        fail(`steps.${stepIndex}.approvers.${index}.role`, REQUIRED_MESSAGE);
-      if (approver.kind === 'user' && !approver.user_id)
-        fail(`steps.${stepIndex}.approvers.${index}.user_id`, REQUIRED_MESSAGE);
+export const workflowFormSchema = z
+  .custom<WorkflowFormValues>((value) => typeof value === 'object' && value !== null)
+  .superRefine((values, ctx) => {
+    const failed = new Set<string>();
+    const fail = (path: PropertyKey[], message: string, params?: Record<string, string | number>) => {
+      failed.add(path.join('.'));
+      ctx.addIssue({ code: 'custom', path, message, ...(params ? { params } : {}) });
+    };
+    const request = workflowRequestOf(values);
+    values.steps.forEach((step, stepIndex) => {
+      if (step.approvers.length === 0) {
+        const message: string = WORKFLOW_MESSAGES.stepWithoutApprovers;
+        // A catalogue key takes the step as a parameter; an English text has it filled in.
+        fail(['steps', stepIndex, 'root'], message.replace('{step}', String(stepIndex + 1)), {
+          step: stepIndex + 1,
+        });
+      }
+      step.approvers.forEach((approver, index) => {
+        if (approver.kind === 'role' && !approver.role)
+          fail(['steps', stepIndex, 'approvers', index, 'role'], REQUIRED_MESSAGE);
+        if (approver.kind === 'user' && !approver.user_id)
+          fail(['steps', stepIndex, 'approvers', index, 'user_id'], REQUIRED_MESSAGE);
+      });
     });
-  });
-  if (values.steps.length === 0) fail('root.steps', WORKFLOW_MESSAGES.noSteps);
-  const currency = values.currency.trim().toUpperCase();
-  const minor = (text: string | null) => (text === null ? null : decimalTextToMinor(text, currency));
-  const min = minor(request.min_amount);
-  const max = minor(request.max_amount);
-  if (request.min_amount !== null && min === null) fail('min_amount', WORKFLOW_MESSAGES.amount);
-  if (request.max_amount !== null && max === null) fail('max_amount', WORKFLOW_MESSAGES.amount);
-  if (min !== null && max !== null && min >= max) fail('max_amount', WORKFLOW_MESSAGES.emptyBand);
-  const priority = request.priority;
-  if (!Number.isInteger(priority) || priority < 0 || priority > 10_000) {
-    fail('priority', 'p2p-setup:validation.priority');
-  }
-
-  const parsed = workflowRuleForm.safeParse(request);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [field] = issue.path;
-      if (field === 'steps') continue; // reported above, per approver
-      const path = issue.path.join('.');
-      if (!path) continue;
-      // Fields checked above keep their more precise message.
-      if (!hasError(errors, path)) fail(path, issue.message);
+    if (values.steps.length === 0) fail(['root', 'steps'], WORKFLOW_MESSAGES.noSteps);
+    const currency = values.currency.trim().toUpperCase();
+    const minor = (text: string | null) => (text === null ? null : decimalTextToMinor(text, currency));
+    const min = minor(request.min_amount);
+    const max = minor(request.max_amount);
+    if (request.min_amount !== null && min === null) fail(['min_amount'], WORKFLOW_MESSAGES.amount);
+    if (request.max_amount !== null && max === null) fail(['max_amount'], WORKFLOW_MESSAGES.amount);
+    if (min !== null && max !== null && min >= max) fail(['max_amount'], WORKFLOW_MESSAGES.emptyBand);
+    const priority = request.priority;
+    if (!Number.isInteger(priority) || priority < 0 || priority > 10_000) {
+      fail(['priority'], 'p2p-setup:validation.priority');
     }
-  }
-  if (!parsed.success && Object.keys(errors).length === 0) {
-    fail('root.steps', parsed.error.issues[0]?.message ?? WORKFLOW_MESSAGES.noSteps);
-  }
-  if (Object.keys(errors).length > 0 || !parsed.success) return { values: {}, errors };
-  return { values: parsed.data, errors: {} };
-};
 
-function hasError(errors: FieldErrors<WorkflowFormValues>, path: string): boolean {
-  return (
-    path
-      .split('.')
-      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) !==
-    undefined
-  );
-}
+    const parsed = workflowRuleForm.safeParse(request);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      // Steps are reported above, per approver; fields checked above keep their more precise message.
+      if (issue.path[0] === 'steps' || issue.path.length === 0 || failed.has(issue.path.join('.'))) continue;
+      failed.add(issue.path.join('.'));
+      ctx.addIssue({ ...issue, input: undefined } as Parameters<typeof ctx.addIssue>[0]);
+    }
+    if (failed.size === 0) {
+      fail(['root', 'steps'], parsed.error.issues[0]?.message ?? WORKFLOW_MESSAGES.noSteps);
+    }
+  })
+  .transform((values) => workflowRuleForm.parse(workflowRequestOf(values)));
+
+export const workflowResolver = contractResolver<WorkflowFormValues, WorkflowRuleForm>(workflowFormSchema);
