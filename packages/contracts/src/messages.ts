@@ -275,6 +275,7 @@ export const MESSAGES = {
   'fiscal_year.end_before_start': 'The fiscal year must end after it starts.',
   'fiscal_year.too_long': 'A fiscal year lasts at most 18 months.',
   'delegation.end_before_start': 'The last day cannot be before the first.',
+  'statement.period': 'The statement’s last day cannot be before its first.',
   'tax_rate.rate_format': 'Enter a percentage between 0 and 100 with at most two decimals, e.g. 16 or 8.5.',
   'supplier.terms': 'Enter payment terms between 0 and 365 days.',
   'supplier.country': 'Choose a country.',

@@ -32,8 +32,10 @@ describe('document formatting', () => {
   });
 
   it('reads dates, timestamps and codes', () => {
-    expect(isoDateTime('2026-12-01T06:30:00Z')).toBe('2026-12-01 06:30 UTC');
-    expect(isoDateTime('2026-12-01T09:30:00+03:00')).toBe('2026-12-01 09:30');
+    expect(isoDateTime('2026-12-01T06:30:00Z')).toBe('2026-12-01 09:30 EAT');
+    expect(isoDateTime('2026-12-01T22:30:00Z')).toBe('2026-12-02 01:30 EAT');
+    expect(isoDateTime('2026-12-01T09:30:00+03:00')).toBe('2026-12-01 09:30 EAT');
+    expect(isoDateTime('2026-12-01 09:30')).toBe('2026-12-01 09:30');
     expect(isoDateTime('2026-12-01')).toBe('2026-12-01');
     expect(humanise('partially_paid')).toBe('Partially paid');
   });

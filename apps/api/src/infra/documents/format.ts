@@ -36,12 +36,20 @@ export function quantity(text: string): string {
 /** The date part of an ISO date or timestamp ("2026-11-23T08:00:00Z" → "2026-11-23"). */
 export const isoDate = (value: string): string => value.slice(0, 10);
 
-/** "2026-11-23T08:05:00.000Z" → "2026-11-23 08:05 UTC"; a plain date stays as it is. */
+/**
+ * "2026-11-23T08:05:00.000Z" → "2026-11-23 11:05 EAT": an instant is printed in East Africa Time (UTC+3
+ * all year, no daylight saving) with its label, the one time zone rule of issue 16. A time without a zone
+ * is printed as it is, unlabelled; a plain date stays as it is.
+ */
 export function isoDateTime(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
   if (!match) return value;
-  const zone = /(?:Z|[+-]00:?00)$/.test(value) ? ' UTC' : '';
-  return `${match[1]} ${match[2]}${zone}`;
+  const at = new Date(value);
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/.test(value) || !Number.isFinite(at.getTime())) {
+    return `${match[1]} ${match[2]}`;
+  }
+  const eat = new Date(at.getTime() + 3 * 3_600_000).toISOString();
+  return `${eat.slice(0, 10)} ${eat.slice(11, 16)} EAT`;
 }
 
 /** "partially_paid" → "Partially paid". */

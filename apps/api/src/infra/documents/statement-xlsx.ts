@@ -58,7 +58,13 @@ export async function renderStatementXlsx(s: SupplierStatement): Promise<Buffer>
     ['Supplier', s.supplier.name, 'Buyer', s.buyer.name],
     ['KRA PIN', s.supplier.taxPin ?? '', 'Currency', s.currency],
     ['Period from', dateCell(s.from), 'Period to', dateCell(s.to)],
-    ['Generated at', Number.isFinite(generated.getTime()) ? generated : s.generatedAt, '', ''],
+    // A spreadsheet date has no zone: the cell holds the East Africa Time wall clock, labelled EAT.
+    [
+      'Generated at',
+      Number.isFinite(generated.getTime()) ? new Date(generated.getTime() + 3 * 3_600_000) : s.generatedAt,
+      '',
+      '',
+    ],
   ];
   facts.forEach(([label1, value1, label2, value2], index) => {
     const row = sheet.getRow(2 + index);
@@ -71,7 +77,7 @@ export async function renderStatementXlsx(s: SupplierStatement): Promise<Buffer>
       const cell = row.getCell(column);
       cell.alignment = { horizontal: 'left' };
       if (cell.value instanceof Date) {
-        cell.numFmt = column === 2 && label1 === 'Generated at' ? 'yyyy-mm-dd hh:mm "UTC"' : 'yyyy-mm-dd';
+        cell.numFmt = column === 2 && label1 === 'Generated at' ? 'yyyy-mm-dd hh:mm "EAT"' : 'yyyy-mm-dd';
       }
     }
   });

@@ -55,7 +55,7 @@ describe('renderStatementPdf', () => {
       'KRA PIN: P000111222X',
       'Kaunti ya Nakuru – Idara ya Fedha',
       '2026-10-01 to 2026-11-30',
-      '2026-12-01 06:30 UTC',
+      '2026-12-01 09:30 EAT',
       'Opening balance',
       'KES 1,250,000.00',
       'Purchase order',

@@ -14,6 +14,7 @@ import {
   purchaseOrdersQuery,
   purchaseOrderSummary,
 } from '@zabuni/contracts';
+import { isIsoDate } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../../infra/auth.ts';
 import { fieldError } from '../../../infra/errors.ts';
@@ -181,14 +182,22 @@ export const portalRoutes =
         schema: {
           tags,
           summary: 'My statement with the selected buyer: orders, invoices, payments, running balance',
-          description: '`format=pdf` or `format=xlsx` downloads it; JSON otherwise.',
-          querystring: z.object({ format: z.enum(['json', 'pdf', 'xlsx']).default('json') }),
+          description:
+            '`from` and `to` (YYYY-MM-DD, East Africa Time, inclusive) choose the period: what was owed before ' +
+            '`from` is the opening balance. `format=pdf` or `format=xlsx` downloads it; JSON otherwise.',
+          querystring: z.object({
+            format: z.enum(['json', 'pdf', 'xlsx']).default('json'),
+            from: z.string().trim().refine(isIsoDate, { error: 'field.date' }).optional(),
+            to: z.string().trim().refine(isIsoDate, { error: 'field.date' }).optional(),
+          }),
         },
       },
       async (request, reply) => {
         const principal = principalOf(request);
         const { supplierId, buyerId } = supplierOf(principal);
-        const { document, ...statement } = await statements.of(buyerId, supplierId);
+        const { from, to } = request.query;
+        if (from && to && from > to) throw fieldError('to', message('statement.period'));
+        const { document, ...statement } = await statements.of(buyerId, supplierId, { from, to });
         if (request.query.format === 'json') return supplierStatement.parse(statement);
         const file = await statements.render({ document }, request.query.format);
         const name = `statement-${statement.buyer.name.replace(/[^A-Za-z0-9]+/g, '-')}-${statement.to}.${request.query.format}`;

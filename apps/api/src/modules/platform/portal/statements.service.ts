@@ -19,6 +19,12 @@ const OWED = new Set([
   'paid',
 ]);
 
+/** `YYYY-MM-DD` days in East Africa Time, both inclusive; either may be left open. */
+export interface StatementPeriod {
+  from?: string;
+  to?: string;
+}
+
 /**
  * A supplier's statement with one buyer: the orders sent to it (for reference), its invoices (what is
  * owed, rejected ones left out) and the payments recorded, in date order with the running balance.
@@ -27,6 +33,7 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
   async function build(
     buyerId: number,
     supplierId: number,
+    period: StatementPeriod,
   ): Promise<SupplierStatement & { ids: { buyer: number; supplier: number } }> {
     const { orders, bills, paid } = await statementDocuments(db, buyerId, supplierId);
     const { buyer, supplier } = await statementParties(db, buyerId, supplierId);
@@ -63,27 +70,36 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
         order: 2,
       })),
     ].sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
+    const today = nairobiDate(clock.now());
+    const to = period.to ?? today;
+    const from = period.from ?? events[0]?.date ?? to;
+    // What was owed before the period opens the statement; its rows are the period's own.
     let balance = 0;
-    const rows: Row[] = events.map(({ order: _order, ...event }) => {
-      balance += event.debitMinor - event.creditMinor;
-      return { ...event, balanceMinor: balance };
-    });
+    for (const event of events) {
+      if (event.date < from) balance += event.debitMinor - event.creditMinor;
+    }
+    const openingBalanceMinor = balance;
+    const rows: Row[] = events
+      .filter((event) => event.date >= from && event.date <= to)
+      .map(({ order: _order, ...event }) => {
+        balance += event.debitMinor - event.creditMinor;
+        return { ...event, balanceMinor: balance };
+      });
     const paidOf = (invoiceId: number) =>
       paid.filter((p) => p.invoiceId === invoiceId).reduce((s, p) => s + p.amountMinor, 0);
-    const today = nairobiDate(clock.now());
     return {
       ids: { buyer: buyerId, supplier: supplierId },
       supplier: { name: supplier?.name ?? '', taxPin: supplier?.taxPin ?? null },
       buyer: { name: buyer?.name ?? '' },
       currency,
-      from: rows[0]?.date ?? today,
-      to: today,
+      from,
+      to,
       generatedAt: clock.now().toISOString(),
-      openingBalanceMinor: 0,
+      openingBalanceMinor,
       closingBalanceMinor: balance,
       rows,
       openInvoices: bills
-        .filter((b) => OWED.has(b.status) && b.status !== 'paid')
+        .filter((b) => OWED.has(b.status) && b.status !== 'paid' && b.date <= to)
         .map((b) => ({
           number: b.number,
           date: b.date,
@@ -97,8 +113,9 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
   }
 
   return {
-    async of(buyerId: number, supplierId: number) {
-      const s = await build(buyerId, supplierId);
+    /** The statement of a period (its first and last Nairobi days, inclusive); all of it by default. */
+    async of(buyerId: number, supplierId: number, period: StatementPeriod = {}) {
+      const s = await build(buyerId, supplierId, period);
       const money = (minor: number) => minorToDecimalText(minor, s.currency);
       return {
         supplier: { id: s.ids.supplier, name: s.supplier.name },
