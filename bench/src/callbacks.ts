@@ -465,7 +465,7 @@ export interface FulfilmentLag {
 export async function waitForCallbackBacklog(
   db: Db,
   prepared: PreparedCallbacks,
-  limitMs = 120_000,
+  limitMs = 300_000,
 ): Promise<{ drainedMs: number; left: number }> {
   const start = performance.now();
   for (;;) {

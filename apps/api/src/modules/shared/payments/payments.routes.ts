@@ -78,7 +78,7 @@ export const paymentCallbackRoutes =
      * far as it can be (NUL characters, lone surrogates and endless nesting made storable, non-JSON kept as
      * text) in ONE statement (an identical copy of a stored callback is not stored again), acknowledged at
      * once, and logged when it is not a callback. The callback processor applies it right after the answer,
-     * off the request path (payments.service `processStkCallbacks`); what it cannot apply is left for the
+     * off the request path (payments.service `wakeStkProcessor`); what it cannot apply is left for the
      * reconciliation job. Daraja is answered as soon as the message is safe, whatever applying it does.
      */
     await app.register(async (stk) => {
@@ -112,7 +112,7 @@ export const paymentCallbackRoutes =
         }
         await reply.send(STK_ACKNOWLEDGEMENT);
         // After the answer: a duplicate wakes it too (its first copy may be waiting after a crash).
-        void payments.processStkCallbacks();
+        payments.wakeStkProcessor();
         return reply;
       });
     });

@@ -384,9 +384,9 @@ export function createPaymentsService(deps: {
 
   /**
    * The callback processor (issue 15: Daraja's rate). The route stores a callback in one statement and
-   * answers at once; this applies what is stored, off the request path, woken right after each answer:
-   * single flight per process (a wake while it runs makes it go round once more), in batches of up to
-   * STK_BATCH messages taken oldest first FOR NO KEY UPDATE SKIP LOCKED in ONE transaction, each applied by
+   * answers at once; this applies what is stored, off the request path, woken right after each answer: up
+   * to STK_LANES lanes per process (a wake while they run makes them go round once more), each taking
+   * batches of up to STK_BATCH messages taken oldest first FOR NO KEY UPDATE SKIP LOCKED in ONE transaction, each applied by
    * the short path and marked processed in that same transaction (so a crash leaves a message either
    * applied and processed, or neither, for the sweep). Several API processes and the worker's sweep drain the
    * same queue: SKIP LOCKED keeps them from taking a message twice, and the guarded UPDATEs of the short
@@ -398,9 +398,11 @@ export function createPaymentsService(deps: {
    * the reconciliation job.
    */
   const STK_BATCH = 50;
+  /** Batches applied at once in one process (each on its own connection). */
+  const STK_LANES = 4;
   const setAside = new Map<number, number>();
-  let draining: Promise<void> | null = null;
-  let wokenAgain = false;
+  const lanes = new Set<Promise<void>>();
+  let wakes = 0;
   const generalPath = Symbol('general path');
 
   /** One batch; answers how many messages it took. Throws only when the batch could not even be taken. */
@@ -450,31 +452,44 @@ export function createPaymentsService(deps: {
     return batch?.length ?? 0;
   }
 
-  /**
-   * Wakes the processor; the promise settles (never rejects) once it has taken everything stored before the
-   * call that it can apply now.
-   */
-  function processStkCallbacks(): Promise<void> {
-    if (draining) {
-      wokenAgain = true;
-      return draining;
-    }
-    draining = (async () => {
+  /** Wakes the processor (the route, right after its answer): a lane more, up to STK_LANES, when needed. */
+  function wakeStkProcessor(): void {
+    wakes += 1;
+    if (lanes.size >= STK_LANES) return;
+    // The lane leaves the set in the same step as it decides to stop, so no wake falls between the two.
+    const self: { lane?: Promise<void> } = {};
+    self.lane = (async () => {
       try {
-        do {
-          wokenAgain = false;
-          while ((await applyStkBatch()) === STK_BATCH);
-        } while (wokenAgain);
+        for (;;) {
+          const seen = wakes;
+          // Round again while batches come full or a wake came meanwhile.
+          const taken = await applyStkBatch();
+          if (taken < STK_BATCH && wakes === seen) break;
+        }
       } catch (error) {
         deps.logger?.error(
           { err: error },
           'M-Pesa callback processor could not take its batch; the reconciliation job applies what is left',
         );
       } finally {
-        draining = null;
+        lanes.delete(self.lane!);
       }
     })();
-    return draining;
+    lanes.add(self.lane);
+  }
+
+  /** Settles (never rejecting) once no lane of the processor is running. */
+  async function stkProcessorIdle(): Promise<void> {
+    while (lanes.size > 0) await Promise.all([...lanes]);
+  }
+
+  /**
+   * Wakes the processor and settles once it has applied every stored callback it can apply now (tests, the
+   * reconciliation sweep).
+   */
+  async function processStkCallbacks(): Promise<void> {
+    wakeStkProcessor();
+    await stkProcessorIdle();
   }
 
   return {
@@ -595,17 +610,18 @@ export function createPaymentsService(deps: {
     /** Acts on a stored callback, once; what throws here is left for the reconciliation job. */
     applyStkCallback,
 
+    /** Wakes the callback processor (the route, right after its answer). */
+    wakeStkProcessor,
+
     /**
-     * Wakes the callback processor (the route, right after its answer); the promise settles, never
-     * rejecting, once every callback stored before the call that can be applied now is applied: tests await
-     * it where they used to find the order paid when the POST returned.
+     * Wakes the callback processor and settles, never rejecting, once every callback stored before the call
+     * that can be applied now is applied: tests await it where they used to find the order paid when the
+     * POST returned.
      */
     processStkCallbacks,
 
     /** Settles when the processor is idle (the app's close waits for it before the pool ends). */
-    async stkProcessorIdle(): Promise<void> {
-      while (draining) await draining;
-    },
+    stkProcessorIdle,
 
     /** Money received but not applied, newest first: what the operator refunds or checks by hand. */
     async flaggedAttempts(limit = 200) {

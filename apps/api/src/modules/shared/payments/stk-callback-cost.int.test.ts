@@ -117,14 +117,14 @@ afterAll(() => ctx.close());
  */
 async function requestThenProcessor(body: string) {
   const { payments } = ctx.services;
-  const wake = payments.processStkCallbacks;
-  payments.processStkCallbacks = () => Promise.resolve();
+  const wake = payments.wakeStkProcessor;
+  payments.wakeStkProcessor = () => {};
   try {
     const request = await statementsDuring(() => post(body));
-    const processor = await statementsDuring(() => wake());
+    const processor = await statementsDuring(() => payments.processStkCallbacks());
     return { answer: request.result, request: request.statements, processor: processor.statements };
   } finally {
-    payments.processStkCallbacks = wake;
+    payments.wakeStkProcessor = wake;
   }
 }
 
@@ -185,16 +185,16 @@ describe('the cost of one M-Pesa callback', () => {
         phone: Number(phone),
       });
     const { payments } = ctx.services;
-    const wake = payments.processStkCallbacks;
-    payments.processStkCallbacks = () => Promise.resolve();
+    const wake = payments.wakeStkProcessor;
+    payments.wakeStkProcessor = () => {};
     let processor: string[];
     try {
       for (const { checkoutRequestId, phone } of pending) {
         expect((await post(callback(checkoutRequestId, 0, phone))).json()).toEqual(ACK);
       }
-      processor = (await statementsDuring(() => wake())).statements;
+      processor = (await statementsDuring(() => payments.processStkCallbacks())).statements;
     } finally {
-      payments.processStkCallbacks = wake;
+      payments.wakeStkProcessor = wake;
     }
     console.log(`10 successes stored, then one processor run: ${processor.length} statements`);
     const paid = await ctx.database.db.select().from(orders).where(eq(orders.paymentState, 'paid'));
