@@ -1,4 +1,4 @@
-import { isIsoDate, quantityToThousandths, REQUISITION_STATUSES } from '@zabuni/domain';
+import { isIsoDate, quantityToThousandths, REQUISITION_ACTIONS, REQUISITION_STATUSES } from '@zabuni/domain';
 import { z } from 'zod';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE, recordId, required } from './fields.ts';
 import type { MessageKey } from './messages.ts';
@@ -106,6 +106,12 @@ export const requisition = requisitionSummary
     updated_at: z.string(),
     /** Null until first submitted. */
     approval: requisitionApproval.nullable(),
+    /**
+     * What the caller may do now (the server checks again): edit, submit, cancel (the requester), approve,
+     * reject, return (the approver whose turn it is), order (a buyer, while it is approved and something of
+     * it is still to be ordered: the order is raised with POST /p2p/purchase-orders/ from its lines).
+     */
+    actions: z.array(z.enum(REQUISITION_ACTIONS)),
   })
   .meta({ id: 'Requisition' });
 export type RequisitionView = z.infer<typeof requisition>;

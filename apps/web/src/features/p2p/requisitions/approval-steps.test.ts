@@ -82,6 +82,7 @@ const view = (change: Partial<RequisitionView>): RequisitionView => ({
   lines: [],
   updated_at: '2026-11-20T10:00:00Z',
   approval: null,
+  actions: [],
   ...change,
 });
 
@@ -94,6 +95,7 @@ describe('availableActions', () => {
       approve: false,
       reject: false,
       return: false,
+      order: false,
     });
     expect(isEditableBy(view({}), 8)).toBe(false);
     expect(availableActions(view({ status: 'approved' }), 7).cancel).toBe(true);
@@ -109,6 +111,11 @@ describe('availableActions', () => {
       edit: false,
     });
     expect(availableActions(view({ status: 'submitted', approval: approval({}) }), 9).approve).toBe(false);
+  });
+
+  it('offers "create order" when the server lists it (a buyer, approved, something left to order)', () => {
+    expect(availableActions(view({ status: 'approved', actions: ['order'] }), 9).order).toBe(true);
+    expect(availableActions(view({ status: 'approved', actions: ['cancel'] }), 7).order).toBe(false);
   });
 
   it('finds the comment of the return that sent it back', () => {

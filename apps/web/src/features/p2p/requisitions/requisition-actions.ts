@@ -18,6 +18,8 @@ export function availableActions(view: RequisitionView, userId: number) {
     approve: waiting,
     reject: waiting,
     return: waiting,
+    /** Raise a purchase order from it: the server offers this to buyers while something is left to order. */
+    order: view.actions.includes('order'),
   };
 }
 

@@ -3,6 +3,6 @@
 export { createGoodsReceiptsService } from './goods-receipts.service.ts';
 export { purchaseOrderApprovalAdapter } from './purchase-orders.approval.ts';
 export { purchaseOrdersRoutes } from './purchase-orders.routes.ts';
-export { createPurchaseOrdersService } from './purchase-orders.service.ts';
+export { createPurchaseOrdersService, PROCUREMENT_ROLES } from './purchase-orders.service.ts';
 export type { PurchaseOrdersService } from './purchase-orders.service.ts';
 export { purchaseOrderReads, type PurchaseOrderReads } from './purchase-order-reads.ts';

@@ -6,7 +6,9 @@ import {
   type RequisitionView,
 } from '@zabuni/contracts';
 import {
+  availableRequisitionActions,
   decimalTextToMinor,
+  hasRole,
   lineAmountMinor,
   minorToDecimalText,
   quantityToThousandths,
@@ -27,6 +29,7 @@ import type { Clock } from '../../../../infra/clock.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
+import { PROCUREMENT_ROLES } from '../purchase-orders/index.ts';
 import { requisitionBudgetCheck, requisitionSubject } from './requisitions.approval.ts';
 import { requisitionsRepository, type LineValues } from './requisitions.repository.ts';
 
@@ -187,9 +190,16 @@ export function createRequisitionsService({
       const lines = await repository.lines(id);
       const currency = found.requisition.currency;
       const approval = await approvals.view(db, principal, 'requisition', requisitionSubject(found, lines));
+      const toOrder = lines.some((l) => l.line.quantityThousandths > l.orderedThousandths);
+      const actions = availableRequisitionActions(found.requisition.status, {
+        isRequester: found.requisition.requesterUserId === principal.userId,
+        isCurrentApprover: approval?.waiting_for_me ?? false,
+        canOrder: hasRole(principal.grants, PROCUREMENT_ROLES, found.requisition.organisationId),
+      }).filter((action) => action !== 'order' || toOrder);
       return {
         ...summaryOf(found),
         approval,
+        actions,
         justification: found.requisition.justification,
         updated_at: found.requisition.updatedAt.toISOString(),
         lines: lines.map(({ line, orderedThousandths, categoryName, departmentCode, departmentName }) => ({

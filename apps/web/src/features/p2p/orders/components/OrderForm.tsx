@@ -50,13 +50,15 @@ interface Props {
   initial: OrderFormValues;
   /** The draft being edited; absent for a new order. */
   order?: PurchaseOrderView;
+  /** Requisitions shown as chosen at once (a new order started from a requisition's "Create order"). */
+  initialRequisitions?: number[];
 }
 
 /**
  * The purchase order form: supplier (its payment terms come with it), delivery, lines with their tax rates
  * and exact live totals; saved as a draft, or saved and sent for approval at once.
  */
-export function OrderForm({ organisationId, initial, order }: Props) {
+export function OrderForm({ organisationId, initial, order, initialRequisitions = [] }: Props) {
   const { t, i18n } = useTranslation(NS);
   const language = i18n.resolvedLanguage ?? 'en';
   const datesLocale = useDayjsLocale(language);
@@ -73,7 +75,7 @@ export function OrderForm({ organisationId, initial, order }: Props) {
   const values = useWatch({ control: form.control }) as OrderFormValues;
   const currency = (values.currency ?? 'KES').toUpperCase();
   const { errors, isSubmitting } = form.formState;
-  const [chosenRequisitions, setChosenRequisitions] = useState<number[]>([]);
+  const [chosenRequisitions, setChosenRequisitions] = useState<number[]>(initialRequisitions);
   const [lineProblems, setLineProblems] = useState<Record<number, string>>({});
   const [generalProblems, setGeneralProblems] = useState<string[]>([]);
   const [action, setAction] = useState<'draft' | 'submit' | null>(null);

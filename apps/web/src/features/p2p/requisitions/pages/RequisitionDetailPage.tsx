@@ -278,6 +278,15 @@ export function Component() {
 
   const actionButtons = (
     <Group gap="xs" wrap="wrap" data-testid="requisition-actions">
+      {actions.order && (
+        <Button
+          component={Link}
+          to={`/app/p2p/purchase-orders/new?requisition=${current.id}`}
+          data-testid="action-order"
+        >
+          {t('actions.order')}
+        </Button>
+      )}
       {actions.approve && (
         <Button color="green" onClick={() => setDecision('approve')} data-testid="action-approve">
           {t('actions.approve')}
