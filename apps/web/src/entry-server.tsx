@@ -48,7 +48,16 @@ import { renderContext, type RenderedHead } from './lib/render-context.ts';
 export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 export type RenderResult =
-  | { kind: 'page'; status: number; html: string; state: string; head: RenderedHead; language: LanguageCode }
+  | {
+      kind: 'page';
+      status: number;
+      html: string;
+      state: string;
+      head: RenderedHead;
+      language: LanguageCode;
+      /** What the browser needs before it hydrates the page, as keys of the web build's manifest. */
+      preload: string[];
+    }
   | { kind: 'redirect'; status: number; location: string }
   /** Not a page rendered on the server: send the single-page shell. */
   | { kind: 'client' };
@@ -229,5 +238,16 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
     }),
   });
   queryClient.clear();
-  return { kind: 'page', status: notFound ? 404 : context.statusCode, html, state, head, language };
+  const preload = context.matches.flatMap(
+    (match) => (match.route.handle as { preload?: string[] } | undefined)?.preload ?? [],
+  );
+  return {
+    kind: 'page',
+    status: notFound ? 404 : context.statusCode,
+    html,
+    state,
+    head,
+    language,
+    preload,
+  };
 }

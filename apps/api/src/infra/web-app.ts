@@ -34,6 +34,7 @@ interface Renderer {
         state: string;
         head: { title?: string; description?: string };
         language: string;
+        preload?: string[];
       }
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'client' }
@@ -100,6 +101,44 @@ async function compressed(html: string, acceptEncoding: string | undefined) {
   return { body: html, encoding: undefined };
 }
 
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The <head> links of a rendered page (issue 15): its page module, that module's static imports and its
+ * translations are named as modulepreload links, and its stylesheets as stylesheets, so the browser fetches
+ * them alongside the entry script instead of discovering them once the entry has run (and the page's CSS is
+ * there at first paint). `keys` are keys of the web build's manifest (`dist/.vite/manifest.json`).
+ */
+export function preloadLinks(manifest: Record<string, ManifestChunk>, keys: readonly string[]): string {
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  const seen = new Set<string>();
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const visit = (key: string, isEntry: boolean) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    if (!isEntry) scripts.push(chunk.file);
+    for (const file of chunk.css ?? []) styles.add(file);
+    for (const imported of chunk.imports ?? []) visit(imported, isEntry);
+  };
+  // The entry's own files are already in the shell (its script tag and stylesheet): only what it imports.
+  if (entryKey) visit(entryKey, true);
+  const entryStyles = new Set(styles);
+  for (const key of keys) visit(key, false);
+  return [
+    ...[...styles]
+      .filter((file) => !entryStyles.has(file))
+      .map((file) => `<link rel="stylesheet" href="/${file}">`),
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('\n    ');
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -115,6 +154,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const rendererEntry =
     options.rendererEntry ?? path.join(path.dirname(options.webDistDir), 'dist-server', 'entry-server.js');
   const renderer = webBuilt ? await loadRenderer(rendererEntry, app) : null;
+  const manifestFile = path.join(options.webDistDir, '.vite', 'manifest.json');
+  const manifest = existsSync(manifestFile)
+    ? (JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
 
   if (webBuilt) {
     await app.register(fastifyStatic, {
@@ -183,8 +226,10 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       description: page.head.description ?? DEFAULT_DESCRIPTION,
       url: `${options.publicUrl}${request.url}`,
     };
+    const links = preloadLinks(manifest, page.preload ?? []);
     const html = withPageMeta(indexHtml, meta)
       .replace(/<html lang="[^"]*"/, () => `<html lang="${page.language}"`)
+      .replace('</head>', () => (links ? `  ${links}\n  </head>` : '</head>'))
       .replace(
         '<div id="root"></div>',
         () =>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, redirect, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
-import { withNamespaces } from '../lib/i18n.ts';
+import { withNamespaces, type LazyNamespace } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { platformRoutes } from './platform-routes.tsx';
 import { portalRoutes } from '../features/portal/routes.tsx';
@@ -34,6 +34,25 @@ const WITH_FORM_TAB = { clientOnly: (search: URLSearchParams) => search.has('tab
 /** The public site's layout route: its pages are rendered on the server (entry-server.tsx). */
 export const PUBLIC_ROUTE_ID = 'public';
 
+/**
+ * A page rendered on the server, loaded lazily in the browser. `handle.preload` names what the browser needs
+ * before it can hydrate the page, as keys of the web build's manifest (the page's module, relative to
+ * apps/web, and the English of the namespaces it waits for): the server lists their files in the page's
+ * <head> (modulepreload), so they download with the entry instead of after it has run (issue 15).
+ * routes.test.ts checks that each module named is the one imported.
+ */
+function page<T>(
+  module: `src/${string}.tsx`,
+  load: () => Promise<T>,
+  namespaces: readonly LazyNamespace[] = [],
+  handle: Record<string, unknown> = {},
+) {
+  return {
+    lazy: namespaces.length > 0 ? withNamespaces(namespaces, load) : load,
+    handle: { ...handle, preload: [module, ...namespaces.map((ns) => `src/locales/en/${ns}.json`)] },
+  };
+}
+
 export const routes: RouteObject[] = [
   platformRoutes,
   ...portalRoutes,
@@ -44,8 +63,17 @@ export const routes: RouteObject[] = [
     // lazy module loads.
     HydrateFallback: () => null,
     children: [
-      { index: true, lazy: () => import('../features/site/pages/HomePage.tsx') },
-      { path: 'jobs', lazy: () => import('../features/jobs/pages/AvailableJobsPage.tsx') },
+      {
+        index: true,
+        ...page('src/features/site/pages/HomePage.tsx', () => import('../features/site/pages/HomePage.tsx')),
+      },
+      {
+        path: 'jobs',
+        ...page(
+          'src/features/jobs/pages/AvailableJobsPage.tsx',
+          () => import('../features/jobs/pages/AvailableJobsPage.tsx'),
+        ),
+      },
       { path: 'login', handle: CLIENT_ONLY, lazy: () => import('../features/auth/pages/SignInPage.tsx') },
       // Redirects as loaders: the server answers them with a 302, the browser's router follows them too.
       { path: 'register', loader: () => redirect('/advertise?tab=register') },
@@ -77,13 +105,29 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'advertise',
-        handle: WITH_FORM_TAB,
-        lazy: () => import('../features/auth/pages/AdvertisePage.tsx'),
+        ...page(
+          'src/features/auth/pages/AdvertisePage.tsx',
+          () => import('../features/auth/pages/AdvertisePage.tsx'),
+          [],
+          WITH_FORM_TAB,
+        ),
       },
-      { path: 'tenders', lazy: () => import('../features/tenders/pages/AvailableTendersPage.tsx') },
+      {
+        path: 'tenders',
+        ...page(
+          'src/features/tenders/pages/AvailableTendersPage.tsx',
+          () => import('../features/tenders/pages/AvailableTendersPage.tsx'),
+        ),
+      },
       // The footer's "Tender Bulletin" is the public tender list.
       { path: 'tender-bulletin', loader: () => redirect('/tenders') },
-      { path: 'tenders/show/:id', lazy: () => import('../features/tenders/pages/TenderDetailPage.tsx') },
+      {
+        path: 'tenders/show/:id',
+        ...page(
+          'src/features/tenders/pages/TenderDetailPage.tsx',
+          () => import('../features/tenders/pages/TenderDetailPage.tsx'),
+        ),
+      },
       {
         handle: CLIENT_ONLY,
         element: (
@@ -102,26 +146,36 @@ export const routes: RouteObject[] = [
       // SPEC §2 tender-alert subscriptions: public; the order opens by its unguessable code.
       {
         path: 'tenders-subscribe',
-        lazy: withNamespaces(
-          ['phone', 'subscriptions'],
+        ...page(
+          'src/features/subscriptions/pages/SubscribePage.tsx',
           () => import('../features/subscriptions/pages/SubscribePage.tsx'),
+          ['phone', 'subscriptions'],
         ),
       },
       {
         path: 'tenders-checkout/:code',
-        lazy: withNamespaces(
-          ['phone', 'checkout', 'subscriptions'],
+        ...page(
+          'src/features/subscriptions/pages/SubscriptionCheckoutPage.tsx',
           () => import('../features/subscriptions/pages/SubscriptionCheckoutPage.tsx'),
+          ['phone', 'checkout', 'subscriptions'],
         ),
       },
       // SPEC §2 marketing payment results.
       {
         path: 'payment/success',
-        lazy: withNamespaces(['checkout'], () => import('../features/checkout/pages/PaymentSuccessPage.tsx')),
+        ...page(
+          'src/features/checkout/pages/PaymentSuccessPage.tsx',
+          () => import('../features/checkout/pages/PaymentSuccessPage.tsx'),
+          ['checkout'],
+        ),
       },
       {
         path: 'payment/failed',
-        lazy: withNamespaces(['checkout'], () => import('../features/checkout/pages/PaymentFailedPage.tsx')),
+        ...page(
+          'src/features/checkout/pages/PaymentFailedPage.tsx',
+          () => import('../features/checkout/pages/PaymentFailedPage.tsx'),
+          ['checkout'],
+        ),
       },
       {
         // The order page opens for any signed-in user; the API answers 404 unless the order is theirs.
@@ -168,7 +222,10 @@ export const routes: RouteObject[] = [
         ),
       },
       ...COMING_SOON.map(([path, titleKey]) => ({ path, element: <ComingSoonPage titleKey={titleKey} /> })),
-      { path: '*', lazy: () => import('../components/NotFoundPage.tsx') },
+      {
+        path: '*',
+        ...page('src/components/NotFoundPage.tsx', () => import('../components/NotFoundPage.tsx')),
+      },
     ],
   },
 ];
