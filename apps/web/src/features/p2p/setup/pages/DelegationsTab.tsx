@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Badge,
   Button,
@@ -16,12 +15,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { delegationForm, type DelegationForm } from '@zabuni/contracts';
 import { nairobiDate } from '@zabuni/domain';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
@@ -246,7 +245,7 @@ function DelegationModal({
   const message = useMessage();
   const today = nairobiDate(new Date());
   const form = useForm<DelegationValues, unknown, DelegationForm>({
-    resolver: zodResolver(delegationForm) as unknown as Resolver<DelegationValues, unknown, DelegationForm>,
+    resolver: contractResolver<DelegationValues, DelegationForm>(delegationForm),
     defaultValues: { delegator_id: meId, delegate_id: null, starts_on: today, ends_on: today, reason: '' },
   });
   const { errors, isSubmitting } = form.formState;

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { departmentForm, type Department, type DepartmentForm } from '@zabuni/contracts';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { departmentsApi, useDepartments } from '../api/departments.ts';
@@ -185,7 +184,7 @@ function DepartmentModal({
   const message = useMessage();
   const queryClient = useQueryClient();
   const form = useForm<DepartmentValues, unknown, DepartmentForm>({
-    resolver: zodResolver(departmentForm),
+    resolver: contractResolver<DepartmentValues, DepartmentForm>(departmentForm),
     defaultValues: {
       code: department?.code ?? '',
       name: department?.name ?? '',

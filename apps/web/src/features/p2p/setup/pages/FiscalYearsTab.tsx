@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Group, Menu, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { fiscalYearForm, required, type FiscalYear, type FiscalYearForm } from '@zabuni/contracts';
@@ -9,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
@@ -223,7 +222,7 @@ function AddFiscalYearModal({
   const { t } = useTranslation(NS);
   const message = useMessage();
   const form = useForm<YearValues, unknown, FiscalYearForm>({
-    resolver: zodResolver(fiscalYearForm),
+    resolver: contractResolver<YearValues, FiscalYearForm>(fiscalYearForm),
     defaultValues: { ...suggestion, name: suggestedFiscalYearName(suggestion.starts_on, suggestion.ends_on) },
   });
   const { errors, isSubmitting } = form.formState;
@@ -315,7 +314,7 @@ function RenameModal({
   const { t } = useTranslation(NS);
   const message = useMessage();
   const form = useForm<z.input<typeof renameSchema>, unknown, z.output<typeof renameSchema>>({
-    resolver: zodResolver(renameSchema),
+    resolver: contractResolver<z.input<typeof renameSchema>, z.output<typeof renameSchema>>(renameSchema),
     defaultValues: { name: year.name },
   });
   const { errors, isSubmitting } = form.formState;
