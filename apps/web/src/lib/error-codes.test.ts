@@ -130,3 +130,21 @@ describe('translating an API error by its code', () => {
     expect(messageText(undefined)).toBeUndefined();
   });
 });
+
+describe('a catalogue key before the errors namespace has loaded (a public form, issue 14)', () => {
+  it('shows the catalogue’s English, never the bare key', () => {
+    const previous = i18next.hasResourceBundle('en', 'errors');
+    i18next.removeResourceBundle('en', 'errors');
+    i18next.removeResourceBundle('sw', 'errors');
+    try {
+      expect(messageText('auth.terms')).toBe(
+        'In order to use the product, you need to read and agree to our terms and conditions.',
+      );
+    } finally {
+      if (previous) {
+        i18next.addResourceBundle('en', 'errors', bundle('en'));
+        i18next.addResourceBundle('sw', 'errors', bundle('sw'));
+      }
+    }
+  });
+});

@@ -5,6 +5,7 @@ import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-fo
 import { z } from 'zod';
 import { ApiError } from './api-client.ts';
 import { translateCode } from './error-codes.ts';
+import { loadErrorMessages } from './i18n.ts';
 
 /**
  * Puts the API's field messages (`{ "field": ["message"] }`) on the form's fields, so the server's rules
@@ -48,6 +49,12 @@ export function messageText(message: string | Error | undefined | null): string 
   if (!message) return undefined;
   const byCode = translateCode(message);
   if (byCode !== undefined) return byCode;
+  if (isMessageKey(message)) {
+    // The `errors` namespace is not loaded yet (a public form before any API error): the catalogue's English
+    // now, and the interface language from the next render on. Never the bare key.
+    void loadErrorMessages();
+    return MESSAGES[message].replace(/\{\w+\}/g, '…');
+  }
   if (NAMESPACED_KEY.test(message) && i18next.exists(message)) return i18next.t(message);
   return message;
 }
