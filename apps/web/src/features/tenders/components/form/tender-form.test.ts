@@ -58,7 +58,7 @@ describe('tender form validation (the contract schema)', () => {
     expect(Object.keys(result.errors).sort()).toEqual(
       ['closing_day', 'email', 'first_name', 'last_name', 'tender_title'].sort(),
     );
-    expect(result.errors.tender_title?.message).toBe('This field is required.');
+    expect(result.errors.tender_title?.message).toBe('field.required');
   });
 
   it('accepts a complete form', async () => {
@@ -71,7 +71,7 @@ describe('tender form validation (the contract schema)', () => {
   });
 
   it('asks editors for the company', async () => {
-    expect((await resolve(filled(), 'editor')).errors.company?.message).toBe('This field is required.');
+    expect((await resolve(filled(), 'editor')).errors.company?.message).toBe('field.required');
   });
 });
 
