@@ -110,9 +110,10 @@ export const paymentCallbackRoutes =
             'M-Pesa callback stored but not understood (not an STK callback); acknowledged',
           );
         }
-        await reply.send(STK_ACKNOWLEDGEMENT);
-        // After the answer: a duplicate wakes it too (its first copy may be waiting after a crash).
-        payments.wakeStkProcessor();
+        void reply.send(STK_ACKNOWLEDGEMENT);
+        // Right after the answer is written: a duplicate wakes it too (its first copy may be waiting after a
+        // crash).
+        setImmediate(() => payments.wakeStkProcessor());
         return reply;
       });
     });
