@@ -7,12 +7,13 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
+import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import type { DataRouter } from 'react-router';
+import type { ToastContainer } from 'react-toastify';
 import { RouterProvider } from 'react-router/dom';
-import { toast, ToastContainer } from 'react-toastify';
 import { ApiError, onSessionExpired } from '../lib/api-client.ts';
 import { AuthStatus, authState } from '../lib/auth-state.ts';
+import { loadToasts, toast } from '../lib/toast.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 import { theme } from './theme.ts';
 
@@ -61,6 +62,39 @@ export function endSessionsOnExpiry(router: DataRouter, queryClient: QueryClient
   });
 }
 
+type Container = typeof ToastContainer;
+
+/**
+ * The toasts' container, once react-toastify has loaded (lib/toast.ts): when the browser is idle after the
+ * page is live, or at the first toast. Nothing on the server nor in the first render, so it hydrates.
+ */
+function Toasts() {
+  const [Container, setContainer] = useState<Container | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () => void loadToasts().then((lib) => live && setContainer(() => lib.ToastContainer));
+    const idle = window.requestIdleCallback?.(load, { timeout: 3000 }) ?? window.setTimeout(load, 1000);
+    return () => {
+      live = false;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+  }, []);
+  if (!Container) return null;
+  return (
+    // SPEC §9: top right, no confirm button, 6000 ms with a progress bar, pause on hover.
+    <Container
+      position="top-right"
+      autoClose={6000}
+      closeButton={false}
+      pauseOnHover
+      hideProgressBar={false}
+      // The toasts' own font has no Ethiopic letters: use the site's, which falls back to Noto Sans Ethiopic.
+      style={{ '--toastify-font-family': 'var(--mantine-font-family)' } as CSSProperties}
+    />
+  );
+}
+
 /** What every page sits in, in the browser and on the server alike (the same tree hydrates). */
 export function AppShell({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   // Effects run once the page is live in the browser (hydrated or drawn): tests and tools wait for this.
@@ -72,16 +106,7 @@ export function AppShell({ queryClient, children }: { queryClient: QueryClient; 
       <QueryClientProvider client={queryClient}>
         <LoadingBar />
         {children}
-        {/* SPEC §9: top right, no confirm button, 6000 ms with a progress bar, pause on hover. */}
-        <ToastContainer
-          position="top-right"
-          autoClose={6000}
-          closeButton={false}
-          pauseOnHover
-          hideProgressBar={false}
-          // The toasts' own font has no Ethiopic letters: use the site's, which falls back to Noto Sans Ethiopic.
-          style={{ '--toastify-font-family': 'var(--mantine-font-family)' } as CSSProperties}
-        />
+        <Toasts />
       </QueryClientProvider>
     </MantineProvider>
   );

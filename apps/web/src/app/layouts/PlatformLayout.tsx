@@ -2,7 +2,7 @@ import { AppShell, Box, Burger, Center, Container, Group, Loader } from '@mantin
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { useMe } from '../../lib/me.ts';
 import { useSwitchBuyer } from '../../lib/switch-buyer.ts';
 import { ChooseOrganisation } from '../../features/platform/components/ChooseOrganisation.tsx';

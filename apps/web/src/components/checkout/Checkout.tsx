@@ -4,7 +4,7 @@ import type { SiteSettings } from '@zabuni/contracts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { StatusMessage } from '../StatusMessage.tsx';
 import { ApiError } from '../../lib/api-client.ts';
 import { failureText, messageText } from '../../lib/form-errors.ts';

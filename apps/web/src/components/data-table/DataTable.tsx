@@ -25,7 +25,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../lib/toast.ts';
 import { Pagination } from '../Pagination.tsx';
 import classes from './DataTable.module.css';
 import { csvBlob, downloadBlob, exportFileName, xlsxBlob, type ExportColumn } from './export.ts';

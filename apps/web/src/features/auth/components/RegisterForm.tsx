@@ -15,7 +15,7 @@ import { advertiserRegistration, taxPinIsValid, taxPinMessage } from '@zabuni/co
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
 import { countryName } from '../../../lib/format.ts';

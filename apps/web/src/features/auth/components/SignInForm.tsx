@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { AuthStatus, authState, useAuth } from '../../../lib/auth-state.ts';

@@ -21,7 +21,7 @@ import { changePasswordRequest, profileUpdate, type Me } from '@zabuni/contracts
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
 import { LANGUAGES } from '../../../lib/i18n.ts';

@@ -18,7 +18,7 @@ import type { Me } from '@zabuni/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { LanguageSwitcher } from '../../../app/layouts/LanguageSwitcher.tsx';
 import { Logo } from '../../../app/layouts/Logo.tsx';
 import { NotificationsMenu } from '../../../app/layouts/platform/NotificationsMenu.tsx';

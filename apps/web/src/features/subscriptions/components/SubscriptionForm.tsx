@@ -11,7 +11,7 @@ import { useRef, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { PhoneInput } from '../../../components/phone/PhoneInput.tsx';
 import { isPhoneCountry } from '../../../components/phone/phone-number.ts';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ModerationTender } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { useAuth } from '../../../lib/auth-state.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';

@@ -6,7 +6,7 @@ import { pageCount } from '@zabuni/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {

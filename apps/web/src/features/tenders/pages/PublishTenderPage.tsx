@@ -2,7 +2,7 @@ import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../../lib/auth-state.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { publishTender } from '../api/published-tenders.ts';

@@ -16,7 +16,7 @@ import { supplierInvitation } from '@zabuni/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';
 import { allCountriesQuery, DEFAULT_COUNTRY_ISO2 } from '../../../../lib/reference-data.ts';

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { ordersKey } from '../api/keys.ts';
 import { suppliersApi, type Supplier } from '../api/suppliers.ts';

@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { ordersKey } from '../api/keys.ts';
 import { activeDepartmentsQuery, taxRatesQuery, type RequisitionView } from '../api/lookups.ts';

@@ -4,7 +4,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { PAYMENT_METHODS } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { invoicesApi, type InvoiceView, type PaymentMethod } from '../api/invoices.ts';

@@ -4,7 +4,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';
 import { ordersApi, type GoodsReceipt, type PurchaseOrderView } from '../api/purchase-orders.ts';
 import { todayInNairobi } from '../model/dates.ts';

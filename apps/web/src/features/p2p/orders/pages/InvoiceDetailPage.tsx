@@ -17,7 +17,7 @@ import type { ExceptionResolution } from '@zabuni/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate, formatFileSize } from '../../../../lib/format.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';

@@ -18,7 +18,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
 import { usePlatform } from '../../../../lib/platform-context.ts';

@@ -4,7 +4,7 @@ import { SUPPLIER_STATUSES } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { RemotePicker } from '../../../../components/RemotePicker.tsx';
 import { knownCategory, useCategories } from '../../../../lib/reference-data.ts';

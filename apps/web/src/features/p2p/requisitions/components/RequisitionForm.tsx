@@ -19,7 +19,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { failureText, fieldError, messageText } from '../../../../lib/form-errors.ts';
 import { useDayjsLocale } from '../../../../lib/use-dayjs-locale.ts';

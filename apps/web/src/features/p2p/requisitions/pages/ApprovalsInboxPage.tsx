@@ -16,7 +16,7 @@ import { BULK_APPROVAL_LIMIT } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { formatDate, formatRelative } from '../../../../lib/format.ts';
 import { translateCode } from '../../../../lib/error-codes.ts';

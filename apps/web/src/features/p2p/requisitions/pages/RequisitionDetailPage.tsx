@@ -16,7 +16,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate } from '../../../../lib/format.ts';
 import { failureText } from '../../../../lib/form-errors.ts';

@@ -29,7 +29,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { budgetsApi } from '../api/budgets.ts';
 import { useAllCategories } from '../api/categories.ts';

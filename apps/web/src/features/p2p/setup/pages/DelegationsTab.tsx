@@ -17,7 +17,7 @@ import { nairobiDate } from '@zabuni/domain';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';

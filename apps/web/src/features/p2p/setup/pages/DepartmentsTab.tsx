@@ -4,7 +4,7 @@ import { departmentForm, type Department, type DepartmentForm } from '@zabuni/co
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';

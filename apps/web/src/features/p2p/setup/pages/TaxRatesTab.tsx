@@ -5,7 +5,7 @@ import { taxRateForm, type TaxRate, type TaxRateForm } from '@zabuni/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';

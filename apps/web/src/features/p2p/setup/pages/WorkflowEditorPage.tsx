@@ -21,7 +21,7 @@ import { APPROVAL_DOCUMENT_TYPES, CURRENCY_EXPONENTS, type ApprovalDocumentType 
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { applyServerErrors } from '../../../../lib/form-errors.ts';

@@ -18,7 +18,7 @@ import { nairobiDate } from '@zabuni/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
+import { toast } from '../../../../lib/toast.ts';
 import { CountryFlag } from '../../../../components/CountryFlag.tsx';
 import { RemotePicker, type PickerOption } from '../../../../components/RemotePicker.tsx';
 import { applyServerErrors, messageText } from '../../../../lib/form-errors.ts';
