@@ -1,8 +1,9 @@
-import { Group, Select, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@zabuni/contracts';
 import { useState, type ReactNode } from 'react';
+import { Select } from './LazySelect.tsx';
 
 export interface PickerOption {
   value: string;

@@ -1,9 +1,10 @@
-import { Button, Grid, Select, TextInput } from '@mantine/core';
+import { Button, Grid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { Buyer, Country, DeadlineFilterOption } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { Select } from '../../../components/LazySelect.tsx';
 import { RemotePicker } from '../../../components/RemotePicker.tsx';
 import { countryName } from '../../../lib/format.ts';
 import { useBuyers, useJobCountries } from '../api/pickers.ts';

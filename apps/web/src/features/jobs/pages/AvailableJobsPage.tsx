@@ -2,7 +2,7 @@ import { Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@man
 import type { AvailableJob } from '@zabuni/contracts';
 import { PAGE_SIZE, PAGINATION_CHUNK } from '@zabuni/contracts/constants';
 import { pageCount } from '@zabuni/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/Pagination.tsx';
@@ -10,8 +10,15 @@ import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAvailableJobs, type JobFilters } from '../api/available-jobs.ts';
 import { JobCard } from '../components/JobCard.tsx';
-import { JobDetailModal, type JobDetailView } from '../components/JobDetailModal.tsx';
+import type { JobDetailView } from '../components/JobDetailModal.tsx';
 import { JobFiltersBar, type DeadlineChoice } from '../components/JobFiltersBar.tsx';
+
+/**
+ * The job's dialog (Mantine's Modal, focus trap and scroll lock: ~10 kB gzip) is no part of the list's first
+ * paint (issue 15): it loads when the browser is idle, or at the first click on a job's button.
+ */
+const loadModal = () => import('../components/JobDetailModal.tsx');
+const JobDetailModal = lazy(() => loadModal().then((m) => ({ default: m.JobDetailModal })));
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -41,6 +48,15 @@ export function Component() {
   const { filters, deadline } = readFilters(params);
   const jobs = useAvailableJobs(filters);
   const [detail, setDetail] = useState<JobDetailView>(null);
+  // Mounted from the first opening on, so that closing it still animates.
+  const [modalWanted, setModalWanted] = useState(false);
+  if (detail && !modalWanted) setModalWanted(true);
+  useEffect(() => {
+    const idle = window.requestIdleCallback?.(() => void loadModal(), { timeout: 3000 });
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+    };
+  }, []);
 
   const update = (change: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);
@@ -148,7 +164,11 @@ export function Component() {
           }}
         />
       </Stack>
-      <JobDetailModal view={detail} onClose={() => setDetail(null)} />
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <JobDetailModal view={detail} onClose={() => setDetail(null)} />
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Grid, Group, Paper, Select, TextInput } from '@mantine/core';
+import { Button, Grid, Group, Paper, TextInput } from '@mantine/core';
 import type { Category, Country, JobType, Sector } from '@zabuni/contracts';
 import { JOB_TYPES, SECTORS } from '@zabuni/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { Select } from '../../../components/LazySelect.tsx';
 import { RemotePicker, type PickerOption } from '../../../components/RemotePicker.tsx';
 import { countryName } from '../../../lib/format.ts';
 import { useCategories } from '../../../lib/reference-data.ts';
