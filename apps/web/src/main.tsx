@@ -1,6 +1,6 @@
 // First, before any module builds a zod schema: see the file.
 import './lib/zod-without-eval.ts';
-import '@mantine/core/styles.css';
+import './app/mantine-styles.ts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -16,6 +16,9 @@ import { renderContext } from './lib/render-context.ts';
  * language, at the moment and with the answers the server used, so its first render matches the HTML.
  * Any other page (signed-in pages, the platform, the portal) arrives as the empty shell and renders here.
  */
+/** The part of Mantine's stylesheet the public pages do not use (app/mantine-styles.ts). */
+const loadRestOfStyles = () => import('./app/mantine-styles-rest.ts');
+
 async function start() {
   const ssr = readSsrState();
   const queryClient = createQueryClient();
@@ -36,7 +39,13 @@ async function start() {
     );
   }
 
+  // A page drawn here (not a public page) may use any component: its styles are in place before it renders.
+  if (!ssr) await loadRestOfStyles();
   const router = createBrowserRouter(routes);
+  // A public page moving on to a signed-in one before they have loaded: they start loading with the move.
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle') void loadRestOfStyles();
+  });
   endSessionsOnExpiry(router, queryClient);
 
   const app = (
@@ -48,6 +57,9 @@ async function start() {
 
   if (ssr) {
     hydrateRoot(root, app);
+    const idle = () => void loadRestOfStyles();
+    if (window.requestIdleCallback) window.requestIdleCallback(idle, { timeout: 3000 });
+    else window.setTimeout(idle, 1000);
     // The browser's own choice of language wins once the page is live (a choice stored before the language
     // cookie existed: switching writes the cookie, so the next page is rendered in it).
     const preferred = preferredLanguage();
