@@ -1,4 +1,4 @@
-// `node scripts/js-budget.mjs [--budget 150] [--json]`: the JavaScript (and CSS) a public page needs before it
+// `node scripts/js-budget.mjs [--budget 150] [--json] [--dist apps/web/dist]`: the JavaScript (and CSS) a public page needs before it
 // is live, from the web build's Vite manifest (apps/web/dist/.vite/manifest.json; run `npm run build` first).
 // A page needs the entry chunk and its static imports, then its route's page chunk and that chunk's static
 // imports (main.tsx loads them before hydrating), and the English of any lazy namespace the route waits for
@@ -8,7 +8,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const dist = new URL('../apps/web/dist/', import.meta.url).pathname;
+const args = process.argv.slice(2);
+const distArg = args.indexOf('--dist');
+const dist = distArg >= 0 ? path.resolve(args[distArg + 1]) : new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** Public pages rendered on the server: the address, its page module and the lazy namespaces it waits for. */
@@ -27,7 +29,6 @@ export const PUBLIC_PAGES = [
   { page: '/not-found', module: 'src/components/NotFoundPage.tsx' },
 ];
 
-const args = process.argv.slice(2);
 const budgetArg = args.indexOf('--budget');
 const budgetKb = budgetArg >= 0 ? Number(args[budgetArg + 1]) : 150;
 
