@@ -11,14 +11,34 @@ import { readSsrState } from './app/ssr-state.ts';
 import { changeLanguage, initI18n, preferredLanguage } from './lib/i18n.ts';
 import { renderContext } from './lib/render-context.ts';
 
+/** The part of Mantine's stylesheet the public pages do not use (app/mantine-styles.ts). */
+const loadRestOfStyles = () => import('./app/mantine-styles-rest.ts').catch(() => undefined);
+
+/**
+ * Any page but the public ones (signed-in pages, the platform, the portal) may use any component: its lazy
+ * module resolves once the rest of Mantine's stylesheet is in place too. The public pages' components are
+ * all in the first part (app/mantine-styles.ts).
+ */
+function withAllStyles(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const publicPage = Boolean((route.handle as { preload?: unknown } | undefined)?.preload);
+    const { lazy, children } = route;
+    const next = { ...route } as RouteObject & { children?: RouteObject[] };
+    if (typeof lazy === 'function' && !publicPage) {
+      next.lazy = () => Promise.all([lazy(), loadRestOfStyles()]).then(([module]) => module);
+    }
+    if (children) next.children = withAllStyles(children);
+    return next;
+  });
+}
+
+const clientRoutes = withAllStyles(routes);
+
 /**
  * A public page arrives rendered by the server with its data (issue 15): the browser hydrates it in the
  * language, at the moment and with the answers the server used, so its first render matches the HTML.
  * Any other page (signed-in pages, the platform, the portal) arrives as the empty shell and renders here.
  */
-/** The part of Mantine's stylesheet the public pages do not use (app/mantine-styles.ts). */
-const loadRestOfStyles = () => import('./app/mantine-styles-rest.ts');
-
 async function start() {
   const ssr = readSsrState();
   const queryClient = createQueryClient();
@@ -29,7 +49,7 @@ async function start() {
     renderContext.now = ssr.now;
     hydrate(queryClient, ssr.queries);
     // The page's own module must be there before hydrating, or the router would first render nothing.
-    const matches = matchRoutes(routes, window.location) ?? [];
+    const matches = matchRoutes(clientRoutes, window.location) ?? [];
     await Promise.all(
       matches.map(async ({ route }) => {
         if (typeof route.lazy !== 'function') return;
@@ -41,7 +61,7 @@ async function start() {
 
   // A page drawn here (not a public page) may use any component: its styles are in place before it renders.
   if (!ssr) await loadRestOfStyles();
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(clientRoutes);
   // A public page moving on to a signed-in one before they have loaded: they start loading with the move.
   router.subscribe((state) => {
     if (state.navigation.state !== 'idle') void loadRestOfStyles();
