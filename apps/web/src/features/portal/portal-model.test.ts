@@ -1,18 +1,20 @@
-import { percentToBasisPoints } from '@zabuni/contracts';
+import { invoiceForm, percentToBasisPoints } from '@zabuni/contracts';
 import { taxMinor } from '@zabuni/domain';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { PortalInvoice, PortalInvoiceSummary, PortalOrder } from './api.ts';
+import frErrors from '../../locales/fr/errors.json';
 import {
   billedByOrderLine,
-  checkInvoiceForm,
   extraLine,
-  hasProblems,
   invoiceFormFor,
+  invoiceFormSchema,
   invoiceOutcome,
+  invoiceResolver,
   invoiceTotals,
   linesFromOrder,
   nairobiToday,
-  toInvoicePayload,
+  type InvoiceFormValues,
 } from './portal-model.ts';
 
 const ref = { id: 1, name: 'x' };
@@ -161,12 +163,42 @@ describe('invoice lines from an order', () => {
 describe('invoice form checks', () => {
   const today = '2026-11-23';
   const filled = () => ({ ...invoiceFormFor(order, [], today), invoice_number: ' INV-001 ' });
+  /** Each problem's message by the form's path (`lines.0.quantity`), as the form's schema reports it. */
+  const problemsOf = (values: InvoiceFormValues, currency = 'KES') => {
+    const result = invoiceFormSchema(currency, today).safeParse(values);
+    const problems: Record<string, string> = {};
+    for (const issue of result.success ? [] : result.error.issues)
+      problems[issue.path.join('.')] ??= issue.message;
+    return problems;
+  };
+  /** What the portal's route refuses the request with: the contract's own messages, by path. */
+  const apiProblemsOf = (request: unknown) => {
+    const result = invoiceForm.safeParse(request);
+    const problems: Record<string, string> = {};
+    for (const issue of result.success ? [] : result.error.issues)
+      problems[issue.path.join('.')] ??= issue.message;
+    return problems;
+  };
+  /** The request the page would send, every line as typed (the included ones). */
+  const asSent = (values: InvoiceFormValues) => ({
+    purchase_order_id: values.purchase_order_id,
+    invoice_number: values.invoice_number,
+    invoice_date: values.invoice_date,
+    lines: values.lines
+      .filter((line) => line.include)
+      .map(({ purchase_order_line_id, description, quantity, unit_price }) => ({
+        purchase_order_line_id,
+        description,
+        quantity,
+        unit_price,
+      })),
+  });
 
-  it('passes a complete form and sends only the included lines, trimmed', () => {
+  it('passes a complete form and yields the request: only the included lines, trimmed, prices without separators', () => {
     const values = filled();
     values.lines.push({ ...extraLine(order), description: ' Delivery ', unit_price: '1,500' });
-    expect(hasProblems(checkInvoiceForm(values, 'KES', today))).toBe(false);
-    expect(toInvoicePayload(values)).toEqual({
+    const request = invoiceFormSchema('KES', today).parse(values);
+    expect(request).toEqual({
       purchase_order_id: 7,
       invoice_number: 'INV-001',
       invoice_date: today,
@@ -175,38 +207,94 @@ describe('invoice form checks', () => {
         { purchase_order_line_id: null, description: 'Delivery', quantity: '1', unit_price: '1500' },
       ],
     });
+    // The API's own schema takes it as it is.
+    expect(invoiceForm.parse(request)).toEqual(request);
   });
 
-  it('names each problem on its field', () => {
+  it('refuses what the API’s schema refuses, on the same field, with the same catalogue key', () => {
     const values = filled();
-    values.invoice_number = '';
-    values.invoice_date = '2026-11-24';
+    values.invoice_number = ' ';
     values.lines[0]!.quantity = '0';
-    values.lines[0]!.unit_price = '12.345';
-    values.lines.push({ ...extraLine(order), key: 'extra', description: '' });
-    const problems = checkInvoiceForm(values, 'KES', today);
-    expect(problems.invoice_number).toBe('invoiceForm.errors.required');
-    expect(problems.invoice_date).toBe('invoiceForm.errors.future');
-    expect(problems.lineProblems[values.lines[0]!.key]).toEqual({
-      quantity: 'invoiceForm.errors.quantity',
-      unit_price: 'invoiceForm.errors.price',
+    values.lines.push({ ...extraLine(order), description: 'x'.repeat(501), unit_price: '10' });
+    const problems = problemsOf(values);
+    const api = apiProblemsOf(asSent(values));
+    expect(api).toEqual({
+      invoice_number: 'field.required',
+      'lines.0.quantity': 'field.quantity',
+      // The extra line is the second one sent and the form's third.
+      'lines.1.description': 'field.too_long',
     });
-    expect(problems.lineProblems.extra).toEqual({
-      description: 'invoiceForm.errors.required',
-      unit_price: 'invoiceForm.errors.price',
+    expect(problems).toEqual({
+      invoice_number: api.invoice_number,
+      'lines.0.quantity': api['lines.0.quantity'],
+      'lines.2.description': api['lines.1.description'],
     });
+    // No order chosen, and nothing to invoice.
+    expect(problemsOf(invoiceFormFor(null, null, today)).purchase_order_id).toBe(
+      apiProblemsOf({ ...asSent(filled()), purchase_order_id: null }).purchase_order_id,
+    );
+    expect(apiProblemsOf({ ...asSent(filled()), purchase_order_id: null }).purchase_order_id).toBe(
+      'invoice.order',
+    );
   });
 
-  it('needs an order and at least one included line; lines left out are not checked', () => {
-    expect(checkInvoiceForm(invoiceFormFor(null, null, today), 'KES', today).purchase_order_id).toBe(
-      'invoiceForm.errors.order',
-    );
+  it('refuses what the invoice service refuses besides: a future date, prices beyond the currency’s decimals', () => {
+    const values = filled();
+    values.invoice_date = '2026-11-24';
+    values.lines[0]!.unit_price = '12.345';
+    values.lines.push({ ...extraLine(order), key: 'extra', description: 'Delivery', unit_price: '' });
+    expect(problemsOf(values)).toEqual({
+      invoice_date: 'invoice.future',
+      'lines.0.unit_price': 'invoice.price',
+      'lines.2.unit_price': 'invoice.price',
+    });
+    // KES has two decimals, UGX none.
+    const whole = filled();
+    whole.lines[0]!.unit_price = '2500.50';
+    expect(problemsOf(whole, 'KES')).toEqual({});
+    expect(problemsOf(whole, 'UGX')).toEqual({ 'lines.0.unit_price': 'invoice.price' });
+  });
+
+  it('needs at least one included line (the API’s key); lines left out are not checked', () => {
     const values = filled();
     for (const line of values.lines) line.include = false;
     values.lines[1]!.quantity = 'x';
-    const problems = checkInvoiceForm(values, 'KES', today);
-    expect(problems.lines).toBe('invoiceForm.errors.noLines');
-    expect(problems.lineProblems).toEqual({});
+    values.lines[1]!.description = '';
+    expect(problemsOf(values)).toEqual({ lines: apiProblemsOf(asSent(values)).lines });
+    expect(apiProblemsOf(asSent(values)).lines).toBe('field.no_lines');
+  });
+
+  it('gives the resolver’s messages in the interface language, a length’s maximum filled in', async () => {
+    await i18next.init({
+      lng: 'fr',
+      resources: { fr: { errors: frErrors } },
+      interpolation: { escapeValue: false },
+    });
+    const values = filled();
+    values.invoice_number = 'N'.repeat(61);
+    values.invoice_date = '2026-11-24';
+    values.lines[0]!.unit_price = '12.345';
+    const result = await invoiceResolver(
+      values,
+      { currency: 'KES', today },
+      {
+        fields: {},
+        shouldUseNativeValidation: false,
+      },
+    );
+    const errors = result.errors as Record<string, unknown> & {
+      lines?: Array<{ unit_price?: { message?: string } } | undefined>;
+    };
+    expect({
+      number: (errors.invoice_number as { message?: string } | undefined)?.message,
+      date: (errors.invoice_date as { message?: string } | undefined)?.message,
+      price: errors.lines?.[0]?.unit_price?.message,
+    }).toEqual({
+      number: 'Ce champ ne doit pas dépasser 60 caractères.',
+      date: frErrors.invoice.future,
+      price: frErrors.invoice.price,
+    });
+    expect(result.values).toEqual({});
   });
 
   it('knows Nairobi’s date (UTC+3) at the turn of the day', () => {

@@ -8,7 +8,10 @@ import {
   thousandthsToQuantity,
   type InvoiceStatus,
 } from '@zabuni/domain';
-import { percentToBasisPoints } from '@zabuni/contracts';
+import { invoiceForm, percentToBasisPoints, type MessageKey } from '@zabuni/contracts';
+import type { Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { contractResolver } from '../../lib/form-errors.ts';
 import type { PortalInvoice, PortalInvoiceSummary, PortalOrder } from './api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -187,73 +190,93 @@ export function invoiceTotals(lines: readonly InvoiceLineValues[], currency: str
 
 export const asText = (minor: number, currency: string) => minorToDecimalText(minor, currency);
 
-/** Problems of the form, as keys of the portal namespace (`invoiceForm.errors.*`). */
-export type LineProblems = Partial<Record<'description' | 'quantity' | 'unit_price', string>>;
-export interface InvoiceFormProblems {
-  purchase_order_id?: string;
-  invoice_number?: string;
-  invoice_date?: string;
-  lines?: string;
-  lineProblems: Record<string, LineProblems>;
+/**
+ * A line of the form. An included line is the API's own line (the contract's schema), the form's fields (its
+ * React key, the order's facts, the tax rate) beside it; a line left out is not sent, so nothing of it is
+ * checked.
+ */
+const formLine = z.discriminatedUnion('include', [
+  invoiceForm.shape.lines.element.extend({ include: z.literal(true) }),
+  z.object({ include: z.literal(false) }),
+]);
+
+/** What POST /portal/invoices/ takes (the contract's `invoiceForm`, as the schema yields it). */
+export type InvoiceRequest = z.output<typeof invoiceForm>;
+
+/**
+ * The form's schema: the API's own request schema (`invoiceForm` of the contracts, which the portal's route
+ * parses the body with) over the included lines, and what the invoice service checks besides, before
+ * sending: a line to invoice, not dated in the future (`today` is Nairobi's date), prices in the order's
+ * currency's decimals. Every problem shows at once, each on its field (`lines.2.quantity` is the form's
+ * third line, included or not), by catalogue key. It yields the request: the included lines in the form's
+ * order, trimmed, prices without separators, piped through the contract once more.
+ */
+export function invoiceFormSchema(currency: string, today: string) {
+  return invoiceForm
+    .extend({ lines: z.array(formLine) })
+    .superRefine(
+      (value, ctx) => {
+        const date = typeof value.invoice_date === 'string' ? value.invoice_date.trim() : '';
+        if (isIsoDate(date) && date > today) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['invoice_date'],
+            message: 'invoice.future' satisfies MessageKey,
+          });
+        }
+        const lines: unknown[] = Array.isArray(value.lines) ? value.lines : [];
+        const included = (line: unknown): line is { unit_price?: unknown } =>
+          typeof line === 'object' && line !== null && (line as { include?: unknown }).include === true;
+        if (!lines.some(included)) {
+          ctx.addIssue({ code: 'custom', path: ['lines'], message: 'field.no_lines' satisfies MessageKey });
+        }
+        lines.forEach((line, index) => {
+          if (!included(line)) return;
+          const price = decimalTextToMinor(cleanPrice(String(line.unit_price ?? '')), currency);
+          if (price === null || price < 0) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['lines', index, 'unit_price'],
+              message: 'invoice.price' satisfies MessageKey,
+            });
+          }
+        });
+      },
+      { when: () => true },
+    )
+    .transform((value): z.input<typeof invoiceForm> => ({
+      purchase_order_id: value.purchase_order_id,
+      invoice_number: value.invoice_number,
+      invoice_date: value.invoice_date,
+      lines: value.lines.flatMap((line) =>
+        line.include
+          ? [
+              {
+                purchase_order_line_id: line.purchase_order_line_id,
+                description: line.description,
+                quantity: line.quantity.trim(),
+                unit_price: cleanPrice(line.unit_price),
+              },
+            ]
+          : [],
+      ),
+    }))
+    .pipe(invoiceForm);
 }
 
-export const INVOICE_NUMBER_MAX = 60;
-export const DESCRIPTION_MAX = 500;
-
-/** The API's checks, made before sending so each message lands on its field. `today` is Nairobi's date. */
-export function checkInvoiceForm(
-  values: InvoiceFormValues,
-  currency: string,
-  today: string,
-): InvoiceFormProblems {
-  const problems: InvoiceFormProblems = { lineProblems: {} };
-  if (values.purchase_order_id === null) problems.purchase_order_id = 'invoiceForm.errors.order';
-  const number = values.invoice_number.trim();
-  if (!number) problems.invoice_number = 'invoiceForm.errors.required';
-  else if (number.length > INVOICE_NUMBER_MAX) problems.invoice_number = 'invoiceForm.errors.tooLong';
-  if (!isIsoDate(values.invoice_date)) problems.invoice_date = 'invoiceForm.errors.date';
-  else if (values.invoice_date > today) problems.invoice_date = 'invoiceForm.errors.future';
-  const included = values.lines.filter((line) => line.include);
-  if (values.purchase_order_id !== null && included.length === 0)
-    problems.lines = 'invoiceForm.errors.noLines';
-  for (const line of included) {
-    const found: LineProblems = {};
-    if (!line.description.trim()) found.description = 'invoiceForm.errors.required';
-    else if (line.description.trim().length > DESCRIPTION_MAX)
-      found.description = 'invoiceForm.errors.tooLong';
-    if ((quantityToThousandths(line.quantity) ?? 0) <= 0) found.quantity = 'invoiceForm.errors.quantity';
-    if (decimalTextToMinor(cleanPrice(line.unit_price), currency) === null)
-      found.unit_price = 'invoiceForm.errors.price';
-    if (Object.keys(found).length > 0) problems.lineProblems[line.key] = found;
-  }
-  return problems;
+/** react-hook-form's resolver; the order's currency and today's date come in the form's `context`. */
+export interface InvoiceContext {
+  currency: string;
+  today: string;
 }
-
-export const hasProblems = (problems: InvoiceFormProblems) =>
-  Boolean(
-    problems.purchase_order_id ||
-    problems.invoice_number ||
-    problems.invoice_date ||
-    problems.lines ||
-    Object.keys(problems.lineProblems).length > 0,
-  );
-
-/** What POST /portal/invoices/ takes: the included lines, in the form's order. */
-export function toInvoicePayload(values: InvoiceFormValues) {
-  return {
-    purchase_order_id: values.purchase_order_id!,
-    invoice_number: values.invoice_number.trim(),
-    invoice_date: values.invoice_date,
-    lines: values.lines
-      .filter((line) => line.include)
-      .map((line) => ({
-        purchase_order_line_id: line.purchase_order_line_id,
-        description: line.description.trim(),
-        quantity: line.quantity.trim(),
-        unit_price: cleanPrice(line.unit_price),
-      })),
-  };
-}
+export const invoiceResolver: Resolver<InvoiceFormValues, InvoiceContext, InvoiceRequest> = (
+  values,
+  context,
+  options,
+) =>
+  contractResolver<InvoiceFormValues, InvoiceRequest>(
+    invoiceFormSchema(context?.currency ?? 'KES', context?.today ?? nairobiToday()),
+  )(values, context, options);
 
 /** Today in Nairobi (the API refuses invoice dates after it), as YYYY-MM-DD. */
 export function nairobiToday(now: Date = new Date()): string {

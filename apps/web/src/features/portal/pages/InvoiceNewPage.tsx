@@ -19,12 +19,15 @@ import {
 } from '@mantine/core';
 import { DateInput, DatesProvider } from '@mantine/dates';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { invoiceForm } from '@zabuni/contracts';
 import { quantityToThousandths } from '@zabuni/domain';
 import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { messageText } from '../../../lib/form-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { fetchAllPages } from '../../../lib/fetch-all.ts';
 import { useDayjsLocale } from '../../../lib/use-dayjs-locale.ts';
@@ -44,19 +47,18 @@ import { formatAmount, formatQuantity } from '../../../lib/money.ts';
 import { usePortal } from '../portal-context.ts';
 import {
   asText,
-  checkInvoiceForm,
   extraLine,
   fileProblem,
-  hasProblems,
-  INVOICE_NUMBER_MAX,
+  invoiceResolver,
   invoiceTotals,
   lineMoney,
   linesFromOrder,
   nairobiToday,
   nothingReceived,
-  toInvoicePayload,
-  type InvoiceFormProblems,
+  type InvoiceContext,
+  type InvoiceFormValues,
   type InvoiceLineValues,
+  type InvoiceRequest,
 } from '../portal-model.ts';
 import classes from './Portal.module.css';
 
@@ -126,7 +128,8 @@ interface LineProps {
   line: InvoiceLineValues;
   index: number;
   currency: string;
-  problems: Partial<Record<'description' | 'quantity' | 'unit_price', string>> | undefined;
+  /** The resolver's messages for the line's fields (shown once the form was sent). */
+  problems: Partial<Record<'description' | 'quantity' | 'unit_price', { message?: string }>> | undefined;
   serverProblem: string | undefined;
   onChange(next: InvoiceLineValues): void;
   onRemove(): void;
@@ -151,10 +154,7 @@ function InvoiceLine({
   const language = i18n.resolvedLanguage ?? 'en';
   const money = lineMoney(line, currency);
   const order = line.order;
-  const error = (field: 'description' | 'quantity' | 'unit_price') => {
-    const key = problems?.[field];
-    return key ? t(key) : undefined;
-  };
+  const error = (field: 'description' | 'quantity' | 'unit_price') => messageText(problems?.[field]?.message);
   const set = (change: Partial<InvoiceLineValues>) => onChange({ ...line, ...change });
   const accepted = order ? (quantityToThousandths(order.accepted) ?? 0) : 0;
   const invoiced = order ? (quantityToThousandths(order.invoiced) ?? 0) : 0;
@@ -349,38 +349,51 @@ export function Component() {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const today = nairobiToday();
-
-  const [orderId, setOrderId] = useState<number | null>(() => Number(params.get('order')) || null);
-  const [invoiceNumber, setInvoiceNumber] = useState('');
-  const [invoiceDate, setInvoiceDate] = useState(today);
-  const [lines, setLines] = useState<InvoiceLineValues[]>([]);
   const [linesFor, setLinesFor] = useState<number | null>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [checked, setChecked] = useState(false);
   const [server, setServer] = useState<ServerProblems | null>(null);
   const [busy, setBusy] = useState<'send' | 'upload' | null>(null);
   const [progress, setProgress] = useState(0);
 
   const orders = useQuery(invoiceableOrdersQuery);
+  const [currency, setCurrency] = useState('KES');
+  // The API's own schema (invoiceForm) over the included lines; the order's currency decides the prices' decimals.
+  const form = useForm<InvoiceFormValues, InvoiceContext, InvoiceRequest>({
+    resolver: invoiceResolver,
+    context: { currency, today },
+    defaultValues: {
+      purchase_order_id: Number(params.get('order')) || null,
+      invoice_number: '',
+      invoice_date: today,
+      lines: [],
+    },
+  });
+  const values = useWatch({ control: form.control }) as InvoiceFormValues;
+  const { errors, isSubmitted } = form.formState;
+  const orderId = values.purchase_order_id;
+  const lines = values.lines;
   const order = useOrder(orderId ?? 0);
   const earlier = useQuery(orderInvoicesQuery(orderId ?? 0));
   const chosen: PortalOrder | null = orderId !== null && order.data?.id === orderId ? order.data : null;
-  const currency = chosen?.currency ?? 'KES';
+  if ((chosen?.currency ?? 'KES') !== currency) setCurrency(chosen?.currency ?? 'KES');
+
+  // Once a check was shown, it follows the typing.
+  const change = <K extends keyof InvoiceFormValues>(name: K, value: InvoiceFormValues[K]) =>
+    form.setValue(name, value as never, { shouldDirty: true, shouldValidate: isSubmitted });
+  const setLines = (next: (all: InvoiceLineValues[]) => InvoiceLineValues[]) =>
+    change('lines', next(form.getValues('lines')));
 
   // Once the order and my earlier invoices for it are known, its lines fill the form (once per order).
   if (chosen && linesFor !== chosen.id && (earlier.isSuccess || earlier.isError)) {
     setLinesFor(chosen.id);
-    setLines(linesFromOrder(chosen, earlier.data ?? null));
+    form.setValue('lines', linesFromOrder(chosen, earlier.data ?? null));
   }
 
-  const values = {
-    purchase_order_id: orderId,
-    invoice_number: invoiceNumber,
-    invoice_date: invoiceDate,
-    lines,
-  };
-  const problems: InvoiceFormProblems = checkInvoiceForm(values, currency, today);
-  const shown = (key: string | undefined) => (checked && key ? t(key) : undefined);
+  // The resolver's messages are already in the interface language (a catalogue key with its values filled in).
+  const shown = (error: { message?: string } | undefined) => messageText(error?.message);
+  // Each line's messages by its index in the form (included or not); "Add at least one line" on the lines as a whole.
+  const lineErrors = (errors.lines ?? {}) as Record<number, LineProps['problems']>;
+  const linesProblem = shown(errors.lines as { message?: string } | undefined);
   const fileError = fileProblem(file);
 
   const orderOptions = (orders.data ?? []).map((row) => ({
@@ -391,47 +404,49 @@ export function Component() {
     orderId !== null && orders.isSuccess && !orders.data.some((row) => row.id === orderId) && order.isSuccess;
 
   const chooseOrder = (value: string | null) => {
-    setOrderId(value ? Number(value) : null);
-    setLines([]);
+    change('purchase_order_id', value ? Number(value) : null);
+    form.setValue('lines', []);
     setLinesFor(null);
     setServer(null);
   };
 
-  const submit = async () => {
-    setChecked(true);
-    setServer(null);
-    if (hasProblems(problems) || fileError || !chosen) return;
-    const sentLines = lines.filter((line) => line.include);
-    setBusy('send');
-    let created;
-    try {
-      created = await submitInvoice(toInvoicePayload(values));
-    } catch (failure) {
-      setServer(serverProblems(failure, sentLines));
-      setBusy(null);
-      return;
-    }
-    await queryClient.invalidateQueries({ queryKey: [PORTAL_KEY] });
-    if (file) {
-      setBusy('upload');
+  const submit = form.handleSubmit(
+    async (payload) => {
+      setServer(null);
+      if (fileError || !chosen) return;
+      const sentLines = form.getValues('lines').filter((line) => line.include);
+      setBusy('send');
+      let created;
       try {
-        await attachInvoiceFile(created.id, file, ({ loaded, total }) =>
-          setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
-        );
+        created = await submitInvoice(payload);
       } catch (failure) {
-        const message = failure instanceof Error ? failure.message : String(failure);
-        toast.error(t('invoiceForm.uploadFailed', { number: created.invoice_number, message }), {
-          toastId: 'invoice-upload-failed',
-          autoClose: 10_000,
-        });
+        setServer(serverProblems(failure, sentLines));
+        setBusy(null);
+        return;
       }
-    }
-    toast.success(t('invoiceForm.sent', { number: created.invoice_number }), { toastId: 'invoice-sent' });
-    setBusy(null);
-    void navigate(`/portal/invoices/${created.id}`);
-  };
+      await queryClient.invalidateQueries({ queryKey: [PORTAL_KEY] });
+      if (file) {
+        setBusy('upload');
+        try {
+          await attachInvoiceFile(created.id, file, ({ loaded, total }) =>
+            setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
+          );
+        } catch (failure) {
+          const message = failure instanceof Error ? failure.message : String(failure);
+          toast.error(t('invoiceForm.uploadFailed', { number: created.invoice_number, message }), {
+            toastId: 'invoice-upload-failed',
+            autoClose: 10_000,
+          });
+        }
+      }
+      toast.success(t('invoiceForm.sent', { number: created.invoice_number }), { toastId: 'invoice-sent' });
+      setBusy(null);
+      void navigate(`/portal/invoices/${created.id}`);
+    },
+    () => setServer(null),
+  );
 
-  const orderError = server?.fields.purchase_order_id ?? shown(problems.purchase_order_id);
+  const orderError = server?.fields.purchase_order_id ?? shown(errors.purchase_order_id);
   const lineCount = lines.length;
 
   return (
@@ -494,15 +509,15 @@ export function Component() {
                   <TextInput
                     label={t('invoiceForm.number')}
                     description={t('invoiceForm.numberHint')}
-                    value={invoiceNumber}
+                    value={values.invoice_number}
                     onChange={(event) => {
-                      setInvoiceNumber(event.currentTarget.value);
+                      change('invoice_number', event.currentTarget.value);
                       if (server?.fields.invoice_number)
                         setServer({ ...server, fields: { ...server.fields, invoice_number: undefined } });
                     }}
-                    maxLength={INVOICE_NUMBER_MAX}
+                    maxLength={invoiceForm.shape.invoice_number.maxLength ?? undefined}
                     required
-                    error={server?.fields.invoice_number ?? shown(problems.invoice_number)}
+                    error={server?.fields.invoice_number ?? shown(errors.invoice_number)}
                     disabled={busy !== null}
                     data-testid="invoice-number"
                   />
@@ -512,11 +527,11 @@ export function Component() {
                     label={t('invoiceForm.date')}
                     description={t('invoiceForm.dateHint')}
                     valueFormat="DD MMM YYYY"
-                    value={invoiceDate || null}
-                    onChange={(value) => setInvoiceDate(value ?? '')}
+                    value={values.invoice_date || null}
+                    onChange={(value) => change('invoice_date', value ?? '')}
                     maxDate={today}
                     required
-                    error={server?.fields.invoice_date ?? shown(problems.invoice_date)}
+                    error={server?.fields.invoice_date ?? shown(errors.invoice_date)}
                     disabled={busy !== null}
                     popoverProps={{ withinPortal: true }}
                     data-testid="invoice-date"
@@ -574,9 +589,9 @@ export function Component() {
                         {t('invoiceForm.nothingReceived')}
                       </Alert>
                     )}
-                    {problems.lines && checked && (
+                    {linesProblem && (
                       <Text size="sm" c="red.7" role="alert" data-testid="invoice-lines-error">
-                        {t(problems.lines)}
+                        {linesProblem}
                       </Text>
                     )}
                     {lines.map((line, index) => (
@@ -585,7 +600,7 @@ export function Component() {
                         line={line}
                         index={index}
                         currency={currency}
-                        problems={checked ? problems.lineProblems[line.key] : undefined}
+                        problems={lineErrors[index]}
                         serverProblem={server?.lines[line.key]}
                         onChange={(next) =>
                           setLines((all) => all.map((l) => (l.key === next.key ? next : l)))
