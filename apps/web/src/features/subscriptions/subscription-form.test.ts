@@ -1,10 +1,13 @@
-import { SUBSCRIPTION_MESSAGES } from '@zabuni/contracts';
+import { MESSAGES, subscriptionForm, SUBSCRIPTION_MESSAGES } from '@zabuni/contracts';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
+import swErrors from '../../locales/sw/errors.json';
 import {
   emptySubscriptionForm,
   looksLikeEmail,
   PLAN_PRICES,
   subscriptionFormSchema,
+  subscriptionResolver,
 } from './subscription-form.ts';
 
 const valid = {
@@ -56,6 +59,40 @@ describe('subscription form', () => {
     expect(errors.phone_number).toBe('phone:problems.tooShort');
     expect(errors.city).toBeDefined();
     expect(messages({ ...valid, phone_number: '' }).phone_number).toBeUndefined();
+  });
+
+  it('resolves with the API’s keys in the interface language, a length’s maximum filled in', async () => {
+    const input = {
+      ...valid,
+      payment_plan: 'Monthly' as const,
+      company_name: 'A'.repeat(201),
+      city: '',
+      phone_number: '+254202222222',
+    };
+    // What the API refuses the request with: the contract's own keys.
+    const api = subscriptionForm.safeParse(input).error?.issues ?? [];
+    expect(Object.fromEntries(api.map((issue) => [String(issue.path[0]), issue.message]))).toEqual({
+      company_name: 'field.too_long',
+      city: 'field.required',
+    });
+    const resolve = () =>
+      subscriptionResolver(input, undefined, { fields: {}, shouldUseNativeValidation: false });
+    const messageOf = (errors: Record<string, unknown>, field: string) =>
+      (errors[field] as { message?: string } | undefined)?.message;
+    // The errors namespace not loaded yet: the catalogue's English, its values filled in.
+    const english = (await resolve()).errors;
+    expect(messageOf(english, 'company_name')).toBe(MESSAGES['field.too_long'].replace('{max}', '200'));
+    expect(messageOf(english, 'city')).toBe(MESSAGES['field.required']);
+    // The form's own phone check keeps its key, translated where shown.
+    expect(messageOf(english, 'phone_number')).toBe('phone:problems.invalid');
+    await i18next.init({
+      lng: 'sw',
+      resources: { sw: { errors: swErrors } },
+      interpolation: { escapeValue: false },
+    });
+    const swahili = (await resolve()).errors;
+    expect(messageOf(swahili, 'company_name')).toBe(swErrors.field.too_long.replace('{{max}}', '200'));
+    expect(messageOf(swahili, 'city')).toBe(swErrors.field.required);
   });
 
   it('checks the email against a basic pattern before the lookup', () => {

@@ -1,6 +1,7 @@
-import { subscriptionForm, type SubscriptionForm } from '@zabuni/contracts';
+import { subscriptionForm, type SubscriptionForm, type SubscriptionFormValues } from '@zabuni/contracts';
 import { planFromPageProperty, type PaymentPlan } from '@zabuni/domain';
 import { phoneProblem } from '../../components/phone/phone-number.ts';
+import { contractResolver } from '../../lib/form-errors.ts';
 
 /**
  * SPEC §9 plan prices, shown until the API's price list answers (`usePlanPrices`); the order then carries
@@ -48,6 +49,14 @@ export const subscriptionFormSchema = subscriptionForm.refine(
       return typeof phone === 'string' && phone !== '';
     },
   },
+);
+
+/**
+ * react-hook-form's resolver: a catalogue key of the contract shows in the interface language with its
+ * values (a length's maximum) filled in; the phone's own key is translated where shown.
+ */
+export const subscriptionResolver = contractResolver<SubscriptionForm, SubscriptionFormValues>(
+  subscriptionFormSchema,
 );
 
 /** An empty form; the plan comes from the page property (`?plan=monthly|annual`, SPEC §9). */

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -17,7 +16,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
-import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver, messageText } from '../../../lib/form-errors.ts';
 import { countryName } from '../../../lib/format.ts';
 import { normaliseLanguage } from '../../../lib/i18n.ts';
 import { authApi } from '../api/auth-api.ts';
@@ -60,8 +59,8 @@ export function RegisterForm() {
       }),
     [isoOf],
   );
-  const form = useForm<RegistrationForm>({
-    resolver: zodResolver(schema),
+  const form = useForm<RegistrationForm, unknown, z.output<typeof schema>>({
+    resolver: contractResolver<RegistrationForm, z.output<typeof schema>>(schema),
     defaultValues: {
       name: '',
       company_website: '',

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { loginRequest } from '@zabuni/contracts';
@@ -11,7 +10,7 @@ import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client.ts';
 import { AuthStatus, authState, useAuth } from '../../../lib/auth-state.ts';
 import { authApi } from '../api/auth-api.ts';
-import { messageText } from '../../../lib/form-errors.ts';
+import { contractResolver, messageText } from '../../../lib/form-errors.ts';
 
 type LoginForm = z.input<typeof loginRequest>;
 
@@ -33,8 +32,8 @@ export function SignInForm({ nextRoute, resetRoute }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [remember, setRemember] = useState(false);
-  const form = useForm<LoginForm>({
-    resolver: zodResolver(loginRequest),
+  const form = useForm<LoginForm, unknown, z.output<typeof loginRequest>>({
+    resolver: contractResolver<LoginForm, z.output<typeof loginRequest>>(loginRequest),
     defaultValues: { username: '', password: '' },
   });
 

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Box,
@@ -23,7 +22,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
-import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver, messageText } from '../../../lib/form-errors.ts';
 import { LANGUAGES } from '../../../lib/i18n.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
@@ -57,8 +56,8 @@ export function Component() {
 function ProfileSection({ me }: { me: Me }) {
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
-  const form = useForm<z.input<typeof profileUpdate>>({
-    resolver: zodResolver(profileUpdate),
+  const form = useForm<z.input<typeof profileUpdate>, unknown, z.output<typeof profileUpdate>>({
+    resolver: contractResolver<z.input<typeof profileUpdate>, z.output<typeof profileUpdate>>(profileUpdate),
     defaultValues: {
       first_name: me.first_name,
       last_name: me.last_name,
@@ -122,8 +121,14 @@ function ProfileSection({ me }: { me: Me }) {
 
 function PasswordSection() {
   const { t } = useTranslation('auth');
-  const form = useForm<z.input<typeof changePasswordRequest>>({
-    resolver: zodResolver(changePasswordRequest),
+  const form = useForm<
+    z.input<typeof changePasswordRequest>,
+    unknown,
+    z.output<typeof changePasswordRequest>
+  >({
+    resolver: contractResolver<z.input<typeof changePasswordRequest>, z.output<typeof changePasswordRequest>>(
+      changePasswordRequest,
+    ),
     defaultValues: { current_password: '', password: '', password2: '' },
   });
   const submit = form.handleSubmit(async (values) => {

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { resetRequest } from '@zabuni/contracts';
 import { useState } from 'react';
@@ -9,15 +8,15 @@ import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
-import { messageText } from '../../../lib/form-errors.ts';
+import { contractResolver, messageText } from '../../../lib/form-errors.ts';
 import { AuthCard } from './AuthCard.tsx';
 
 export function Component() {
   const { t } = useTranslation('auth');
   usePageTitle(t('forgot.title'));
   const [sent, setSent] = useState<string | null>(null);
-  const form = useForm<z.input<typeof resetRequest>>({
-    resolver: zodResolver(resetRequest),
+  const form = useForm<z.input<typeof resetRequest>, unknown, z.output<typeof resetRequest>>({
+    resolver: contractResolver<z.input<typeof resetRequest>, z.output<typeof resetRequest>>(resetRequest),
     defaultValues: { email: '' },
   });
   const submit = form.handleSubmit(async ({ email }) => {

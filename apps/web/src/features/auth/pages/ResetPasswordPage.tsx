@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
 import { resetConfirm } from '@zabuni/contracts';
 import { useForm } from 'react-hook-form';
@@ -6,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
-import { applyServerErrors, messageText } from '../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver, messageText } from '../../../lib/form-errors.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
 import { AuthCard } from './AuthCard.tsx';
@@ -16,8 +15,8 @@ export function Component() {
   usePageTitle(t('reset.title'));
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  const form = useForm<z.input<typeof resetConfirm>>({
-    resolver: zodResolver(resetConfirm),
+  const form = useForm<z.input<typeof resetConfirm>, unknown, z.output<typeof resetConfirm>>({
+    resolver: contractResolver<z.input<typeof resetConfirm>, z.output<typeof resetConfirm>>(resetConfirm),
     defaultValues: { token, password: '', password2: '' },
   });
   const submit = form.handleSubmit(async (values) => {

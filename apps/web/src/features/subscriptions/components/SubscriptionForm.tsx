@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type {
   Category,
@@ -29,7 +28,7 @@ import {
   emptySubscriptionForm,
   looksLikeEmail,
   SUBSCRIPTION_FIELDS,
-  subscriptionFormSchema,
+  subscriptionResolver,
 } from '../subscription-form.ts';
 import { PlanSummary } from './PlanSummary.tsx';
 import { PreviousSubscriptionDialog } from './PreviousSubscriptionDialog.tsx';
@@ -47,7 +46,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
   const navigate = useNavigate();
   const countries = useAllCountries();
   const form = useForm<SubscriptionFormInput, unknown, SubscriptionFormValues>({
-    resolver: zodResolver(subscriptionFormSchema),
+    resolver: subscriptionResolver,
     defaultValues: emptySubscriptionForm(planParam),
   });
   const { errors, isSubmitting } = form.formState;

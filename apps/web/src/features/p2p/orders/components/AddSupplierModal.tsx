@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Button,
@@ -18,7 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { allCountriesQuery, DEFAULT_COUNTRY_ISO2 } from '../../../../lib/reference-data.ts';
 import { ordersKey } from '../api/keys.ts';
 import { suppliersApi, type Supplier } from '../api/suppliers.ts';
@@ -86,7 +85,7 @@ function AddSupplierForm({
   const [problem, setProblem] = useState<string | null>(null);
   const message = (text: string | undefined) => messageText(text);
   const form = useForm<Values, unknown, Output>({
-    resolver: zodResolver(supplierInvitation),
+    resolver: contractResolver<Values, Output>(supplierInvitation),
     defaultValues: {
       name: '',
       email: '',

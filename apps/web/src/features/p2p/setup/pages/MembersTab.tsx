@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Alert,
   Badge,
@@ -20,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { setupKey } from '../api/keys.ts';
@@ -276,7 +275,7 @@ function InviteModal({ organisationId, onClose }: { organisationId: number; onCl
   const message = useMessage();
   const queryClient = useQueryClient();
   const form = useForm<InviteValues, unknown, z.output<typeof inviteSchema>>({
-    resolver: zodResolver(inviteSchema),
+    resolver: contractResolver<InviteValues, z.output<typeof inviteSchema>>(inviteSchema),
     defaultValues: { email: '', first_name: '', last_name: '', roles: ['requester'] },
   });
   const { errors, isSubmitting } = form.formState;

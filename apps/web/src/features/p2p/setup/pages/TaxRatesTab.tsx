@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Badge, Button, Group, Modal, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { taxRateForm, type TaxRate, type TaxRateForm } from '@zabuni/contracts';
@@ -8,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../../lib/toast.ts';
 import type { z } from 'zod';
 import { StatusMessage } from '../../../../components/StatusMessage.tsx';
-import { applyServerErrors } from '../../../../lib/form-errors.ts';
+import { applyServerErrors, contractResolver } from '../../../../lib/form-errors.ts';
 import { usePlatform } from '../../../../lib/platform-context.ts';
 import { DataTable, type DataColumn } from '../../../../components/data-table/DataTable.tsx';
 import { setupKey } from '../api/keys.ts';
@@ -185,7 +184,7 @@ function TaxRateModal({
   const { t } = useTranslation(NS);
   const message = useMessage();
   const form = useForm<RateValues, unknown, TaxRateForm>({
-    resolver: zodResolver(taxRateForm),
+    resolver: contractResolver<RateValues, TaxRateForm>(taxRateForm),
     defaultValues: {
       name: rate?.name ?? '',
       rate: rate?.rate ?? '',
