@@ -10,7 +10,8 @@ import { gzipSync } from 'node:zlib';
 
 const args = process.argv.slice(2);
 const distArg = args.indexOf('--dist');
-const dist = distArg >= 0 ? path.resolve(args[distArg + 1]) : new URL('../apps/web/dist/', import.meta.url).pathname;
+const dist =
+  distArg >= 0 ? path.resolve(args[distArg + 1]) : new URL('../apps/web/dist/', import.meta.url).pathname;
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 /** Public pages rendered on the server: the address, its page module and the lazy namespaces it waits for. */
@@ -100,7 +101,8 @@ if (args.includes('--json')) {
     r.over ? `OVER by ${kb(r.js - budgetKb * 1024)}` : 'ok',
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  const format = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
   console.log(format(header));
   for (const line of lines) console.log(format(line));
 }
