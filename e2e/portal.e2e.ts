@@ -333,6 +333,12 @@ describe.skipIf(!chromiumPath)('Supplier portal in Chromium', () => {
     expect(await first.getByTestId('line-include').isChecked()).toBe(false);
     await first.getByTestId('line-include').check();
     await first.getByTestId('line-quantity').fill('1');
+    // The form checks with the API's schema first: no number, the catalogue's message on its field, nothing sent.
+    await page.getByRole('button', { name: 'Send invoice', exact: true }).click();
+    await expect
+      .poll(() => page.getByTestId('invoice-form').getByText('This field is required.').count())
+      .toBe(1);
+    expect(path()).toBe('/portal/invoices/new');
     await page.getByLabel('Invoice number').fill(invoiceNumber);
     await page.getByRole('button', { name: 'Send invoice', exact: true }).click();
     await expect
