@@ -128,6 +128,7 @@ describe('a crash between storing a callback and marking the order paid', () => 
     // this lock to apply it.
     const locker = new pg.Client({ connectionString: ctx.url });
     await locker.connect();
+    const lockerPid = ((await locker.query('SELECT pg_backend_pid() AS pid')).rows[0] as { pid: number }).pid;
     await locker.query('BEGIN');
     await locker.query('SELECT id FROM payment_attempts WHERE id = $1 FOR UPDATE', [attempt!.id]);
 
@@ -171,12 +172,15 @@ describe('a crash between storing a callback and marking the order paid', () => 
         );
     expect(await storedCallback()).toHaveLength(1);
     // The processor took it and waits for the attempt's lock: the crash comes in the middle of applying it.
+    // Polled on a connection of its own, each time in a new transaction: within the locker's transaction
+    // PostgreSQL would show the state and query each backend had at the first poll (only the wait event is
+    // read live), so a first poll before the processor sent its statement would never see it waiting.
     await until(async () => {
-      const { rows } = await locker.query(
-        `SELECT count(*)::int AS n FROM pg_stat_activity
-         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%payment_attempts%'`,
-      );
-      return (rows[0] as { n: number }).n > 0;
+      const { rows } = await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND state = 'active' AND wait_event_type = 'Lock'
+          AND query LIKE '%payment_attempts%' AND ${lockerPid}::int = ANY(pg_blocking_pids(pid))`);
+      return rows[0]!.n > 0;
     });
 
     await killServer('SIGKILL');
