@@ -379,6 +379,32 @@ describe.skipIf(!chromiumPath)('Supplier portal in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}portal-statement-1280-en.png`, fullPage: true });
   });
 
+  it('takes a period of East Africa Time days: a refused one says why on its field, an empty one says so', async () => {
+    // Issue 16, point 11. Only "to", before the first transaction: the API's statement.period, on the field.
+    await page.getByLabel('To', { exact: true }).fill('2020-01-01');
+    await expect
+      .poll(() => page.getByTestId('statement-period-fields').innerText())
+      .toContain('The statement’s last day cannot be before its first.');
+    expect(await page.getByTestId('statement-table').count()).toBe(0);
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await expect
+      .poll(() => page.getByTestId('portal-statement-page').innerText())
+      .toContain(`Nothing with ${HARAMBEE} in this period`);
+    const url = new URL(page.url());
+    expect([url.searchParams.get('from'), url.searchParams.get('to')]).toEqual(['2020-01-01', '2020-01-31']);
+    await expect
+      .poll(() => page.getByTestId('statement-period').innerText())
+      .toMatch(/(1 Jan 2020|Jan 1, 2020).*(31 Jan 2020|Jan 31, 2020)/);
+    const href = await page.getByRole('link', { name: 'Download Excel' }).getAttribute('href');
+    expect(href).toContain('from=2020-01-01&to=2020-01-31');
+    expect((await page.request.get(`${baseUrl}${href}`)).status()).toBe(200);
+    await page.screenshot({ path: `${SHOTS}portal-statement-period-1280-en.png`, fullPage: true });
+    await page.getByTestId('statement-whole').click();
+    await page.getByTestId('statement-table').getByText(invoiceNumber).first().waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   it('switches to another buyer that lists the supplier, and back', async () => {
     // Umoja (the demo buyer administers it too) adds the same supplier.
     const me = await call<{ organisations: Array<{ organisation: { id: number; name: string } }> }>(

@@ -115,14 +115,30 @@ export const invoiceQuery = (id: number) =>
 export const useInvoice = (id: number, enabled = true) =>
   useQuery({ ...invoiceQuery(id), enabled: enabled && id > 0 });
 
-export const statementQuery = queryOptions({
-  queryKey: [PORTAL_KEY, 'statement'],
-  queryFn: ({ signal }) => apiGet<Statement>('/portal/statement/', undefined, signal),
-  meta: { silent: true },
+/**
+ * A statement's period: East Africa Time days ("2026-11-01"), both inclusive; absent, the API takes the
+ * first transaction and today.
+ */
+export interface StatementPeriod {
+  from?: string;
+  to?: string;
+}
+const periodParams = ({ from, to }: StatementPeriod) => ({
+  ...(from ? { from } : {}),
+  ...(to ? { to } : {}),
 });
 
-/** Where the statement downloads (the browser follows the link with the session cookie). */
-export const statementDownloadUrl = (format: 'pdf' | 'xlsx') => `/api/v1/portal/statement/?format=${format}`;
+export const statementQuery = (period: StatementPeriod = {}) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'statement', periodParams(period)],
+    queryFn: ({ signal }) => apiGet<Statement>('/portal/statement/', periodParams(period), signal),
+    meta: { silent: true },
+    placeholderData: keepPreviousData,
+  });
+
+/** Where the statement of the period downloads (the browser follows the link with the session cookie). */
+export const statementDownloadUrl = (format: 'pdf' | 'xlsx', period: StatementPeriod = {}) =>
+  `/api/v1/portal/statement/?${new URLSearchParams({ format, ...periodParams(period) }).toString()}`;
 export const orderPdfUrl = (id: number) => `/api/v1/portal/purchase-orders/${id}/pdf/`;
 
 /**

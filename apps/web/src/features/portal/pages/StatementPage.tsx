@@ -1,8 +1,9 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -11,6 +12,7 @@ import {
   statementDownloadUrl,
   statementQuery,
   type OpenInvoice,
+  type StatementPeriod,
   type Statement,
   type StatementRow,
 } from '../api.ts';
@@ -287,6 +289,81 @@ function OpenInvoices({ statement }: { statement: Statement }) {
   );
 }
 
+/**
+ * The statement's period: two East Africa Time days, kept in the address (`?from=…&to=…`, shareable). The API
+ * decides: a period ending before it starts, or a day that is not one, comes back as its error, shown on
+ * the field by its code.
+ */
+function PeriodFields({
+  period,
+  shown,
+  onChange,
+  problem,
+}: {
+  period: StatementPeriod;
+  /** The period the statement on screen covers (the API's own when none was chosen). */
+  shown: { from: string; to: string } | undefined;
+  onChange(next: StatementPeriod): void;
+  problem: ApiError | null;
+}) {
+  const { t } = useTranslation('portal');
+  // The fields keep what was typed at once (the address follows a moment later); each change sends both
+  // days as they stand, the statement's own standing in for a day not chosen.
+  const [draft, setDraft] = useState<StatementPeriod>(period);
+  const latest = useRef(draft);
+  const chosen = Boolean(draft.from || draft.to);
+  const change = (next: StatementPeriod) => {
+    latest.current = next;
+    setDraft(next);
+    onChange(next);
+  };
+  const changeDay = (field: 'from' | 'to', value: string) =>
+    change({
+      from: latest.current.from ?? shown?.from,
+      to: latest.current.to ?? shown?.to,
+      [field]: value || undefined,
+    });
+  const fromError = problem?.messageFor('from');
+  const toError = problem?.messageFor('to');
+  return (
+    <Stack gap={6}>
+      <Group gap="sm" align="flex-start" wrap="wrap" data-testid="statement-period-fields">
+        <TextInput
+          type="date"
+          label={t('statement.from')}
+          value={draft.from ?? shown?.from ?? ''}
+          onChange={(event) => changeDay('from', event.currentTarget.value)}
+          error={fromError}
+          w={180}
+          data-testid="statement-from"
+        />
+        <TextInput
+          type="date"
+          label={t('statement.to')}
+          value={draft.to ?? shown?.to ?? ''}
+          onChange={(event) => changeDay('to', event.currentTarget.value)}
+          error={toError}
+          w={180}
+          data-testid="statement-to"
+        />
+        {chosen && (
+          <Button variant="subtle" mt={25} onClick={() => change({})} data-testid="statement-whole">
+            {t('statement.wholeHistory')}
+          </Button>
+        )}
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('statement.periodHint')}
+      </Text>
+      {problem && !fromError && !toError && (
+        <Alert color="red" variant="light" role="alert" data-testid="statement-period-error">
+          {problem.message}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
 /** `/portal/statement`: everything between the supplier and the selected buyer, with the running balance. */
 export function Component() {
   const { t, i18n } = useTranslation('portal');
@@ -294,14 +371,32 @@ export function Component() {
   const { buyer } = usePortal();
   const navigate = useNavigate();
   usePageTitle(t('statement.title', { buyer: buyer.name }));
-  const statement = useQuery(statementQuery);
+  const [params, setParams] = useSearchParams();
+  const period: StatementPeriod = {
+    from: params.get('from') || undefined,
+    to: params.get('to') || undefined,
+  };
+  const choose = (next: StatementPeriod) =>
+    setParams(
+      {
+        ...(next.from ? { from: next.from } : {}),
+        ...(next.to ? { to: next.to } : {}),
+      },
+      { replace: true },
+    );
+  const statement = useQuery(statementQuery(period));
+  // A period the API refuses (400): its message goes on the field; the rest of the page waits for a good one.
+  const refused =
+    statement.error instanceof ApiError && statement.error.status === 400 ? statement.error : null;
+  const chosen = Boolean(period.from || period.to);
 
   const downloads = (
     <>
       <Button
         component="a"
-        href={statementDownloadUrl('pdf')}
+        href={statementDownloadUrl('pdf', period)}
         download
+        disabled={refused !== null}
         variant="default"
         leftSection={<DownloadIcon />}
         data-testid="statement-download-pdf"
@@ -310,8 +405,9 @@ export function Component() {
       </Button>
       <Button
         component="a"
-        href={statementDownloadUrl('xlsx')}
+        href={statementDownloadUrl('xlsx', period)}
         download
+        disabled={refused !== null}
         variant="default"
         leftSection={<DownloadIcon />}
         data-testid="statement-download-xlsx"
@@ -323,6 +419,7 @@ export function Component() {
 
   let body;
   if (statement.isPending) body = <PageSkeleton />;
+  else if (refused) body = null;
   else if (statement.isError) {
     body = (
       <LoadProblem
@@ -366,8 +463,8 @@ export function Component() {
         {s.rows.length === 0 ? (
           <Paper withBorder radius="md">
             <StatusMessage
-              title={t('statement.empty', { buyer: buyer.name })}
-              body={t('statement.emptyBody')}
+              title={t(chosen ? 'statement.emptyPeriod' : 'statement.empty', { buyer: buyer.name })}
+              body={t(chosen ? 'statement.emptyPeriodBody' : 'statement.emptyBody')}
               action={{ label: t('orders.title'), onClick: () => void navigate('/portal/purchase-orders') }}
             />
           </Paper>
@@ -390,6 +487,12 @@ export function Component() {
         title={t('statement.title', { buyer: buyer.name })}
         lead={t('statement.lead', { buyer: buyer.name })}
         actions={<Group gap="sm">{downloads}</Group>}
+      />
+      <PeriodFields
+        period={period}
+        shown={statement.data ? { from: statement.data.from, to: statement.data.to } : undefined}
+        onChange={choose}
+        problem={refused}
       />
       {body}
     </PageFrame>
