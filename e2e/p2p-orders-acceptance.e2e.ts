@@ -241,6 +241,12 @@ describe.skipIf(!chromiumPath)(
       await owner.goto(`${baseUrl}${orderPath}`);
       await owner.getByTestId('order-detail').waitFor();
       expect(await owner.getByTestId('waiting-for-me').innerText()).toContain('waiting for your approval');
+      // Issue 16, point 10: the budget check approval runs, shown before the approver clicks.
+      const budget = owner.getByTestId('budget-panel');
+      await budget.waitFor();
+      expect(await budget.getByTestId('budget-amount').first().innerText()).toBe(kes(orderNet));
+      expect(await budget.getByTestId('budget-outcome').first().innerText()).toBe('Within budget');
+      await shot(owner, 'order-budget-panel');
       await owner.getByTestId('action-approve').click();
       const dialog = owner.getByRole('dialog');
       await dialog.getByLabel('Comment').fill('Within the Technology budget.');
@@ -412,6 +418,9 @@ describe.skipIf(!chromiumPath)(
       expect(await resolution.innerText()).toContain('Accepted');
       expect(await resolution.innerText()).toContain('Daniel Kiprop');
       await page.getByTestId('match-accepted').waitFor();
+      // The invoice's approver sees its budget check too, above the approval.
+      await page.getByTestId('budget-panel').waitFor();
+      await shot(page, 'invoice-budget-panel');
 
       await page.getByTestId('invoice-approve').click();
       await toast(page, `Invoice ${invoiceNumber} was approved.`);

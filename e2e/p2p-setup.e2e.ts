@@ -135,6 +135,10 @@ describe.skipIf(!chromiumPath)('Procure-to-pay set-up in Chromium', () => {
     await expect.poll(() => dialog().getByLabel('Budget name').inputValue()).toContain(code);
     expect(await dialog().getByTestId('budget-control-purchase_order').inputValue()).toBe('Stop');
     await choose(dialog(), 'Requisitions', 'Stop');
+    // Issue 16, point 10: whether others' pending requisitions count against it (off unless chosen).
+    const countProposed = dialog().getByLabel('Count others’ pending requisitions against it');
+    expect(await countProposed.isChecked()).toBe(false);
+    await countProposed.check();
     await page.screenshot({ path: `${SHOTS}p2p-setup-budget-form-1280-en.png` });
     await dialog().getByRole('button', { name: 'Create budget' }).click();
     await toast('Budget created.');
@@ -147,6 +151,10 @@ describe.skipIf(!chromiumPath)('Procure-to-pay set-up in Chromium', () => {
     expect(await card.getByTestId('utilisation-committed').first().innerText()).toContain('KES 0.00');
     expect(await card.getByTestId('utilisation-available').first().innerText()).toContain('KES 2,500,000.00');
     expect(await card.innerText()).toContain('Req.: Stop · PO: Stop · Inv.: Warn');
+    const saved = await api<{ results: Array<{ department: { code: string }; count_proposed: boolean }> }>(
+      '/p2p/budgets/?page_size=100',
+    );
+    expect(saved.results.find((b) => b.department.code === code)?.count_proposed).toBe(true);
     expect(await page.getByTestId('budget-totals').innerText()).toContain('Committed');
     await page.screenshot({ path: `${SHOTS}p2p-setup-budgets-1280-en.png`, fullPage: true });
 

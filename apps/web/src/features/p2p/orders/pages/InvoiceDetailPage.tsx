@@ -24,6 +24,7 @@ import { usePageTitle } from '../../../../lib/use-page-title.ts';
 import { invoiceFileUrl, invoiceQuery, invoicesApi, type InvoiceView } from '../api/invoices.ts';
 import { ordersKey } from '../api/keys.ts';
 import { MatchResult } from '../components/MatchResult.tsx';
+import { DocumentBudgetPanel } from '../components/DocumentBudgetPanel.tsx';
 import {
   BackLink,
   Fact,
@@ -231,6 +232,8 @@ export function Component() {
         </Alert>
       )}
 
+      {/* Matched and waiting for approval: the budget check approval runs, before the approver clicks. */}
+      <DocumentBudgetPanel checks={current.budget_checks} />
       <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }} spacing="md" verticalSpacing="sm">
           <Fact label={t('invoices.columns.order')}>

@@ -43,6 +43,7 @@ import {
 import { ReasonModal, type ReasonRequest } from '../components/ReasonModal.tsx';
 import { ReceiveGoodsForm } from '../components/ReceiveGoodsForm.tsx';
 import { RequisitionVariances } from '../components/RequisitionVariances.tsx';
+import { DocumentBudgetPanel } from '../components/DocumentBudgetPanel.tsx';
 import { InvoiceStatusBadge, OrderStatusBadge } from '../components/StatusBadge.tsx';
 import { formatDay } from '../model/dates.ts';
 import { isInvoiceable } from '../model/invoice-form.ts';
@@ -323,6 +324,7 @@ export function Component() {
         </Alert>
       )}
       {current.status === 'pending_approval' && <RequisitionVariances order={current} />}
+      {current.status === 'pending_approval' && <DocumentBudgetPanel checks={current.budget_checks} />}
       {current.status === 'declined' && (
         <Alert color="red" variant="light" title={t('orders.detail.declined')} data-testid="declined-reason">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

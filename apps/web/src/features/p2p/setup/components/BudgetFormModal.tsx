@@ -1,5 +1,6 @@
 import {
   Button,
+  Checkbox,
   Fieldset,
   Group,
   Modal,
@@ -46,6 +47,8 @@ export interface BudgetFormValues {
   amount: string;
   period: BudgetPeriod;
   controls: Record<(typeof BUDGET_CHECK_POINTS)[number], BudgetControlAction>;
+  /** Whether others' pending (submitted) requisitions count against it, not only shown. */
+  count_proposed: boolean;
 }
 
 /** The API's own request schema; its catalogue keys shown in the interface language with their values. */
@@ -74,6 +77,7 @@ function valuesOf(budget: BudgetView | null, fiscalYearId: number | null): Budge
       amount: '',
       period: 'annual',
       controls: { requisition: 'warn', purchase_order: 'stop', invoice: 'warn' },
+      count_proposed: false,
     };
   }
   return {
@@ -85,6 +89,7 @@ function valuesOf(budget: BudgetView | null, fiscalYearId: number | null): Budge
     amount: budget.amount,
     period: budget.period,
     controls: { ...budget.controls },
+    count_proposed: budget.count_proposed,
   };
 }
 
@@ -333,6 +338,20 @@ export function BudgetFormModal({
                 />
               ))}
             </SimpleGrid>
+            <Controller
+              control={form.control}
+              name="count_proposed"
+              render={({ field }) => (
+                <Checkbox
+                  mt="sm"
+                  label={t('budgets.fields.countProposed')}
+                  description={t('budgets.fields.countProposedHint')}
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  data-testid="budget-count-proposed"
+                />
+              )}
+            />
           </Fieldset>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
