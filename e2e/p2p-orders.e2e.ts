@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
@@ -216,6 +216,18 @@ describe.skipIf(!chromiumPath)(
       const row = page.getByTestId('data-table-row').filter({ hasText: orderNumber });
       await row.waitFor();
       expect(await row.innerText()).toContain('Partially received');
+      // Issue 16, point 11: the export holds the total as a number, its currency beside it, the day in EAT.
+      await page.getByTestId('data-table-export').click();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByTestId('data-table-export-csv').click(),
+      ]);
+      const csv = readFileSync((await download.path())!, 'utf8');
+      expect(csv.split('\r\n')[0]).toContain('Total,Total · Currency');
+      const line = csv.split('\r\n').find((l) => l.startsWith(orderNumber))!;
+      expect(line).toMatch(/,\d+(\.\d+)?,KES,/);
+      expect(line).not.toContain('KES ');
+      expect(line).toMatch(/,\d{4}-\d{2}-\d{2}$/);
       for (const [language, width] of [
         ['en', 390],
         ['am', 390],

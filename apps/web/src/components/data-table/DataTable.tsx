@@ -28,7 +28,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast.ts';
 import { Pagination } from '../Pagination.tsx';
 import classes from './DataTable.module.css';
-import { csvBlob, downloadBlob, exportFileName, xlsxBlob, type ExportColumn } from './export.ts';
+import {
+  csvBlob,
+  downloadBlob,
+  exportColumnsOf,
+  exportFileName,
+  xlsxBlob,
+  type ExportColumn,
+} from './export.ts';
 import { nextSort, pageCount, pageRange, sortRows, type SortState } from './table-state.ts';
 
 export { orderingParam, type SortState } from './table-state.ts';
@@ -44,6 +51,8 @@ export interface DataColumn<T> {
   sortable?: boolean;
   /** Plain value for CSV/XLSX export; columns without it are left out of exports. */
   exportValue?: (row: T) => string | number | null;
+  /** An amount column: the row's currency, exported in its own column after the amount (a number). */
+  exportCurrency?: (row: T) => string;
   align?: 'left' | 'right' | 'center';
   width?: number | string;
   /** Hidden below the sm breakpoint (mobile). */
@@ -436,10 +445,9 @@ function ExportMenu<T>({
   const { t } = useTranslation('platform');
   const [busy, setBusy] = useState<ExportFormat | null>(null);
 
-  const exportColumns: ExportColumn<T>[] = columns.flatMap((column) =>
-    column.exportValue
-      ? [{ header: textOf(column.header).trim() || column.key, value: column.exportValue }]
-      : [],
+  const exportColumns: ExportColumn<T>[] = exportColumnsOf(
+    columns.map((column) => ({ ...column, header: textOf(column.header).trim() || column.key })),
+    t('table.export.currency'),
   );
 
   const run = async (format: ExportFormat) => {

@@ -4,7 +4,11 @@ import {
   buildCsv,
   buildSheetRows,
   csvField,
+  exportAmount,
+  exportColumnsOf,
+  exportDay,
   exportFileName,
+  exportInstant,
   neutraliseFormula,
   UTF8_BOM,
   xlsxBlob,
@@ -123,5 +127,49 @@ describe('export file names', () => {
     const day = new Date(2026, 0, 5, 23, 30);
     expect(exportFileName('requisitions', 'csv', day)).toBe('requisitions-2026-01-05.csv');
     expect(exportFileName('budgets', 'xlsx', day)).toBe('budgets-2026-01-05.xlsx');
+  });
+});
+
+describe('amounts and times in exports (issue 16, point 11)', () => {
+  it('writes an amount as a number, not "KES 5000.00" text', () => {
+    expect(exportAmount('5000.00')).toBe(5000);
+    expect(exportAmount('-120.50')).toBe(-120.5);
+    expect(exportAmount('KES 5000.00')).toBeNull();
+    expect(exportAmount(null)).toBeNull();
+  });
+
+  it('writes an instant in East Africa Time with its label, and its day on Nairobi’s calendar', () => {
+    expect(exportInstant('2026-11-25T22:30:00Z')).toBe('2026-11-26 01:30 EAT');
+    expect(exportDay('2026-11-25T22:30:00Z')).toBe('2026-11-26');
+    expect(exportInstant(null)).toBe('');
+  });
+});
+
+describe('exported columns', () => {
+  it('follows an amount with its currency, so the amount stays a number', async () => {
+    interface Order {
+      number: string;
+      total: string;
+      currency: string;
+    }
+    const exported = exportColumnsOf<Order>(
+      [
+        { header: 'Number', exportValue: (o) => o.number },
+        { header: 'Total', exportValue: (o) => exportAmount(o.total), exportCurrency: (o) => o.currency },
+        { header: 'Actions' },
+      ],
+      'Currency',
+    );
+    const rows = [{ number: 'PO-2026-00001', total: '23200.00', currency: 'KES' }];
+    expect(buildSheetRows(exported, rows)).toEqual([
+      ['Number', 'Total', 'Total · Currency'],
+      ['PO-2026-00001', 23200, 'KES'],
+    ]);
+    expect(buildCsv(exported, rows)).toBe(
+      `${UTF8_BOM}Number,Total,Total · Currency\r\nPO-2026-00001,23200,KES\r\n`,
+    );
+    const zip = unzipSync(new Uint8Array(await (await xlsxBlob(exported, rows)).arrayBuffer()));
+    const sheet = strFromU8(zip['xl/worksheets/sheet1.xml']!);
+    expect(sheet).toMatch(/<c r="B2"[^>]*><v>23200<\/v><\/c>/);
   });
 });

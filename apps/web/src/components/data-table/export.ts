@@ -7,6 +7,62 @@ export interface ExportColumn<T> {
   value: (row: T) => ExportValue;
 }
 
+/**
+ * An amount as a spreadsheet should hold it: a number ("5000.00" -> 5000), never "KES 5000.00" text (the
+ * currency goes in a column of its own). Null for no amount or text that is not one.
+ */
+export function exportAmount(text: string | null | undefined): number | null {
+  if (text === null || text === undefined || !/^-?\d+(\.\d+)?$/.test(text.trim())) return null;
+  return Number(text);
+}
+
+const EAT = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Africa/Nairobi',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An instant of the API ("2026-11-26T04:30:00Z") as East Africa Time with its label: "2026-11-26 07:30 EAT". */
+export function exportInstant(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const part = (type: string) => EAT.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} EAT`;
+}
+
+/** An instant's calendar day in East Africa Time ("2026-11-25T22:30:00Z" is 2026-11-26 in Nairobi). */
+export function exportDay(iso: string | null | undefined): string {
+  return exportInstant(iso).slice(0, 10);
+}
+
+/** A table column as the export reads it (DataTable's columns, their headings as text). */
+export interface ExportableColumn<T> {
+  header: string;
+  exportValue?: (row: T) => ExportValue;
+  /** An amount column: the row's currency, exported in a column of its own right after the amount. */
+  exportCurrency?: (row: T) => string;
+}
+
+/**
+ * The exported columns: those with an export value, each amount followed by its currency
+ * ("Total", "Total · Currency"), so the amount itself stays a number a spreadsheet can add up.
+ */
+export function exportColumnsOf<T>(columns: ExportableColumn<T>[], currency: string): ExportColumn<T>[] {
+  return columns.flatMap((column) => {
+    if (!column.exportValue) return [];
+    const value: ExportColumn<T> = { header: column.header, value: column.exportValue };
+    const currencyOf = column.exportCurrency;
+    return currencyOf
+      ? [value, { header: `${column.header} · ${currency}`, value: (row: T) => currencyOf(row) }]
+      : [value];
+  });
+}
+
 /** Excel reads a CSV as UTF-8 only when it starts with a byte-order mark (Swahili is safe without, Amharic is not). */
 export const UTF8_BOM = '\uFEFF';
 

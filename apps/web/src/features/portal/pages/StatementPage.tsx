@@ -21,6 +21,7 @@ import { formatDay } from '../format.ts';
 import { formatAmount } from '../../../lib/money.ts';
 import { usePortal } from '../portal-context.ts';
 import classes from './Portal.module.css';
+import { exportAmount } from '../../../components/data-table/export.ts';
 
 const ROWS_PER_PAGE = 25;
 const TYPE_COLOR: Record<StatementRow['type'], string> = {
@@ -140,7 +141,7 @@ function Rows({ statement }: { statement: Statement }) {
           {money(row.debit)}
         </Text>
       ),
-      exportValue: (row) => row.debit,
+      exportValue: (row) => exportAmount(row.debit),
     },
     {
       key: 'credit',
@@ -153,7 +154,7 @@ function Rows({ statement }: { statement: Statement }) {
           {money(row.credit)}
         </Text>
       ),
-      exportValue: (row) => row.credit,
+      exportValue: (row) => exportAmount(row.credit),
     },
     {
       key: 'balance',
@@ -178,7 +179,8 @@ function Rows({ statement }: { statement: Statement }) {
           )}
         </Stack>
       ),
-      exportValue: (row) => row.balance,
+      exportValue: (row) => exportAmount(row.balance),
+      exportCurrency: () => statement.currency,
     },
   ];
   const pages = statement.rows.slice((page - 1) * ROWS_PER_PAGE, page * ROWS_PER_PAGE);

@@ -17,6 +17,7 @@ import { clearedParams, readInvoiceFilters, withParams } from '../model/list-fil
 import { NS } from '../model/messages.ts';
 import { formatAmount, toMinor } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
+import { exportAmount } from '../../../../components/data-table/export.ts';
 
 /** `/app/p2p/invoices` (`?queue=exceptions`: finance's exception queue). */
 export function Component() {
@@ -140,7 +141,8 @@ export function Component() {
           )}
         </Stack>
       ),
-      exportValue: (row) => `${row.currency} ${row.total}`,
+      exportValue: (row) => exportAmount(row.total),
+      exportCurrency: (row) => row.currency,
     },
     {
       key: 'outstanding',
@@ -154,7 +156,8 @@ export function Component() {
           {formatAmount(row.outstanding, row.currency, language)}
         </Text>
       ),
-      exportValue: (row) => `${row.currency} ${row.outstanding}`,
+      exportValue: (row) => exportAmount(row.outstanding),
+      exportCurrency: (row) => row.currency,
     },
   ];
 

@@ -14,6 +14,7 @@ import { clearedParams, readPaymentFilters, withParams } from '../model/list-fil
 import { NS } from '../model/messages.ts';
 import { formatAmount, toMinor } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
+import { exportAmount } from '../../../../components/data-table/export.ts';
 
 /** `/app/p2p/payments`: payments recorded against approved invoices (made outside Zabuni). */
 export function Component() {
@@ -108,7 +109,8 @@ export function Component() {
           {formatAmount(row.amount, row.currency, language)}
         </Text>
       ),
-      exportValue: (row) => `${row.currency} ${row.amount}`,
+      exportValue: (row) => exportAmount(row.amount),
+      exportCurrency: (row) => row.currency,
     },
     {
       key: 'recorded_by',

@@ -22,6 +22,7 @@ import { clearedParams, readOrderFilters, sortOf, withParams } from '../model/li
 import { NS } from '../model/messages.ts';
 import { formatAmount } from '../../../../lib/money.ts';
 import { useRoles } from '../model/roles.ts';
+import { exportAmount, exportDay } from '../../../../components/data-table/export.ts';
 
 /** `/app/p2p/purchase-orders`: the organisation's orders, filtered, sorted and paged by the server. */
 export function Component() {
@@ -97,7 +98,8 @@ export function Component() {
           {formatAmount(row.total, row.currency, language)}
         </Text>
       ),
-      exportValue: (row) => `${row.currency} ${row.total}`,
+      exportValue: (row) => exportAmount(row.total),
+      exportCurrency: (row) => row.currency,
     },
     {
       key: 'delivery_date',
@@ -122,7 +124,7 @@ export function Component() {
           {formatDay(row.created_at, language)}
         </Text>
       ),
-      exportValue: (row) => row.created_at.slice(0, 10),
+      exportValue: (row) => exportDay(row.created_at),
     },
   ];
 

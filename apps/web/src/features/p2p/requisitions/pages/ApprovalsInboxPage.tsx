@@ -40,6 +40,7 @@ import { DecisionModal } from '../components/DecisionModal.tsx';
 import { PageFrame } from '../../../../components/PageFrame.tsx';
 import { withParams } from '../list-filters.ts';
 import { formatAmount } from '../../../../lib/money.ts';
+import { exportAmount, exportInstant } from '../../../../components/data-table/export.ts';
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -142,7 +143,8 @@ export function Component() {
           {money(row)}
         </Text>
       ),
-      exportValue: (row) => `${row.currency} ${row.total}`,
+      exportValue: (row) => exportAmount(row.total),
+      exportCurrency: (row) => row.currency,
     },
     {
       key: 'step',
@@ -185,7 +187,7 @@ export function Component() {
         ) : (
           '—'
         ),
-      exportValue: (row) => row.submitted_at ?? '',
+      exportValue: (row) => exportInstant(row.submitted_at),
     },
     {
       key: 'actions',

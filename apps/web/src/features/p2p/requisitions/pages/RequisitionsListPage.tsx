@@ -15,6 +15,7 @@ import { StatusBadge } from '../components/StatusBadge.tsx';
 import { hasFilters, readFilters, sortOf, withParams } from '../list-filters.ts';
 import { formatShortDate } from '../requisition-form.ts';
 import { formatAmount } from '../../../../lib/money.ts';
+import { exportAmount, exportInstant } from '../../../../components/data-table/export.ts';
 
 /** `/app/p2p/requisitions`: the organisation's requisitions, filtered, sorted and paged by the server. */
 export function Component() {
@@ -108,7 +109,8 @@ export function Component() {
           {formatAmount(row.total, row.currency, language)}
         </Text>
       ),
-      exportValue: (row) => `${row.currency} ${row.total}`,
+      exportValue: (row) => exportAmount(row.total),
+      exportCurrency: (row) => row.currency,
     },
     {
       key: 'submitted_at',
@@ -121,7 +123,7 @@ export function Component() {
           {row.submitted_at ? formatShortDate(row.submitted_at, language) : '—'}
         </Text>
       ),
-      exportValue: (row) => row.submitted_at ?? '',
+      exportValue: (row) => exportInstant(row.submitted_at),
     },
   ];
 
