@@ -1,4 +1,12 @@
-import { amount, isoDate, money, paymentTerms, percentFromBasisPoints, quantity } from './format.ts';
+import {
+  amount,
+  isoDate,
+  isoDateTime,
+  money,
+  paymentTerms,
+  percentFromBasisPoints,
+  quantity,
+} from './format.ts';
 import {
   BOLD,
   COLOURS,
@@ -273,7 +281,9 @@ function drawReferencesAndApprovals(doc: Doc, po: PurchaseOrderDocument): void {
     doc.text('', left, y);
     for (const approval of po.approvals) {
       ensureSpace(doc, 14);
-      write(doc, `Approved by ${approval.name} on ${isoDate(approval.decidedAt)}`, left, doc.y, { width });
+      write(doc, `Approved by ${approval.name} on ${isoDateTime(approval.decidedAt)}`, left, doc.y, {
+        width,
+      });
     }
   }
   doc.fillColor(COLOURS.text);
