@@ -112,6 +112,7 @@ import {
 } from './modules/site/subscriptions/index.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, type PageMeta } from './infra/page-meta.ts';
+import { PUBLIC_PAGES, SITEMAP_URL_LIMIT, type SitemapEntry } from './infra/site-index.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
 
 export const APP_VERSION = (
@@ -319,6 +320,25 @@ async function pageMetaFor(url: string, services: Services, publicUrl: string): 
     url: `${publicUrl}/tenders/show/${tender.id}`,
     type: 'article',
   };
+}
+
+/** The sitemap's pages: the public site's own, then every public tender read in keyset pages, to the cap. */
+async function sitemapEntriesFor(services: Services): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = PUBLIC_PAGES.map((page) => ({ path: page }));
+  const pageSize = 1000;
+  let cursor: string | undefined;
+  do {
+    const room = SITEMAP_URL_LIMIT - entries.length;
+    if (room <= 0) break;
+    const size = Math.min(pageSize, room);
+    const answer = await services.tenders.listAvailable(
+      { page: 1, page_size: size, cursor },
+      { page: 1, pageSize: size, offset: 0 },
+    );
+    for (const tender of answer.results) entries.push({ path: `/tenders/show/${tender.id}` });
+    cursor = answer.next_cursor ?? undefined;
+  } while (cursor);
+  return entries;
 }
 
 export async function buildApp(deps: AppDeps, services = createServices(deps)): Promise<FastifyInstance> {
@@ -543,6 +563,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     webDistDir: config.webDistDir,
     publicUrl: config.publicUrl,
     pageMeta: (url) => pageMetaFor(url, services, config.publicUrl),
+    sitemapEntries: () => sitemapEntriesFor(services),
   });
 
   return app;

@@ -6,6 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { withPageMeta, type PageMeta } from './page-meta.ts';
+import { robotsTxt, sitemapXml, type SitemapEntry } from './site-index.ts';
 
 /**
  * The web app: its built files, and its pages. Public pages (home, jobs, tenders, a tender, the marketing
@@ -48,6 +49,8 @@ export interface WebAppOptions {
   publicUrl: string;
   /** A page's own title and description for link previews when the API knows better (a tender's). */
   pageMeta: (url: string) => Promise<PageMeta | null>;
+  /** The public site's pages for `sitemap.xml` (its own pages, then public tenders), at most 50,000 read. */
+  sitemapEntries: () => Promise<SitemapEntry[]>;
 }
 
 /** Longer than this and the visitor gets the shell at once rather than a page later. */
@@ -56,8 +59,13 @@ const SSR_STATE_ID = 'zabuni-ssr';
 const DEFAULT_DESCRIPTION =
   'Zabuni: tenders, jobs, supplier directories and e-procurement for buying organisations across Africa.';
 
+/** Addresses the API answers itself: an unknown one is a 404, never the web app (uploads live under /media/). */
 const isServerPath = (url: string) =>
-  url.startsWith('/api/') || url.startsWith('/flags/') || url.startsWith('/dev/') || url.startsWith('/sim/');
+  url.startsWith('/api/') ||
+  url.startsWith('/flags/') ||
+  url.startsWith('/dev/') ||
+  url.startsWith('/sim/') ||
+  url.startsWith('/media/');
 
 async function loadRenderer(entry: string, app: FastifyInstance): Promise<Renderer | null> {
   if (!existsSync(entry)) return null;
@@ -177,6 +185,20 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
       },
     });
   }
+
+  // For crawlers (issue 16): what to read and what to leave, and the list of public pages.
+  app.get('/robots.txt', async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=3600')
+      .type('text/plain; charset=utf-8')
+      .send(robotsTxt(options.publicUrl)),
+  );
+  app.get('/sitemap.xml', async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'public, max-age=600')
+      .type('application/xml; charset=utf-8')
+      .send(sitemapXml(options.publicUrl, await options.sitemapEntries())),
+  );
 
   const sendShell = async (request: FastifyRequest, reply: FastifyReply) => {
     // Shareable pages carry their own title and description for crawlers and link previews.
