@@ -215,6 +215,8 @@ export const MESSAGES = {
   'tender.not_advertiser': 'Only advertiser accounts can publish tenders.',
   'tender.publishing_unavailable': 'Tender publishing is not available right now. Please try again later.',
   'tender.order_not_found': 'No published-tender order with this code belongs to your account.',
+  'tender.closed_unpaid':
+    'This tender closed on {closing_date}; it can no longer be paid for. Change its closing date or withdraw it.',
   'tender.too_many_documents': 'Attach at most {max} files.',
   'tender.not_under_review': 'Only a tender under review can be approved or rejected.',
   'tender.document_too_large': '“{file}” is larger than 20 MB. Each document may be 20 MB at most.',

@@ -99,6 +99,8 @@ export const publishedTender = z
     company: z.string(),
     closing_date: z.string().meta({ format: 'date-time' }),
     job_type: jobTypeSchema,
+    /** Whether "Make Payment" is offered: unpaid, not processing, and the tender still open (issue 16). */
+    can_pay: z.boolean(),
   })
   .meta({ id: 'PublishedTender' });
 export type PublishedTender = z.infer<typeof publishedTender>;

@@ -41,8 +41,8 @@ export const tenderPaymentRoutes =
         },
       },
       async (request) => {
-        // 404 unless the order is the caller's own.
-        await tenders.getOwnOrder(principalOf(request), request.params.code);
+        // 404 unless the order is the caller's own; 409 once its tender has closed unpaid.
+        await tenders.getOwnOrderToPay(principalOf(request), request.params.code);
         // Each M-Pesa try rings a phone: limited per order, per address and per phone.
         await limitPaymentStart(limiter, {
           product: 'tender',

@@ -157,8 +157,14 @@ export function createTendersService(deps: {
       company: row.company,
       closing_date: row.closingAt.toISOString(),
       job_type: row.jobType,
+      can_pay: payable(row),
     };
   }
+
+  /** A payment may start only while the order is unpaid and the tender still open (issue 16 point 2). */
+  const closedUnpaid = (row: TenderRow) => row.paymentState !== 'paid' && statusOf(row) === 'closed';
+  const payable = (row: TenderRow) =>
+    row.paymentState !== 'paid' && row.paymentState !== 'processing' && statusOf(row) === 'open';
 
   async function toOrder(row: TenderRow): Promise<PublishedTenderOrder> {
     const state = row.paymentState ?? 'pending';
@@ -409,6 +415,22 @@ export function createTendersService(deps: {
     async getOwnOrder(principal: Principal, code: string): Promise<PublishedTenderOrder> {
       const row = await repository.findByCode(code);
       if (!row || !ownsTender(principal, row)) throw notFound(message('tender.order_not_found'));
+      return await toOrder(row);
+    },
+
+    /**
+     * The caller's own order, about to be paid: 409 `tender.closed_unpaid` once the tender's closing date has
+     * passed and it is still unpaid, before anything is stored or a phone rings.
+     */
+    async getOwnOrderToPay(principal: Principal, code: string): Promise<PublishedTenderOrder> {
+      const row = await repository.findByCode(code);
+      if (!row || !ownsTender(principal, row)) throw notFound(message('tender.order_not_found'));
+      if (closedUnpaid(row)) {
+        throw new AppError(
+          'conflict',
+          message('tender.closed_unpaid', { closing_date: nairobiDate(row.closingAt) }),
+        );
+      }
       return await toOrder(row);
     },
 

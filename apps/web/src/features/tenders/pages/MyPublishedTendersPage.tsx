@@ -52,13 +52,13 @@ function TenderTitle({ tender }: { tender: PublishedTender }) {
   );
 }
 
-/** SPEC §4: Pending offers "Make Payment" (to the order's checkout); Paid, Processing, Failed otherwise. */
+/** SPEC §4: Pending offers "Make Payment" (to the order’s checkout) while `can_pay` (not once the tender closed). */
 function Payment({ tender }: { tender: PublishedTender }) {
   const { t } = useTranslation('tenders');
   return (
     <Stack gap={4} align="flex-start">
       <PaymentBadge status={tender.payment_status} />
-      {paymentLabel(tender.payment_status) === 'pending' && (
+      {paymentLabel(tender.payment_status) === 'pending' && tender.can_pay && (
         <Anchor
           component={Link}
           to={`/publish-tender-checkout/${encodeURIComponent(tender.code)}`}
@@ -106,7 +106,7 @@ function CardStatus({ tender }: { tender: PublishedTender }) {
           {t('mine.reason', { reason: tender.rejection_reason })}
         </Text>
       )}
-      {paymentLabel(tender.payment_status) === 'pending' && (
+      {paymentLabel(tender.payment_status) === 'pending' && tender.can_pay && (
         <Button
           component={Link}
           to={`/publish-tender-checkout/${encodeURIComponent(tender.code)}`}
