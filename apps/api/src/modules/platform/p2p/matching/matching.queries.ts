@@ -1,5 +1,6 @@
 import type { MatchLevel } from '@zabuni/domain';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../../../infra/database.ts';
 
 /** An order line as matching compares it, with its receipts summed once and its requisition line. */
@@ -43,6 +44,8 @@ export interface MatchFacts {
   settings: MatchSettingsRow[];
 }
 
+const dialect = new PgDialect();
+
 type Row = {
   order: [number, number, string, number] | null;
   lines: Array<
@@ -72,7 +75,9 @@ export async function readMatchFacts(
   purchaseOrderId: number,
   options: { waiting: boolean },
 ): Promise<MatchFacts | null> {
-  const { rows } = await db.execute<Row>(sql`
+  // A named (prepared) statement: PostgreSQL plans this statement once per connection and then reuses a
+  // generic plan, where planning it again for every order took about 1.2 ms of its 3.6 ms.
+  const statement = dialect.sqlToQuery(sql`
     WITH po AS (
       SELECT id, supplier_id, currency, subtotal_minor FROM purchase_orders
       WHERE organisation_id = ${organisationId} AND id = ${purchaseOrderId}
@@ -104,8 +109,10 @@ export async function readMatchFacts(
             il.unit_price_minor, il.net_minor) ORDER BY il.line_no)
          FROM invoice_lines il WHERE il.invoice_id = i.id) AS lines
       FROM po JOIN invoices i ON i.purchase_order_id = po.id
-      WHERE ${options.waiting} AND i.organisation_id = ${organisationId}
-        AND i.status IN ('exception', 'awaiting_credit_note')
+      -- The order's id given directly, so the order's index finds its invoices (through the organisation's
+      -- status index the read scanned every waiting invoice of the organisation: quadratic in a rematch run).
+      WHERE ${options.waiting} AND i.purchase_order_id = ${purchaseOrderId}
+        AND i.organisation_id = ${organisationId} AND i.status IN ('exception', 'awaiting_credit_note')
     )
     SELECT
       (SELECT json_build_array(id, supplier_id, currency, subtotal_minor) FROM po) AS "order",
@@ -119,6 +126,9 @@ export async function readMatchFacts(
        WHERE ms.scope = 'organisation'
          OR (ms.scope = 'supplier' AND ms.scope_id = po.supplier_id)
          OR (ms.scope = 'category' AND ms.scope_id IN (SELECT category_id FROM lines))) AS settings`);
+  const { rows } = (await db._.session
+    .prepareQuery(statement, undefined, 'matching_read_match_facts', false)
+    .execute()) as { rows: Row[] };
   const row = rows[0];
   if (!row?.order) return null;
   const [id, supplierId, currency, subtotalMinor] = row.order;
