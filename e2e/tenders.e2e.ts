@@ -191,4 +191,77 @@ describe.skipIf(!chromiumPath)('Tender bulletin in Chromium', () => {
     expect(html).toContain(`<meta property="og:title" content="${title}`);
     expect(html).toMatch(/<meta name="description" content="[^"]*Drip irrigation kits/);
   });
+  describe('list states', () => {
+    const hydrated = async (page: Page, path: string) => {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    };
+
+    it('"Clear filters" returns to the defaults, Kenya and upcoming, as on jobs', async () => {
+      const page = visitor;
+      await hydrated(page, '/tenders?country=all&deadline=past&search=supply');
+      await page.getByTestId('tender-filters').getByRole('button', { name: 'Clear filters' }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe('');
+      await expect.poll(() => page.getByTestId('filter-country').inputValue()).toBe('Kenya');
+      expect(await page.getByTestId('filter-deadline').inputValue()).toBe('Upcoming');
+      expect(await page.getByTestId('filter-search').inputValue()).toBe('');
+    });
+
+    it('a page past the last one shows the last page', async () => {
+      const page = visitor;
+      await hydrated(page, '/tenders?page=999');
+      await expect.poll(() => new URL(page.url()).searchParams.get('page')).not.toBe('999');
+      await page.getByTestId('tender-card').first().waitFor();
+      expect(await page.getByTestId('tender-card').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}tenders-past-last-page.png`, fullPage: true });
+    });
+
+    it('a 300-character search stops at the field limit with a field message, and the list stays', async () => {
+      const page = visitor;
+      await hydrated(page, '/tenders');
+      await page.getByTestId('tender-card').first().waitFor();
+      const search = page.getByTestId('filter-search');
+      expect(await search.getAttribute('maxlength')).toBe('200');
+      await search.fill('x'.repeat(300));
+      expect((await search.inputValue()).length).toBe(200);
+
+      // An address edited by hand: the search is not applied, the field says why, the list is kept.
+      await hydrated(page, `/tenders?search=${'x'.repeat(300)}`);
+      await expect
+        .poll(() => page.getByTestId('tender-filters').innerText())
+        .toContain('Ensure this field has no more than 200 characters.');
+      await page.getByTestId('tender-card').first().waitFor();
+      expect(await page.getByTestId('tender-card').count()).toBeGreaterThan(0);
+      await page.screenshot({ path: `${SHOTS}tenders-search-too-long.png`, fullPage: true });
+    });
+
+    it('the heading follows the deadline filter', async () => {
+      const page = visitor;
+      await hydrated(page, '/tenders?deadline=past');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Closed tenders');
+      await hydrated(page, '/tenders?deadline=all');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('All tenders');
+      await hydrated(page, '/tenders');
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Open tenders');
+    });
+
+    it('card titles show their whole subject, at 1280 and 390 px', async () => {
+      const page = visitor;
+      await hydrated(page, '/tenders');
+      const titles = page.getByTestId('tender-card').locator('h2');
+      await titles.first().waitFor();
+      const clamped = await titles.evaluateAll(
+        (nodes) =>
+          nodes.filter(
+            (node) =>
+              node.scrollHeight > node.clientHeight + 1 || getComputedStyle(node).webkitLineClamp !== 'none',
+          ).length,
+      );
+      expect(clamped).toBe(0);
+      await page.screenshot({ path: `${SHOTS}tenders-cards-1280.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: `${SHOTS}tenders-cards-390.png`, fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    });
+  });
 });

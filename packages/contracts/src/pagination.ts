@@ -14,6 +14,9 @@ export const queryId = z.coerce
   .positive({ error: 'field.at_least_one' })
   .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE });
 
+/** The longest text search a list accepts (the web's search fields use it as their `maxLength`). */
+export const SEARCH_MAX_LENGTH = 200;
+
 export const paginationQuery = z.object({
   page: queryId.default(1),
   page_size: z.coerce
@@ -23,7 +26,7 @@ export const paginationQuery = z.object({
     .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE })
     .transform((size) => Math.min(size, PAGE_SIZE.max))
     .default(PAGE_SIZE.listing),
-  search: z.string().trim().max(200, { error: 'field.too_long' }).optional(),
+  search: z.string().trim().max(SEARCH_MAX_LENGTH, { error: 'field.too_long' }).optional(),
 });
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 

@@ -117,6 +117,8 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/tenders/pages/AvailableTendersPage.tsx',
           () => import('../features/tenders/pages/AvailableTendersPage.tsx'),
+          // The search field's message (too long) is a catalogue text.
+          ['errors'],
         ),
       },
       // The footer's "Tender Bulletin" is the public tender list.

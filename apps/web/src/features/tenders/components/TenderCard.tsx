@@ -33,7 +33,8 @@ export function TenderCard({ tender }: { tender: Tender }) {
             </Badge>
           )}
         </Group>
-        <Title order={2} fz="md" fw={600} lh={1.35} lineClamp={3}>
+        {/* The whole subject: tenders of one buyer often share a long opening and differ only at the end. */}
+        <Title order={2} fz="md" fw={600} lh={1.35} style={{ overflowWrap: 'anywhere' }}>
           <Link to={`/tenders/show/${tender.id}`} className={classes.title} data-testid="tender-title">
             {tender.title}
           </Link>

@@ -1,11 +1,13 @@
 import { Button, Grid, Group, Paper, TextInput } from '@mantine/core';
-import type { Category, Country, JobType, Sector } from '@zabuni/contracts';
+import { SEARCH_MAX_LENGTH, type Category, type Country, type JobType, type Sector } from '@zabuni/contracts';
 import { JOB_TYPES, SECTORS } from '@zabuni/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { Select } from '../../../components/LazySelect.tsx';
 import { RemotePicker, type PickerOption } from '../../../components/RemotePicker.tsx';
+import { translateCode } from '../../../lib/error-codes.ts';
+import { messageText } from '../../../lib/form-errors.ts';
 import { countryName } from '../../../lib/format.ts';
 import { useCategories } from '../../../lib/reference-data.ts';
 
@@ -29,18 +31,34 @@ interface Props {
   categoryOption?: PickerOption | undefined;
   onApply(next: TenderFilterValues): void;
   onClear(): void;
+  /** The address's search is longer than the API accepts: it was not applied. */
+  searchTooLong?: boolean | undefined;
 }
+
+/** The field's message by its catalogue code, with the limit filled in. */
+const tooLongText = () =>
+  translateCode('field.too_long', { max: SEARCH_MAX_LENGTH }) ?? messageText('field.too_long');
 
 /**
  * SPEC §2 tender filters: category, sector, job type and a Filter button; plus country, deadline and a text
  * search. Choices take effect with the Filter button (or Enter), so several can be changed at once.
  */
-export function TenderFiltersBar({ value, countries, categoryOption, onApply, onClear }: Props) {
+export function TenderFiltersBar({
+  value,
+  countries,
+  categoryOption,
+  onApply,
+  onClear,
+  searchTooLong,
+}: Props) {
   const { t, i18n } = useTranslation('tenders');
   const language = i18n.resolvedLanguage ?? 'en';
   const [draft, setDraft] = useState<TenderFilterValues>(value);
   const change = (patch: Partial<TenderFilterValues>) => setDraft((prev) => ({ ...prev, ...patch }));
   const flags = new Map(countries.map((c) => [String(c.id), c]));
+  const searchError =
+    (draft.search?.trim().length ?? 0) > SEARCH_MAX_LENGTH ||
+    (searchTooLong && draft.search === value.search);
   const chosenCountry = draft.country === 'all' ? undefined : flags.get(String(draft.country));
 
   return (
@@ -54,6 +72,7 @@ export function TenderFiltersBar({ value, countries, categoryOption, onApply, on
       data-testid="tender-filters"
       onSubmit={(event) => {
         event.preventDefault();
+        if (searchError) return;
         onApply({ ...draft, search: draft.search?.trim() || undefined });
       }}
     >
@@ -64,6 +83,8 @@ export function TenderFiltersBar({ value, countries, categoryOption, onApply, on
             placeholder={t('filters.searchPlaceholder')}
             type="search"
             value={draft.search ?? ''}
+            maxLength={SEARCH_MAX_LENGTH}
+            error={searchError ? tooLongText() : undefined}
             onChange={(event) => change({ search: event.currentTarget.value })}
             data-testid="filter-search"
           />

@@ -1,7 +1,9 @@
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { SEARCH_MAX_LENGTH } from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { pageCount } from '@zabuni/domain';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
@@ -28,8 +30,11 @@ function readFilters(params: URLSearchParams, kenyaId: number | undefined) {
   const rawCountry = params.get('country');
   const country: CountryChoice | undefined =
     rawCountry === 'all' ? 'all' : (positiveInt(rawCountry) ?? kenyaId);
+  const search = params.get('search') ?? undefined;
+  // A search longer than the API accepts (an edited address) is not sent: the field says why, the list stays.
+  const searchTooLong = search !== undefined && search.trim().length > SEARCH_MAX_LENGTH;
   const values: TenderFilterValues = {
-    search: params.get('search') ?? undefined,
+    search,
     category: positiveInt(params.get('category')),
     sector: sectorParam(params.get('sector')),
     job_type: jobTypeParam(params.get('job_type')),
@@ -38,7 +43,7 @@ function readFilters(params: URLSearchParams, kenyaId: number | undefined) {
   };
   const filters: TenderFilters = {
     page: positiveInt(params.get('page')) ?? 1,
-    search: values.search,
+    search: searchTooLong ? undefined : values.search,
     category: values.category,
     sector: values.sector,
     job_type: values.job_type,
@@ -47,16 +52,20 @@ function readFilters(params: URLSearchParams, kenyaId: number | undefined) {
   };
   // Until the country list answers, Kenya's id is unknown: wait rather than show every country first.
   const ready = rawCountry !== null || kenyaId !== undefined;
-  return { values, filters, ready };
+  return { values, filters, ready, searchTooLong };
 }
+
+/** The heading says which tenders the list shows: open (the default), closed, or all of them. */
+const TITLE_KEY = { upcoming: 'list.title', past: 'list.titlePast', all: 'list.titleAll' } as const;
 
 export function Component() {
   const { t, i18n } = useTranslation('tenders');
-  usePageTitle(t('list.title'));
   const [params, setParams] = useSearchParams();
   const countries = useAllCountries();
   const kenyaId = countries.data?.results.find((c) => c.iso2 === DEFAULT_COUNTRY_ISO2)?.id;
-  const { values, filters, ready } = readFilters(params, kenyaId);
+  const { values, filters, ready, searchTooLong } = readFilters(params, kenyaId);
+  const heading = t(TITLE_KEY[values.deadline]);
+  usePageTitle(heading);
   const tenders = useAvailableTenders(filters, ready || countries.isError);
   const totalPages = pageCount(tenders.data?.count ?? 0, PAGE_SIZE.listing);
   const queryClient = useQueryClient();
@@ -76,8 +85,18 @@ export function Component() {
         deadline: next.deadline === 'upcoming' ? undefined : next.deadline,
       }),
     );
-  const clear = () => setParams(new URLSearchParams({ country: 'all', deadline: 'all' }));
+  // As on jobs: back to the defaults (Kenya, upcoming), which the address leaves out.
+  const clear = () => setParams(new URLSearchParams());
   const loading = tenders.isPending && (tenders.fetchStatus === 'fetching' || !ready);
+
+  // A page past the last one (an old link, a shorter list since): show the last page instead, after hydration
+  // (the server and the first client render both show the empty state, so they match).
+  const lastPage = tenders.data && tenders.data.count > 0 ? totalPages : undefined;
+  const pastTheEnd = lastPage !== undefined && filters.page > lastPage && tenders.data?.results.length === 0;
+  useEffect(() => {
+    if (pastTheEnd && lastPage !== undefined)
+      setParams(withParams(params, { page: lastPage > 1 ? lastPage : undefined }), { replace: true });
+  }, [pastTheEnd, lastPage, params, setParams]);
 
   return (
     <Container size="lg" py="xl">
@@ -85,7 +104,7 @@ export function Component() {
         <Group justify="space-between" align="flex-end" gap="sm">
           <Stack gap={4} maw={720}>
             <Title order={1} fz={{ base: 26, sm: 32 }}>
-              {t('list.title')}
+              {heading}
             </Title>
             <Text c="dimmed">{t('list.subtitle')}</Text>
           </Stack>
@@ -101,6 +120,7 @@ export function Component() {
           categoryOption={category ? { value: String(category.id), label: category.name } : undefined}
           onApply={apply}
           onClear={clear}
+          searchTooLong={searchTooLong}
         />
 
         {tenders.data && (
