@@ -229,6 +229,7 @@ export function createServices({
     pendingExpiryMs: config.paymentPendingExpiryMinutes * 60_000,
     dpo: createDpoClient({ ...config.dpo, fetch: httpFetch }),
     dpoReturnUrl: `${config.publicUrl}/api/payments/card/return`,
+    dpoBackUrl: `${config.publicUrl}/api/payments/card/back`,
     mail,
     publicUrl: config.publicUrl,
     supportEmail: config.supportEmail,

@@ -41,4 +41,10 @@ export const orderPaymentFields = {
   paid_at: z.string().meta({ format: 'date-time' }).nullable(),
   /** M-Pesa receipt or card approval number, once paid. */
   receipt: z.string().nullable(),
+  /** While an M-Pesa prompt is open: when Daraja gives it up; after it a new attempt is offered. */
+  prompt_expires_at: z.string().meta({ format: 'date-time' }).nullable().optional(),
+  /** While processing: when the attempt is given up (15 minutes), shown on the checkout. */
+  expires_at: z.string().meta({ format: 'date-time' }).nullable().optional(),
+  /** Whether a new attempt makes sense now (not paid, no prompt still open on a phone). */
+  can_retry: z.boolean().optional(),
 };

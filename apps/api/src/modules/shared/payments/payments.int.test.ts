@@ -336,6 +336,42 @@ describe('reconciliation (every minute)', () => {
     clockOffsetMs = 0;
   });
 
+  it('the status answer settles an unanswered prompt by STK query once Daraja gave it up, and offers a retry', async () => {
+    const waiting = await newOrder();
+    await payments.payWithMpesa(waiting.code, '254708374149'); // never answered
+    const silent = await newOrder();
+    await payments.payWithMpesa(silent.code, '254708374145'); // paid, but Daraja never calls back
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const early = await payments.paymentFactsByCode(waiting.code);
+    expect(early).toMatchObject({ payment_state: 'processing', can_retry: false });
+    const created = (await attemptsOf(waiting.id))[0]!.createdAt.getTime();
+    expect(Date.parse(early!.prompt_expires_at!)).toBe(created + 60_000);
+    expect(Date.parse(early!.expires_at!)).toBe(created + 15 * 60_000);
+
+    clockOffsetMs = 61_000; // Daraja's prompt timeout has passed; the minute job has not run
+    expect(await payments.paymentFactsByCode(silent.code)).toMatchObject({
+      payment_state: 'paid',
+      can_retry: false,
+    });
+    expect(fulfilled.filter((id) => id === silent.id)).toHaveLength(1);
+    const late = await payments.paymentFactsByCode(waiting.code);
+    expect(late).toMatchObject({ payment_state: 'processing', can_retry: true });
+    const queries = await ctx.database.db
+      .select()
+      .from(paymentMessages)
+      .where(eq(paymentMessages.attemptId, (await attemptsOf(waiting.id))[0]!.id));
+    expect(queries.filter((m) => m.kind === 'stk_query')).toHaveLength(1);
+    // Asked again at once: no second query before the next one is due.
+    await payments.paymentFactsByCode(waiting.code);
+    const again = await ctx.database.db
+      .select()
+      .from(paymentMessages)
+      .where(eq(paymentMessages.attemptId, (await attemptsOf(waiting.id))[0]!.id));
+    expect(again.filter((m) => m.kind === 'stk_query')).toHaveLength(1);
+    clockOffsetMs = 0;
+  });
+
   it('applies a callback that was stored when the process died before acting on it, exactly once', async () => {
     const order = await newOrder();
     await payments.payWithMpesa(order.code, '254708374149');

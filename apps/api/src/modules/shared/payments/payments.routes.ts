@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody, message } from '@zabuni/contracts';
 import { z } from 'zod';
 import { AppError } from '../../../infra/errors.ts';
@@ -49,17 +50,27 @@ export const paymentCallbackRoutes =
      * The browser comes back from the hosted card page. Its query parameters are unsigned: only the token is
      * read, and verifyToken decides. Then the browser goes to its order's checkout page.
      */
-    app.get('/api/payments/card/return', { schema: { hide: true } }, async (request, reply) => {
+    async function cardReturn(request: FastifyRequest, reply: FastifyReply, leftUnpaid: boolean) {
       const token = String((request.query as { TransactionToken?: unknown }).TransactionToken ?? '').slice(
         0,
         100,
       );
-      const order = token ? await payments.verifyDpo(token) : null;
+      const order = token ? await payments.verifyDpo(token, { leftUnpaid }) : null;
       const page = order
         ? `${CHECKOUT_PAGES[order.product] ?? '/'}${encodeURIComponent(order.orderCode)}`
         : '/';
       return reply.redirect(`${publicUrl}${page}`, 303);
-    });
+    }
+    app.get('/api/payments/card/return', { schema: { hide: true } }, (request, reply) =>
+      cardReturn(request, reply, false),
+    );
+    /**
+     * DPO's BackURL: the customer left the hosted page without paying. Verified the same way; a token that
+     * is still unpaid is cancelled at DPO and the attempt fails at once (the checkout shows Error).
+     */
+    app.get('/api/payments/card/back', { schema: { hide: true } }, (request, reply) =>
+      cardReturn(request, reply, true),
+    );
 
     /** DPO's push after a payment: verified like everything else, answered with the literal `OK`. */
     app.post('/api/payments/card/push', { schema: { hide: true } }, async (request, reply) => {

@@ -36,8 +36,16 @@ export const PAYMENT_MESSAGES = {
 
 /** A second "pay" click within this window gets the attempt already under way, not a new prompt. */
 const SAME_ATTEMPT_WINDOW_MS = 90_000;
-/** The reconciliation job asks Daraja about an unanswered prompt this long after it was sent. */
-export const FIRST_STK_QUERY_AFTER_MS = 60_000;
+/**
+ * How long the phone shows Daraja's STK prompt before Daraja gives it up (about a minute): after it,
+ * nobody can answer the prompt any more, so the customer may start again at once.
+ */
+export const DARAJA_PROMPT_TIMEOUT_MS = 60_000;
+/**
+ * The reconciliation job asks Daraja about an unanswered prompt this long after it was sent, and so does
+ * the order's status answer when it is asked after that.
+ */
+export const FIRST_STK_QUERY_AFTER_MS = DARAJA_PROMPT_TIMEOUT_MS;
 export const RECONCILE_JOB = 'payments.reconcile';
 /** How long a callback for a CheckoutRequestID we do not know yet is kept for a late-stored attempt. */
 const UNMATCHED_CALLBACK_WAIT_MS = 10 * 60_000;
@@ -54,6 +62,12 @@ export interface OrderPaymentFacts {
   mpesa_available: boolean;
   paid_at: string | null;
   receipt: string | null;
+  /** While an M-Pesa prompt is open: when Daraja gives it up (after it the page offers a new attempt). */
+  prompt_expires_at?: string | null;
+  /** While processing: when the attempt is given up (SPEC's 15 minutes), shown on the page. */
+  expires_at?: string | null;
+  /** Whether a new attempt makes sense now: not paid, and no prompt still open on a phone. */
+  can_retry?: boolean;
 }
 
 /** Where each product's checkout page lives (receipts link there; the card gateway returns there). */
@@ -97,6 +111,11 @@ export function createPaymentsService(deps: {
   dpo: DpoClient;
   /** Where DPO sends the browser back: our return route, which verifies before believing anything. */
   dpoReturnUrl: string;
+  /**
+   * Where DPO sends the browser when the customer leaves the hosted page without paying (BackURL); an
+   * unpaid token is then cancelled and the attempt failed at once. Defaults to dpoReturnUrl.
+   */
+  dpoBackUrl?: string;
   mail: MailService;
   publicUrl: string;
   /** Told by mail of every payment that was received but not applied (a refund or a person's check). */
@@ -487,6 +506,42 @@ export function createPaymentsService(deps: {
    * Wakes the processor and settles once it has applied every stored callback it can apply now (tests, the
    * reconciliation sweep).
    */
+  /**
+   * Asks Daraja (STK query) what became of an unanswered prompt: settled → the attempt is resolved;
+   * "being processed" → asked again in a minute, and given up once the payment expires.
+   */
+  async function queryStk(attempt: AttemptRow, now: Date) {
+    const answer = await mpesa.stkQuery(attempt.checkoutRequestId!);
+    await transaction(async (tx) => {
+      await record(tx, {
+        provider: 'mpesa',
+        kind: 'stk_query',
+        attemptId: attempt.id,
+        body: answer.exchange,
+      });
+      const current = await paymentsRepository(tx).lockAttempt(attempt.id);
+      if (!current || current.resolvedAt !== null) return; // a callback got there first
+      const expired = now.getTime() - current.createdAt.getTime() > deps.pendingExpiryMs;
+      if (answer.state === 'settled') {
+        await resolveAttempt(tx, current, {
+          outcome: stkOutcome(answer.resultCode),
+          resultCode: answer.resultCode,
+          resultDesc: answer.resultDesc,
+          receipt: null,
+        });
+      } else if (expired) {
+        await resolveAttempt(tx, current, {
+          outcome: 'failed',
+          resultCode: 'expired',
+          resultDesc: 'No answer from M-Pesa before the payment expired.',
+          receipt: null,
+        });
+      } else {
+        await paymentsRepository(tx).scheduleNextCheck(current.id, new Date(now.getTime() + 60_000));
+      }
+    });
+  }
+
   async function processStkCallbacks(): Promise<void> {
     wakeStkProcessor();
     await stkProcessorIdle();
@@ -498,9 +553,34 @@ export function createPaymentsService(deps: {
     },
 
     /** The order's payment state in words, why its newest attempt failed, and the receipt once paid. */
-    async paymentFacts(order: OrderRow): Promise<OrderPaymentFacts> {
+    async paymentFacts(asked: OrderRow): Promise<OrderPaymentFacts> {
+      let order = asked;
+      const now = clock.now();
+      let open = order.paymentState === 'processing' ? await pool.latestAttempt(order.id) : null;
+      // Asked after Daraja gave the prompt up: settle it now by STK query, not only at the next job run.
+      if (
+        open &&
+        open.provider === 'mpesa' &&
+        open.resolvedAt === null &&
+        open.checkoutRequestId &&
+        open.nextCheckAt &&
+        open.nextCheckAt.getTime() <= now.getTime()
+      ) {
+        try {
+          await queryStk(open, now);
+        } catch (error) {
+          // The answer still goes out; the job asks again.
+          deps.logger?.warn({ err: error, attemptId: open.id }, 'STK query for a status answer failed');
+        }
+        order = (await pool.findOrderById(order.id)) ?? order;
+        open = order.paymentState === 'processing' ? await pool.latestAttempt(order.id) : null;
+      }
       const latest = await pool.latestAttemptOutcome(order.id);
       const paidBy = order.paymentState === 'paid' ? await pool.paidAttemptReceipt(order.id) : null;
+      const promptExpires =
+        open && open.provider === 'mpesa' && open.resolvedAt === null
+          ? new Date(open.createdAt.getTime() + DARAJA_PROMPT_TIMEOUT_MS)
+          : null;
       return {
         payment_state: order.paymentState,
         payment_failure:
@@ -510,6 +590,11 @@ export function createPaymentsService(deps: {
         mpesa_available: order.currency === 'KES',
         paid_at: order.paidAt?.toISOString() ?? null,
         receipt: paidBy?.receipt ?? null,
+        prompt_expires_at: promptExpires?.toISOString() ?? null,
+        expires_at: open ? new Date(open.createdAt.getTime() + deps.pendingExpiryMs).toISOString() : null,
+        can_retry:
+          order.paymentState !== 'paid' &&
+          (promptExpires === null || promptExpires.getTime() <= now.getTime()),
       };
     },
 
@@ -680,7 +765,7 @@ export function createPaymentsService(deps: {
         currency: start.order.currency,
         companyRef: start.order.reference,
         redirectUrl: deps.dpoReturnUrl,
-        backUrl: deps.dpoReturnUrl,
+        backUrl: deps.dpoBackUrl ?? deps.dpoReturnUrl,
         ptlMinutes: Math.round(deps.pendingExpiryMs / 60_000) * 4,
         description: start.order.description,
         ...(start.order.customerEmail ? { customer: { email: start.order.customerEmail } } : {}),
@@ -716,10 +801,14 @@ export function createPaymentsService(deps: {
      * query parameters are never believed: only verifyToken's answer, matched to the attempt's amount and
      * currency. Returns the order's code, to send the browser back to its checkout.
      */
-    async verifyDpo(transToken: string): Promise<{ orderCode: string; product: string } | null> {
+    async verifyDpo(
+      transToken: string,
+      options: { leftUnpaid?: boolean } = {},
+    ): Promise<{ orderCode: string; product: string } | null> {
       const attempt = await pool.findAttemptByTransToken(transToken);
       if (!attempt) return null;
       const order = await pool.findOrderById(attempt.orderId);
+      let notPaidYet = false;
       if (attempt.resolvedAt === null) {
         const answer = await deps.dpo.verifyToken(transToken);
         await transaction(async (tx) => {
@@ -764,8 +853,31 @@ export function createPaymentsService(deps: {
               method: 'Card (DPO Pay)',
             });
           } else {
+            notPaidYet = answer.result === '900';
             await paymentsRepository(tx).scheduleNextCheck(current.id, new Date(now.getTime() + 60_000));
           }
+        });
+      }
+      // The customer came back from the hosted page without paying (Abandon, back): the token is withdrawn
+      // at DPO (refused if it was paid meanwhile) and the attempt fails now, not when the token expires.
+      if (options.leftUnpaid && notPaidYet) {
+        const cancelled = await deps.dpo.cancelToken(transToken);
+        await transaction(async (tx) => {
+          await record(tx, {
+            provider: 'dpo',
+            kind: 'cancel_token',
+            attemptId: attempt.id,
+            body: cancelled.exchange,
+          });
+          const current = await paymentsRepository(tx).lockAttempt(attempt.id);
+          if (!current || current.resolvedAt !== null || !cancelled.ok) return;
+          await resolveAttempt(tx, current, {
+            outcome: 'failed',
+            resultCode: '904',
+            resultDesc: 'Left the card page without paying.',
+            receipt: null,
+            method: 'Card (DPO Pay)',
+          });
         });
       }
       return order ? { orderCode: order.code, product: order.product } : null;
@@ -787,37 +899,7 @@ export function createPaymentsService(deps: {
       for (const messageId of leftovers) await applyStkCallback(messageId);
 
       const due = await pool.dueMpesaQueries(now, 100);
-      for (const attempt of due) {
-        const answer = await mpesa.stkQuery(attempt.checkoutRequestId!);
-        await transaction(async (tx) => {
-          await record(tx, {
-            provider: 'mpesa',
-            kind: 'stk_query',
-            attemptId: attempt.id,
-            body: answer.exchange,
-          });
-          const current = await paymentsRepository(tx).lockAttempt(attempt.id);
-          if (!current || current.resolvedAt !== null) return; // a callback got there first
-          const expired = now.getTime() - current.createdAt.getTime() > deps.pendingExpiryMs;
-          if (answer.state === 'settled') {
-            await resolveAttempt(tx, current, {
-              outcome: stkOutcome(answer.resultCode),
-              resultCode: answer.resultCode,
-              resultDesc: answer.resultDesc,
-              receipt: null,
-            });
-          } else if (expired) {
-            await resolveAttempt(tx, current, {
-              outcome: 'failed',
-              resultCode: 'expired',
-              resultDesc: 'No answer from M-Pesa before the payment expired.',
-              receipt: null,
-            });
-          } else {
-            await paymentsRepository(tx).scheduleNextCheck(current.id, new Date(now.getTime() + 60_000));
-          }
-        });
-      }
+      for (const attempt of due) await queryStk(attempt, now);
       const dueCards = await pool.dueCardTokens(now, 100);
       for (const transToken of dueCards) await this.verifyDpo(transToken);
       return { applied: leftovers.length, queried: due.length + dueCards.length };

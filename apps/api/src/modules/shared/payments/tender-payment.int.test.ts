@@ -170,6 +170,39 @@ describe('paying a publishing order with M-Pesa', () => {
     expect((await order(code)).tender_alert.payment_status).toBe(1);
   });
 
+  it('a return from the hosted page without paying (Abandon) fails the attempt at once; a new one may start', async () => {
+    const { code } = (await publish('Supply of office chairs')).tender_alert;
+    const started = (await pay(code, { payment_type: 'dpo' })).json() as { data: { url: string } };
+    const token = new URL(started.data.url).searchParams.get('ID')!;
+    const left = await ctx.app.inject({
+      method: 'POST',
+      url: '/sim/dpo/payv2.php/act',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ID=${encodeURIComponent(token)}&action=abandon`,
+    });
+    expect(left.statusCode).toBe(303);
+    const back = new URL(String(left.headers.location));
+    expect(back.pathname).toBe('/api/payments/card/back');
+    const returned = await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    expect(returned.statusCode).toBe(303);
+    expect(returned.headers.location).toBe(`http://zabuni.test/publish-tender-checkout/${code}`);
+    expect((await order(code)).tender_alert).toMatchObject({
+      payment_status: 4,
+      payment_state: 'failed',
+      payment_failure: 'cancelled',
+      can_retry: true,
+    });
+    // The abandoned token can no longer take money.
+    const late = await ctx.app.inject({
+      method: 'POST',
+      url: '/sim/dpo/payv2.php/act',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ID=${encodeURIComponent(token)}&action=pay`,
+    });
+    expect(late.statusCode).not.toBe(303);
+    expect((await pay(code, { payment_type: 'dpo' })).statusCode).toBe(200);
+  });
+
   it('verifies one card token from many places at once (return, push, job) without a deadlock, paid once', async () => {
     const { code } = (await publish('Supply of water tanks')).tender_alert;
     const started = (await pay(code, { payment_type: 'dpo' })).json() as { data: { url: string } };
