@@ -170,7 +170,15 @@ export function Checkout<T, K extends QueryKey>(props: CheckoutProps<T, K>) {
   } else {
     body = (
       <Stack gap="lg" maw={640} mx="auto" w="100%">
-        {view === 'processing' && <ProcessingView order={order} />}
+        {view === 'processing' && (
+          <ProcessingView
+            order={order}
+            busy={submitting !== null}
+            // Another prompt to the same phone; without one (after a reload) the methods are shown.
+            onTryAgain={() => (lastPhone ? void pay('mpesa', lastPhone) : setPhase({ kind: 'another' }))}
+            onPayAnotherWay={() => setPhase({ kind: 'another' })}
+          />
+        )}
         {view === 'paid' && (
           <PaidView order={order} details={props.paidDetails?.(data)} next={props.paidLink} />
         )}

@@ -17,6 +17,12 @@ export interface CheckoutOrder {
   mpesa_available: boolean;
   paid_at: string | null;
   receipt: string | null;
+  /** While an M-Pesa prompt is open: when Daraja gives it up. */
+  prompt_expires_at?: string | null;
+  /** While processing: when the attempt is given up (15 minutes). */
+  expires_at?: string | null;
+  /** Whether the API would take a new attempt now. */
+  can_retry?: boolean;
 }
 
 /** One line of the order summary. */

@@ -4,7 +4,9 @@ import {
   checkoutView,
   errorTitle,
   FAILURE_REASONS,
+  formatTimeLeft,
   pollInterval,
+  processingOffers,
   reasonOf,
   type CheckoutPhase,
   type PaymentState,
@@ -76,5 +78,35 @@ describe('failure wording', () => {
       const reason = reasonOf(failure);
       if (reason) expect(FAILURE_REASONS).toContain(reason);
     }
+  });
+});
+
+describe('Processing offers (issue 16: no dead end)', () => {
+  const sent = Date.parse('2026-11-26T08:00:00Z');
+  const order = {
+    prompt_expires_at: new Date(sent + 60_000).toISOString(),
+    expires_at: new Date(sent + 15 * 60_000).toISOString(),
+    can_retry: false,
+  };
+
+  it('shows the time left to the 15-minute expiry, and no retry while the prompt is open', () => {
+    expect(processingOffers(order, sent + 10_000)).toEqual({
+      msLeft: 14 * 60_000 + 50_000,
+      promptTimedOut: false,
+      canRetry: false,
+    });
+    expect(formatTimeLeft(14 * 60_000 + 50_000)).toBe('14:50');
+    expect(formatTimeLeft(0)).toBe('0:00');
+  });
+
+  it('offers Try again and Pay another way once the prompt timed out, without waiting for the server', () => {
+    expect(processingOffers(order, sent + 60_000)).toMatchObject({ promptTimedOut: true, canRetry: true });
+    expect(processingOffers({ ...order, can_retry: true }, sent + 1_000)).toMatchObject({ canRetry: true });
+    expect(processingOffers(order, sent + 20 * 60_000).msLeft).toBe(0);
+  });
+
+  it('"Pay another way" shows the payment methods although the old attempt still reads processing', () => {
+    expect(checkoutView('processing', { kind: 'another' }, 500)).toBe('pending');
+    expect(checkoutView('paid', { kind: 'another' }, 500)).toBe('paid');
   });
 });

@@ -14,10 +14,12 @@ export const POLL_INTERVAL_MS = 3_000;
  * - `follow`: nothing; show the state the server reports.
  * - `retry`: Retry Payment (or an initiation the API refused): back to Pending although the order still
  *   reads failed, until a new payment starts.
+ * - `another`: "Pay another way" on Processing: Pending while the old attempt still reads processing.
  * - `initiated`: a payment was started at `at` (epoch ms): Processing at once (SPEC §4), until an answer
  *   fetched after that moment says how it went.
  */
-export type CheckoutPhase = { kind: 'follow' } | { kind: 'retry' } | { kind: 'initiated'; at: number };
+export type CheckoutPhase =
+  { kind: 'follow' } | { kind: 'retry' } | { kind: 'another' } | { kind: 'initiated'; at: number };
 
 /**
  * The view to show, derived from the order's `payment_state` (so Error is reachable, unlike SPEC's
@@ -29,6 +31,8 @@ export function checkoutView(state: PaymentState, phase: CheckoutPhase, answered
   // An answer from before the payment started says nothing about it.
   if (phase.kind === 'initiated' && answeredAt <= phase.at) return 'processing';
   if (phase.kind === 'retry' && state === 'failed') return 'pending';
+  // "Pay another way" after the prompt timed out: the methods, although the old attempt reads processing.
+  if (phase.kind === 'another' && (state === 'failed' || state === 'processing')) return 'pending';
   if (state === 'processing') return 'processing';
   if (state === 'failed') return 'error';
   return 'pending';
@@ -37,6 +41,36 @@ export function checkoutView(state: PaymentState, phase: CheckoutPhase, answered
 /** Keep asking the server while the view is Processing; stop on paid and failed. */
 export const pollInterval = (view: CheckoutView | null): number | false =>
   view === 'processing' ? POLL_INTERVAL_MS : false;
+
+/** What Processing offers at `now` (epoch ms): the time left to the expiry, and a new attempt once possible. */
+export interface ProcessingOffers {
+  /** Milliseconds until the attempt is given up (never below 0); null when the API does not say. */
+  msLeft: number | null;
+  /** The M-Pesa prompt has timed out on the phone: nobody can answer it any more. */
+  promptTimedOut: boolean;
+  /** Show "Try again" and "Pay another way". */
+  canRetry: boolean;
+}
+
+export function processingOffers(
+  order: { prompt_expires_at?: string | null; expires_at?: string | null; can_retry?: boolean },
+  now: number,
+): ProcessingOffers {
+  const expires = order.expires_at ? Date.parse(order.expires_at) : NaN;
+  const prompt = order.prompt_expires_at ? Date.parse(order.prompt_expires_at) : NaN;
+  const promptTimedOut = !Number.isNaN(prompt) && now >= prompt;
+  return {
+    msLeft: Number.isNaN(expires) ? null : Math.max(0, expires - now),
+    promptTimedOut,
+    canRetry: promptTimedOut || order.can_retry === true,
+  };
+}
+
+/** "14:05": minutes and seconds left. */
+export function formatTimeLeft(ms: number): string {
+  const seconds = Math.ceil(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
 
 /** SPEC §8 titles of the Error view. */
 export type ErrorTitle = 'paymentFailed' | 'paymentError' | 'somethingWrong';

@@ -369,6 +369,9 @@ describe('reconciliation (every minute)', () => {
       .from(paymentMessages)
       .where(eq(paymentMessages.attemptId, (await attemptsOf(waiting.id))[0]!.id));
     expect(again.filter((m) => m.kind === 'stk_query')).toHaveLength(1);
+    // "Try again" to the same phone after the prompt timed out sends a new prompt (not the old attempt).
+    await payments.payWithMpesa(waiting.code, '254708374149');
+    expect(await attemptsOf(waiting.id)).toHaveLength(2);
     clockOffsetMs = 0;
   });
 

@@ -34,8 +34,6 @@ export const PAYMENT_MESSAGES = {
   orderNotFound: message('payment.order_not_found'),
 } as const;
 
-/** A second "pay" click within this window gets the attempt already under way, not a new prompt. */
-const SAME_ATTEMPT_WINDOW_MS = 90_000;
 /**
  * How long the phone shows Daraja's STK prompt before Daraja gives it up (about a minute): after it,
  * nobody can answer the prompt any more, so the customer may start again at once.
@@ -46,6 +44,11 @@ export const DARAJA_PROMPT_TIMEOUT_MS = 60_000;
  * the order's status answer when it is asked after that.
  */
 export const FIRST_STK_QUERY_AFTER_MS = DARAJA_PROMPT_TIMEOUT_MS;
+/**
+ * A second "pay" click within this window gets the attempt already under way, not a new prompt; after the
+ * prompt timed out, "Try again" sends a new one.
+ */
+const SAME_ATTEMPT_WINDOW_MS = DARAJA_PROMPT_TIMEOUT_MS;
 export const RECONCILE_JOB = 'payments.reconcile';
 /** How long a callback for a CheckoutRequestID we do not know yet is kept for a late-stored attempt. */
 const UNMATCHED_CALLBACK_WAIT_MS = 10 * 60_000;
