@@ -197,6 +197,41 @@ describe.skipIf(!chromiumPath)('Subscriptions and payments in Chromium', () => {
       .toBe(true);
   });
 
+  it('shows Error at once when the customer abandons the hosted card page (issue 16)', async () => {
+    await subscribe('monthly', `abandon-${run}@example.com`, '0712 345 606');
+    await page.getByTestId('payment-tab-card').click();
+    await page.getByTestId('pay-card').click();
+    await page.waitForURL(/\/sim\/dpo\/payv2\.php\?ID=/);
+    await page.getByRole('button', { name: 'Abandon' }).click();
+
+    await page.waitForURL(/\/tenders-checkout\/[A-Za-z0-9_-]{22}$/);
+    await checkoutView('error');
+    expect(await page.getByTestId('checkout-error').getAttribute('data-failure')).toBe('cancelled');
+  });
+
+  it(
+    'an M-Pesa prompt nobody answers: after the prompt timeout Processing says so and offers Try again and Pay another way',
+    { timeout: 150_000 },
+    async () => {
+      await subscribe('monthly', `unanswered-${run}@example.com`, '0712 345 605');
+      await payByMpesa('0712 345 619'); // last digit 9: the simulator waits for a person who never comes
+      expect(await page.getByTestId('processing-expires').innerText()).toMatch(/expires in 1[45]:\d\d/);
+      expect(await page.getByTestId('processing-retry').count()).toBe(0);
+
+      await page.getByTestId('processing-retry').waitFor({ timeout: 90_000 });
+      expect(await page.getByTestId('processing-notice').innerText()).toContain('timed out');
+      await page.reload();
+      await checkoutView('processing');
+      await page.getByTestId('processing-retry').waitFor();
+      await page.screenshot({ path: `${SHOTS}checkout-prompt-timed-out.png`, fullPage: true });
+      await page.getByRole('button', { name: 'Pay another way' }).click();
+      await checkoutView('pending');
+      // A number ending in 0: the simulator accepts at once.
+      await payByMpesa('0712 345 600');
+      await checkoutView('paid');
+    },
+  );
+
   it('offers the previous details to a returning subscriber and renews from them', async () => {
     await page.goto(`${baseUrl}/tenders-subscribe?plan=monthly`);
     await page.getByTestId('subscribe-form').waitFor();
