@@ -6,6 +6,16 @@ import { chromiumPath, launchBrowser } from './browser.ts';
 const SHOTS = new URL('../test-results/screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 
+/** How React writes text into HTML. */
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[ch]!,
+  );
+/** How the server writes the page's <title> and meta (apps/api/src/infra/page-meta.ts). */
+const escapeAttribute = (text: string) => escapeHtml(text).replace(/&#x27;/g, '&#39;');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
   const baseUrl = inject('baseUrl');
   let browser: Browser;
@@ -72,6 +82,42 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
     expect((await past).status()).toBe(200);
     await expect.poll(async () => [...new Set(await cardTexts('countdown'))]).toEqual(['Deadline passed.']);
     expect(new Set(await cardTexts('job-country'))).toEqual(new Set(['Kenya']));
+  });
+
+  it('reads the Client and Country pickers 10 at a time as their lists are scrolled to the end', async () => {
+    await openJobs();
+    const options = () => page.getByRole('listbox').getByRole('option').allInnerTexts();
+    /** Scroll the open dropdown to its end until the list stops growing; returns every option read. */
+    async function scrollToEnd() {
+      await expect.poll(async () => (await options()).length).toBeGreaterThan(0);
+      let count = 0;
+      for (;;) {
+        const before = (await options()).length;
+        if (before === count) return options();
+        count = before;
+        // As a hand scrolls: a little above the end, then the end (the list fires on arriving there).
+        for (const gap of [40, 0]) {
+          await page.getByRole('listbox').evaluate((box, above) => {
+            const viewport = box.querySelector('[data-scrollarea-viewport]');
+            if (viewport) viewport.scrollTop = viewport.scrollHeight - viewport.clientHeight - above;
+          }, gap);
+          await page.waitForTimeout(100);
+        }
+        await page.waitForTimeout(800);
+      }
+    }
+
+    await page.getByTestId('filter-client').click();
+    const firstClients = await options();
+    expect(firstClients).toHaveLength(10);
+    const clients = await scrollToEnd();
+    expect(clients.length).toBeGreaterThan(20);
+    expect(new Set(clients).size).toBe(clients.length);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('filter-country').click();
+    const countries = await scrollToEnd();
+    expect(countries).toEqual(expect.arrayContaining(['Uganda', 'Zambia']));
   });
 
   it('ticks the countdown every second', async () => {
@@ -185,5 +231,39 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
     const toast = page.locator('.Toastify__toast--error').first();
     await toast.waitFor({ timeout: 15_000 });
     expect(await toast.innerText()).toContain('Hitilafu ya mtandao');
+  });
+  it('sends a job at /jobs/:id with its title in the HTML and the <title>, and an unknown job as a 404', async () => {
+    const list = (await (await fetch(`${baseUrl}/api/v1/core/available-jobs/?page_size=1`)).json()) as {
+      results: Array<{ id: number; title: string; company: { company_name: string } }>;
+    };
+    const job = list.results[0]!;
+    const response = await fetch(`${baseUrl}/jobs/${job.id}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const escaped = escapeHtml(job.title);
+    expect(html).toMatch(new RegExp(`data-testid="job-detail-title"[^>]*>${escapeRegExp(escaped)}<`));
+    expect(html).toContain(`<title>${escapeAttribute(job.title)} · Zabuni</title>`);
+    expect(html).toContain(`<meta property="og:title" content="${escapeAttribute(job.title)} · Zabuni" />`);
+    expect(html).toContain('<meta name="description" content="');
+    expect(html).toContain(escapeHtml(job.company.company_name));
+
+    const missing = await fetch(`${baseUrl}/jobs/987654321`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('Job not found');
+  });
+
+  it('opens a job’s own page from its card title, readable at 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openJobs();
+    const title = page.getByTestId('job-card').first().getByTestId('job-title');
+    const text = await title.innerText();
+    const href = await title.getAttribute('href');
+    expect(href).toMatch(/^\/jobs\/\d+$/);
+    await title.click();
+    await page.waitForURL(`${baseUrl}${href}`);
+    await expect.poll(() => page.getByTestId('job-detail-title').innerText()).toBe(text);
+    await expect.poll(() => page.title()).toBe(`${text} · Zabuni`);
+    await page.getByTestId('job-advert').waitFor();
+    await page.screenshot({ path: `${SHOTS}job-detail-390-en.png`, fullPage: true });
   });
 });

@@ -20,6 +20,7 @@ describe('public pages named for preloading', () => {
       expect.arrayContaining([
         '/',
         'jobs',
+        'jobs/:id',
         'tenders',
         'tenders/show/:id',
         'advertise',

@@ -74,6 +74,13 @@ export const routes: RouteObject[] = [
           () => import('../features/jobs/pages/AvailableJobsPage.tsx'),
         ),
       },
+      {
+        path: 'jobs/:id',
+        ...page(
+          'src/features/jobs/pages/JobDetailPage.tsx',
+          () => import('../features/jobs/pages/JobDetailPage.tsx'),
+        ),
+      },
       { path: 'login', handle: CLIENT_ONLY, lazy: () => import('../features/auth/pages/SignInPage.tsx') },
       // Redirects as loaders: the server answers them with a 302, the browser's router follows them too.
       { path: 'register', loader: () => redirect('/advertise?tab=register') },

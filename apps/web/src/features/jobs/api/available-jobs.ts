@@ -41,7 +41,10 @@ export const availableJobQuery = (id: number) =>
   queryOptions({
     queryKey: ['core', 'available-jobs', 'detail', id],
     queryFn: ({ signal }) => apiGet<AvailableJobDetail>(`/core/available-jobs/${id}/`, undefined, signal),
+    // A 404 (unknown or not public) is shown by the job's page itself, not as a toast, and not asked again.
+    meta: { silent: true },
     staleTime: 5 * 60_000,
+    retryOnMount: false,
   });
 
 export const useAvailableJob = (id: number, enabled: boolean) =>

@@ -1,6 +1,7 @@
 import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { AvailableJob } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Countdown } from '../../../components/Countdown.tsx';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { countryName, formatDate } from '../../../lib/format.ts';
@@ -60,8 +61,10 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
         <Badge variant="light" color="brand" radius="sm" size="sm" w="fit-content">
           {t(`jobType.${job.job_type}`)}
         </Badge>
-        <Title order={2} fz="md" fw={600} lh={1.35} lineClamp={3} data-testid="job-title">
-          {job.title}
+        <Title order={2} fz="md" fw={600} lh={1.35} lineClamp={3}>
+          <Anchor component={Link} to={`/jobs/${job.id}`} inherit c="inherit" data-testid="job-title">
+            {job.title}
+          </Anchor>
         </Title>
         {job.advert && (
           <Text size="sm" c="dimmed" lineClamp={2}>
