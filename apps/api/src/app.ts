@@ -323,7 +323,7 @@ async function pageMetaFor(url: string, services: Services, publicUrl: string): 
   };
 }
 
-/** The sitemap's pages: the public site's own, then every public tender read in keyset pages, to the cap. */
+/** The sitemap's pages: the public site's own, then every public tender and job read in keyset pages, to the cap. */
 async function sitemapEntriesFor(services: Services): Promise<SitemapEntry[]> {
   const entries: SitemapEntry[] = PUBLIC_PAGES.map((page) => ({ path: page }));
   const pageSize = 1000;
@@ -337,6 +337,19 @@ async function sitemapEntriesFor(services: Services): Promise<SitemapEntry[]> {
       { page: 1, pageSize: size, offset: 0 },
     );
     for (const tender of answer.results) entries.push({ path: `/tenders/show/${tender.id}` });
+    cursor = answer.next_cursor ?? undefined;
+  } while (cursor);
+  // Then every public job's own page (/jobs/:id, issue 16 point 4), open or closed, to the same cap.
+  cursor = undefined;
+  do {
+    const room = SITEMAP_URL_LIMIT - entries.length;
+    if (room <= 0) break;
+    const size = Math.min(pageSize, room);
+    const answer = await services.core.listAvailableJobs(
+      { page: 1, page_size: size, cursor },
+      { page: 1, pageSize: size, offset: 0 },
+    );
+    for (const job of answer.results) entries.push({ path: `/jobs/${job.id}` });
     cursor = answer.next_cursor ?? undefined;
   } while (cursor);
   return entries;
