@@ -291,8 +291,9 @@ describe('GET /api/v1/core/available-jobs/{id}/', () => {
   });
 
   it('answers 404 with a detail for an unknown job and 400 for a malformed id', async () => {
-    const missing = await get<{ detail: string }>('/api/v1/core/available-jobs/987654/');
+    const missing = await get<{ detail: string; code: string }>('/api/v1/core/available-jobs/987654/');
     expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe('job.not_found');
     expect(missing.body.detail).toBe('This job does not exist or is no longer published.');
     expect((await get('/api/v1/core/available-jobs/abc/')).status).toBe(400);
   });
