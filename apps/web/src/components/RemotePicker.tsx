@@ -17,8 +17,11 @@ interface Props<T> {
   nothingFound: string;
   value: number | undefined;
   onChange(value: number | undefined): void;
-  /** Fetches one page of options for a search text. */
-  useOptions(search: string): UseQueryResult<Page<T>>;
+  /**
+   * Fetches one page of options for a search text. A hook that takes `page` lets the list grow as it is
+   * scrolled to its end (the API's `next`); one that ignores it shows the first page only.
+   */
+  useOptions(search: string, page: number): UseQueryResult<Page<T>>;
   toOption(item: T): PickerOption;
   /** The chosen option's label when the caller knows it (a value read from the address or a saved record). */
   selectedOption?: PickerOption | undefined;
@@ -49,14 +52,40 @@ export function RemotePicker<T>({
 }: Props<T>) {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
   const pushQuery = useDebouncedCallback((text: string) => {
     const trimmed = text.trim();
     // A search too short to mean anything keeps the options of the last one.
-    if (trimmed === '' || trimmed.length >= minSearchLength) setQuery(trimmed);
+    if (trimmed === '' || trimmed.length >= minSearchLength) {
+      setQuery(trimmed);
+      setPage(1);
+    }
   }, 300);
   const [known, setKnown] = useState<Record<string, PickerOption>>({});
-  const result = useOptions(query);
-  const options = (result.data?.results ?? []).map(toOption);
+  // The pages read so far for the current search, in order; a new search starts again at page 1.
+  const [loaded, setLoaded] = useState<{
+    query: string;
+    pages: T[][];
+    more: boolean;
+    from?: Page<T> | undefined;
+  }>({ query: '', pages: [], more: false });
+  const result = useOptions(query, page);
+  const fresh = result.data && !result.isPlaceholderData ? result.data : undefined;
+  if (fresh && fresh !== loaded.from) {
+    // A page has arrived: keep it after the ones before it (render-time update, no effect round trip).
+    const pages = loaded.query === query ? loaded.pages.slice(0, page - 1) : [];
+    pages[page - 1] = fresh.results;
+    setLoaded({ query, pages, more: Boolean(fresh.next), from: fresh });
+  }
+  const current = loaded.query === query ? loaded.pages.flat() : (result.data?.results ?? []);
+  const seen = new Set<string>();
+  const options = current.map(toOption).filter((o) => !seen.has(o.value) && Boolean(seen.add(o.value)));
+  // A hook that ignores `page` answers page 1 again: nothing new means there is nothing more to read.
+  const grew = loaded.pages.length < 2 || options.length > loaded.pages.slice(0, -1).flat().length;
+  const loadMore = () => {
+    // Asking again while the next page is on its way changes nothing: it is the same page.
+    if (loaded.query === query && loaded.more && grew) setPage(loaded.pages.length + 1);
+  };
   const selected = value === undefined ? null : String(value);
   // Keep the chosen option in the list even when the current search no longer returns it.
   const data = [...options];
@@ -97,6 +126,8 @@ export function RemotePicker<T>({
       )}
       leftSection={selected ? icons.get(selected) : undefined}
       comboboxProps={{ shadow: 'md' }}
+      // SPEC §9: pickers read 10 at a time; the next 10 come when the list is scrolled to its end.
+      scrollAreaProps={{ onBottomReached: loadMore }}
       error={error}
       required={required}
       data-testid={testId}
