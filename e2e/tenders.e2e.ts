@@ -207,6 +207,25 @@ describe.skipIf(!chromiumPath)('Tender bulletin in Chromium', () => {
       expect(await page.getByTestId('filter-search').inputValue()).toBe('');
     });
 
+    it('the Category picker reads 10 at a time and the next 10 when its list is scrolled to the end', async () => {
+      const page = visitor;
+      await hydrated(page, '/tenders');
+      await page.getByTestId('filter-category').click();
+      const options = () => page.getByRole('listbox').getByRole('option').allInnerTexts();
+      await expect.poll(async () => (await options()).length).toBe(10);
+      for (const gap of [40, 0]) {
+        await page.getByRole('listbox').evaluate((box, above) => {
+          const viewport = box.querySelector('[data-scrollarea-viewport]');
+          if (viewport) viewport.scrollTop = viewport.scrollHeight - viewport.clientHeight - above;
+        }, gap);
+        await page.waitForTimeout(100);
+      }
+      await expect.poll(async () => (await options()).length).toBeGreaterThan(10);
+      const all = await options();
+      expect(new Set(all).size).toBe(all.length);
+      await page.keyboard.press('Escape');
+    });
+
     it('a page past the last one shows the last page', async () => {
       const page = visitor;
       await hydrated(page, '/tenders?page=999');

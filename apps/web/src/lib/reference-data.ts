@@ -10,19 +10,15 @@ import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { apiGet } from './api-client.ts';
 
 /** Category picker: `GET /core/category-types/` with the picker page size (SPEC §9: 10). */
-export const categoriesQuery = (search: string) =>
+export const categoriesQuery = (search: string, page = 1) =>
   queryOptions({
-    queryKey: ['core', 'category-types', search],
+    queryKey: ['core', 'category-types', search, page],
     queryFn: ({ signal }) =>
-      apiGet<Page<Category>>(
-        '/core/category-types/',
-        { page: 1, page_size: PAGE_SIZE.picker, search },
-        signal,
-      ),
+      apiGet<Page<Category>>('/core/category-types/', { page, page_size: PAGE_SIZE.picker, search }, signal),
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,
   });
-export const useCategories = (search: string) => useQuery(categoriesQuery(search));
+export const useCategories = (search: string, page = 1) => useQuery(categoriesQuery(search, page));
 
 /** A category's name from any category search already answered in this visit (the API has no lookup by id). */
 export function knownCategory(queryClient: QueryClient, id: number | undefined): Category | undefined {
