@@ -87,23 +87,29 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
   it('reads the Client and Country pickers 10 at a time as their lists are scrolled to the end', async () => {
     await openJobs();
     const options = () => page.getByRole('listbox').getByRole('option').allInnerTexts();
-    /** Scroll the open dropdown to its end until the list stops growing; returns every option read. */
+    /**
+     * Scroll the open dropdown to its end until the list stops growing; returns every option read. A page
+     * that has not arrived is waited for (up to 5 s of scrolling to the end again) rather than taken for the
+     * end of the list: under a loaded CI machine the next page can take more than a second.
+     */
     async function scrollToEnd() {
       await expect.poll(async () => (await options()).length).toBeGreaterThan(0);
-      let count = 0;
       for (;;) {
         const before = (await options()).length;
-        if (before === count) return options();
-        count = before;
-        // As a hand scrolls: a little above the end, then the end (the list fires on arriving there).
-        for (const gap of [40, 0]) {
-          await page.getByRole('listbox').evaluate((box, above) => {
-            const viewport = box.querySelector('[data-scrollarea-viewport]');
-            if (viewport) viewport.scrollTop = viewport.scrollHeight - viewport.clientHeight - above;
-          }, gap);
-          await page.waitForTimeout(100);
+        let grew = false;
+        for (const deadline = Date.now() + 5000; !grew && Date.now() < deadline;) {
+          // As a hand scrolls: a little above the end, then the end (the list fires on arriving there).
+          for (const gap of [40, 0]) {
+            await page.getByRole('listbox').evaluate((box, above) => {
+              const viewport = box.querySelector('[data-scrollarea-viewport]');
+              if (viewport) viewport.scrollTop = viewport.scrollHeight - viewport.clientHeight - above;
+            }, gap);
+            await page.waitForTimeout(100);
+          }
+          await page.waitForTimeout(300);
+          grew = (await options()).length > before;
         }
-        await page.waitForTimeout(800);
+        if (!grew) return options();
       }
     }
 
