@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { isMessageKey, MESSAGES, placeholdersOf, type MessageKey } from '@zabuni/contracts';
+import { decimalTextToMinor } from '@zabuni/domain';
 import i18next from 'i18next';
 import type { FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
@@ -130,4 +131,26 @@ export function contractResolver<Values extends FieldValues, Output>(
       return z.NEVER;
     });
   return zodResolver(readable) as unknown as Resolver<Values, unknown, Output>;
+}
+
+/**
+ * The services' price rule on a form's lines, for a zod refinement: each line's `unit_price` must be an
+ * amount of 0 or more with at most the currency's decimals, refused on that line's price with the service's
+ * own catalogue key. `include` skips lines the request leaves out.
+ */
+export function refineLinePrices(
+  ctx: z.RefinementCtx,
+  lines: unknown,
+  currency: string,
+  key: MessageKey,
+  include: (line: unknown) => boolean = () => true,
+): void {
+  if (!Array.isArray(lines)) return;
+  lines.forEach((line: unknown, index) => {
+    if (!include(line)) return;
+    const price = (line as { unit_price?: unknown } | null | undefined)?.unit_price;
+    if (decimalTextToMinor(String(price ?? ''), currency.trim().toUpperCase()) === null) {
+      ctx.addIssue({ code: 'custom', path: ['lines', index, 'unit_price'], message: key });
+    }
+  });
 }

@@ -11,7 +11,7 @@ import {
 import { invoiceForm, percentToBasisPoints, type MessageKey } from '@zabuni/contracts';
 import type { Resolver } from 'react-hook-form';
 import { z } from 'zod';
-import { contractResolver } from '../../lib/form-errors.ts';
+import { contractResolver, refineLinePrices } from '../../lib/form-errors.ts';
 import type { PortalInvoice, PortalInvoiceSummary, PortalOrder } from './api.ts';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -230,17 +230,7 @@ export function invoiceFormSchema(currency: string, today: string) {
         if (!lines.some(included)) {
           ctx.addIssue({ code: 'custom', path: ['lines'], message: 'field.no_lines' satisfies MessageKey });
         }
-        lines.forEach((line, index) => {
-          if (!included(line)) return;
-          const price = decimalTextToMinor(cleanPrice(String(line.unit_price ?? '')), currency);
-          if (price === null || price < 0) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['lines', index, 'unit_price'],
-              message: 'invoice.price' satisfies MessageKey,
-            });
-          }
-        });
+        refineLinePrices(ctx, lines, currency, 'invoice.price', included);
       },
       { when: () => true },
     )

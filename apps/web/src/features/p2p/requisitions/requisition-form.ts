@@ -1,9 +1,9 @@
-import { requisitionForm, type MessageKey, type RequisitionView } from '@zabuni/contracts';
+import { requisitionForm, type RequisitionView } from '@zabuni/contracts';
 import { decimalTextToMinor, lineAmountMinor, quantityToThousandths } from '@zabuni/domain';
 import type { z } from 'zod';
 import type { EditableLine } from '../../../components/LineEditor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
-import { contractResolver } from '../../../lib/form-errors.ts';
+import { contractResolver, refineLinePrices } from '../../../lib/form-errors.ts';
 import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
 
 /**
@@ -120,16 +120,7 @@ export const requisitionFormSchema = requisitionForm
     (value, ctx) => {
       const currency = typeof value.currency === 'string' ? normalisedCurrency(value.currency) : '';
       if (!/^[A-Z]{3}$/.test(currency) || !Array.isArray(value.lines)) return;
-      value.lines.forEach((line, index) => {
-        const price = (line as { unit_price?: unknown } | undefined)?.unit_price;
-        if (decimalTextToMinor(String(price ?? ''), currency) === null) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['lines', index, 'unit_price'],
-            message: 'requisition.price' satisfies MessageKey,
-          });
-        }
-      });
+      refineLinePrices(ctx, value.lines, currency, 'requisition.price');
     },
     { when: () => true },
   )

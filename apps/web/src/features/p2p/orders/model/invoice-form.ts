@@ -2,14 +2,13 @@ import { invoiceForm, type MessageKey } from '@zabuni/contracts';
 import { isIsoDate } from '@zabuni/domain';
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { contractResolver } from '../../../../lib/form-errors.ts';
+import { contractResolver, refineLinePrices } from '../../../../lib/form-errors.ts';
 import type { InvoicePayload } from '../api/invoices.ts';
 import type { PurchaseOrderView } from '../api/purchase-orders.ts';
 import {
   documentTotals,
   rateToBasisPoints,
   thousandthsToText,
-  toMinor,
   toThousandths,
 } from '../../../../lib/money.ts';
 
@@ -117,16 +116,7 @@ export function invoiceFormSchema(currency: string, today: string) {
             message: 'invoice.future' satisfies MessageKey,
           });
         }
-        (Array.isArray(value.lines) ? value.lines : []).forEach((line, index) => {
-          const price = toMinor(String((line as { unit_price?: unknown }).unit_price ?? ''), currency);
-          if (price === null || price < 0) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['lines', index, 'unit_price'],
-              message: 'invoice.price' satisfies MessageKey,
-            });
-          }
-        });
+        refineLinePrices(ctx, value.lines, currency, 'invoice.price');
       },
       { when: () => true },
     )
