@@ -1,4 +1,6 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
+// Amharic pages draw Ethiopic with Noto Sans Ethiopic before any system font (see the file).
+import './script-fonts.css';
 
 // Zabuni green: trust and growth. Shade 6 is the primary shade (buttons, links, light variants): 5.3:1 on
 // white and behind white text, 4.7:1 on its own light background (WCAG AA asks 4.5:1; #158a5e gave 4.3).
