@@ -226,6 +226,10 @@ const MATRIX: Record<string, Entry> = {
     may: ADVERTISER,
     query: (world) => `code=${encodeURIComponent(world.codes.tenderOrder)}`,
   },
+  'POST /api/v1/tender-alerts/available-tenders/my-published-tenders/{id}/closing-date/': {
+    may: ADVERTISER,
+  },
+  'POST /api/v1/tender-alerts/available-tenders/my-published-tenders/{id}/withdraw/': { may: ADVERTISER },
   'GET /api/v1/tender-alerts/available-tenders/{id}/': { may: ALL },
   'GET /api/v1/tender-alerts/available-tenders/{id}/attachments/{attachmentId}/': { may: ALL },
   'GET /api/v1/tender-alerts/moderation/tenders/': { may: OPERATOR },

@@ -82,6 +82,8 @@ export const availableTendersQuery = paginationQuery.extend({
 export type AvailableTendersQuery = z.infer<typeof availableTendersQuery>;
 export const tendersPage = publicListPage(tender);
 
+const publishedFlagSchema = z.union([z.boolean(), z.enum(['rejected', 'awaiting_payment', 'withdrawn'])]);
+
 /** SPEC §3 Published-tender list item (the advertiser's own tenders). */
 export const publishedTender = z
   .object({
@@ -93,8 +95,11 @@ export const publishedTender = z
     /** 1 paid, 2 pending, 3 processing, 4 failed (SPEC §4). */
     payment_status: z.number().int(),
     code: z.string(),
-    /** false under review, true published, "rejected" when a moderator refused it. */
-    published: z.union([z.boolean(), z.literal('rejected')]),
+    /**
+     * What the public sees: true only while the tender is public (approved, paid, not withdrawn); false under
+     * review; "awaiting_payment" approved but unpaid; "rejected" refused by a moderator; "withdrawn".
+     */
+    published: publishedFlagSchema,
     rejection_reason: z.string().nullable(),
     company: z.string(),
     closing_date: z.string().meta({ format: 'date-time' }),
@@ -131,11 +136,23 @@ export const publishedTenderOrder = z
       id: z.number().int(),
       title: z.string(),
       closing_date: z.string().meta({ format: 'date-time' }),
-      published: z.union([z.boolean(), z.literal('rejected')]),
+      published: publishedFlagSchema,
     }),
   })
   .meta({ id: 'PublishedTenderOrder' });
 export type PublishedTenderOrder = z.infer<typeof publishedTenderOrder>;
+
+/** Issue 16 point 2: a new closing date (a day and a time on Nairobi's clock, EAT) for an unpaid tender. */
+export const changeClosingDateRequest = z.object({
+  tender_closing_date: z.string({ error: 'tender.invalid_date' }).regex(/^\d{4}-\d{2}-\d{2}$/, {
+    error: 'tender.invalid_date',
+  }),
+  closing_time: z
+    .string({ error: 'tender.invalid_time' })
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'tender.invalid_time' })
+    .optional(),
+});
+export type ChangeClosingDateRequest = z.infer<typeof changeClosingDateRequest>;
 
 export const orderCodeQuery = z.object({
   code: z.string({ error: 'field.required' }).trim().min(1, { error: 'field.required' }).max(64),

@@ -71,9 +71,22 @@ describe('status and labels', () => {
     expect(tenderStatus(new Date('2030-01-01T00:00:00Z'), true, now)).toBe('cancelled');
   });
   it('maps review states to the SPEC published flag and back to labels', () => {
-    expect(publishedFlag('under_review')).toBe(false);
-    expect(publishedFlag('published')).toBe(true);
-    expect(publishedFlag('rejected')).toBe('rejected');
+    const flag = (
+      review: 'under_review' | 'published' | 'rejected',
+      payment: 'pending' | 'paid',
+      withdrawn = false,
+    ) => publishedFlag({ review, advertised: true, payment, withdrawn });
+    expect(flag('under_review', 'pending')).toBe(false);
+    expect(flag('published', 'paid')).toBe(true);
+    // Approved but unpaid is not public: never "Published" while payment is pending (issue 16 point 2).
+    expect(flag('published', 'pending')).toBe('awaiting_payment');
+    expect(publishedFlag({ review: 'published', advertised: false, payment: null, withdrawn: false })).toBe(
+      true,
+    );
+    expect(flag('rejected', 'pending')).toBe('rejected');
+    expect(flag('published', 'pending', true)).toBe('withdrawn');
+    expect(reviewLabel('awaiting_payment')).toBe('awaiting_payment');
+    expect(reviewLabel('withdrawn')).toBe('withdrawn');
     expect(reviewLabel(false)).toBe('under_review');
     expect(reviewLabel(true)).toBe('published');
     expect(reviewLabel('rejected')).toBe('rejected');

@@ -17,18 +17,35 @@ export const PAYMENT_STATUS_CODE: Record<PaymentState, 1 | 2 | 3 | 4> = {
   failed: 4,
 };
 
-/** SPEC §3 `published`: false under review, true published, anything else (here "rejected") rejected. */
-export function publishedFlag(review: ReviewState): boolean | 'rejected' {
-  if (review === 'published') return true;
-  if (review === 'under_review') return false;
-  return 'rejected';
+/**
+ * What the advertiser's `published` says: what the public sees (issue 16 point 2). `true` only while the
+ * tender is on the public bulletin (approved, paid when advertised, not withdrawn); `false` under review;
+ * "awaiting_payment" approved but not paid (not public); "rejected"; "withdrawn" withdrawn by its advertiser
+ * (or cancelled before it was paid: never public, never payable).
+ */
+export type PublishedFlag = boolean | 'rejected' | 'awaiting_payment' | 'withdrawn';
+export function publishedFlag(tender: {
+  review: ReviewState;
+  advertised: boolean;
+  payment: PaymentState | null;
+  withdrawn: boolean;
+}): PublishedFlag {
+  if (tender.withdrawn && tender.payment !== 'paid') return 'withdrawn';
+  if (tender.review === 'under_review') return false;
+  if (tender.review === 'rejected') return 'rejected';
+  return isPubliclyVisible(tender) ? true : 'awaiting_payment';
 }
 
-export type ReviewLabel = 'under_review' | 'published' | 'rejected';
-/** SPEC §4 review label: false → Under Review, true → Published, any other value → Rejected. */
+export type ReviewLabel = 'under_review' | 'awaiting_payment' | 'published' | 'rejected' | 'withdrawn';
+/**
+ * SPEC §4 review label: false → Under Review, true → Published, any other value → Rejected; issue 16 adds
+ * "awaiting_payment" (approved, not yet public) and "withdrawn".
+ */
 export function reviewLabel(published: unknown): ReviewLabel {
   if (published === false) return 'under_review';
   if (published === true) return 'published';
+  if (published === 'awaiting_payment') return 'awaiting_payment';
+  if (published === 'withdrawn') return 'withdrawn';
   return 'rejected';
 }
 

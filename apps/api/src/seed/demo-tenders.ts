@@ -179,7 +179,9 @@ export async function seedDemoTenders(
         `<ul>${Array.from({ length: 3 }, () => `<li>${random.pick(SCOPES)}</li>`).join('')}</ul>`,
         `<p>${random.pick(SCOPES)}</p>`,
       ];
-      // One in five belongs to the demo advertiser: mostly published and paid, a few still in review.
+      // One in five belongs to the demo advertiser: mostly published and paid, a few still in review, a few
+      // approved but unpaid: one of those (index 35) still open to pay, one (index 105, a third of all are
+      // closed) closed unpaid, to show "Change closing date" and "Withdraw" (issue 16 point 2).
       const advertised = advertiserOrg !== null && index % 5 === 0;
       const state = !advertised
         ? 'editor'

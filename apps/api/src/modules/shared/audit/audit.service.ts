@@ -36,6 +36,8 @@ export type AuditAction =
   | 'tender.approved'
   | 'tender.rejected'
   | 'tender.cancelled'
+  | 'tender.closing_changed'
+  | 'tender.withdrawn'
   | 'tender.payment_changed'
   | 'subscription.paid'
   | 'department.created'

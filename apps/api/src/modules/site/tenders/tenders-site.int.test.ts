@@ -141,6 +141,32 @@ describe('demo advertiser orders', () => {
   });
 });
 
+describe('demo closed unpaid tender (issue 16 point 2)', () => {
+  it('shows the demo advertiser a closed, approved, unpaid tender it can re-date or withdraw, not pay', async () => {
+    const token = await tokenFor(ctx, DEMO_ADVERTISER_EMAIL, DEMO_PASSWORD);
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/tender-alerts/available-tenders/my-published-tenders/?page_size=100',
+      headers: bearer(token),
+    });
+    const results = (
+      mine.json() as {
+        results: Array<{ status: string; payment_status: number; published: unknown; can_pay: boolean }>;
+      }
+    ).results;
+    expect(results).toContainEqual(
+      expect.objectContaining({
+        status: 'closed',
+        payment_status: 2,
+        published: 'awaiting_payment',
+        can_pay: false,
+      }),
+    );
+    // Never "Published" while the payment is pending.
+    expect(results.filter((t) => t.published === true && t.payment_status !== 1)).toEqual([]);
+  });
+});
+
 describe('tender pages for crawlers and link previews', () => {
   it('serves /tenders/show/{id} with the tender’s title, description and Open Graph tags', async () => {
     const list = await ctx.app.inject({

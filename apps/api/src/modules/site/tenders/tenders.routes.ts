@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   attachmentParams,
   availableTendersQuery,
+  changeClosingDateRequest,
   editorTenderForm,
   errorBody,
   idParams,
@@ -10,6 +11,7 @@ import {
   moderationTender,
   myPublishedTendersQuery,
   orderCodeQuery,
+  publishedTender,
   publishedTenderOrder,
   publishedTendersPage,
   publishTenderForm,
@@ -126,6 +128,38 @@ export const tendersRoutes =
         },
       },
       async (request) => tenders.getOwnOrder(principalOf(request), request.query.code),
+    );
+
+    app.post(
+      '/tender-alerts/available-tenders/my-published-tenders/:id/closing-date/',
+      {
+        config: ADVERTISER,
+        schema: {
+          tags,
+          summary: 'Give an unpaid tender a new closing date (owner only)',
+          description:
+            'A day and a time (HH:MM, default 23:59) on Nairobi’s clock (EAT), in the future. 404 unless the ' +
+            'tender is the caller’s; 409 once it is paid, a payment is under way, or it was withdrawn.',
+          params: idParams,
+          body: changeClosingDateRequest,
+          response: { 200: publishedTender, ...errors, 409: errorBody },
+        },
+      },
+      async (request) => tenders.changeClosingDate(principalOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/tender-alerts/available-tenders/my-published-tenders/:id/withdraw/',
+      {
+        config: ADVERTISER,
+        schema: {
+          tags,
+          summary: 'Withdraw an unpaid tender (owner only): never public, never payable',
+          params: idParams,
+          response: { 200: publishedTender, ...errors, 409: errorBody },
+        },
+      },
+      async (request) => tenders.withdraw(principalOf(request), request.params.id),
     );
 
     app.get(

@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import {
   message,
   type AvailableTendersQuery,
+  type ChangeClosingDateRequest,
   type EditorTenderForm,
   type ModerationTender,
   type PublishedTender,
@@ -13,6 +14,7 @@ import {
 } from '@zabuni/contracts';
 import {
   closingInstant,
+  DEFAULT_CLOSING_TIME,
   hasRole,
   nairobiDate,
   PAYMENT_STATUS_CODE,
@@ -152,7 +154,7 @@ export function createTendersService(deps: {
       status: statusOf(row),
       payment_status: PAYMENT_STATUS_CODE[row.paymentState ?? 'pending'],
       code: row.code ?? '',
-      published: publishedFlag(row.review),
+      published: publishedOf(row),
       rejection_reason: row.rejectionReason,
       company: row.company,
       closing_date: row.closingAt.toISOString(),
@@ -161,10 +163,23 @@ export function createTendersService(deps: {
     };
   }
 
+  /** What the public sees (issue 16 point 2): true only while the tender is public. */
+  const publishedOf = (row: TenderRow) =>
+    publishedFlag({
+      review: row.review,
+      advertised: row.advertiserId !== null,
+      payment: row.paymentState,
+      withdrawn: row.cancelledAt !== null,
+    });
+  /** Withdrawn by its advertiser (or cancelled before it was paid): never public, never payable. */
+  const withdrawn = (row: TenderRow) => row.cancelledAt !== null && row.paymentState !== 'paid';
   /** A payment may start only while the order is unpaid and the tender still open (issue 16 point 2). */
   const closedUnpaid = (row: TenderRow) => row.paymentState !== 'paid' && statusOf(row) === 'closed';
   const payable = (row: TenderRow) =>
     row.paymentState !== 'paid' && row.paymentState !== 'processing' && statusOf(row) === 'open';
+  /** The advertiser may move the closing date of, or withdraw, an order not paid and no payment under way. */
+  const changeable = (row: TenderRow) =>
+    !withdrawn(row) && row.paymentState !== 'paid' && row.paymentState !== 'processing';
 
   async function toOrder(row: TenderRow): Promise<PublishedTenderOrder> {
     const state = row.paymentState ?? 'pending';
@@ -192,9 +207,18 @@ export function createTendersService(deps: {
         id: row.id,
         title: row.title,
         closing_date: row.closingAt.toISOString(),
-        published: publishedFlag(row.review),
+        published: publishedOf(row),
       },
     };
+  }
+
+  /** The caller's own tender that may still be changed: 404 when not theirs, 409 when paid or withdrawn. */
+  async function ownUnpaid(principal: Principal, id: number): Promise<TenderRow> {
+    const row = await repository.findById(id);
+    if (!row || !ownsTender(principal, row)) throw notFound(message('tender.not_found'));
+    if (withdrawn(row)) throw new AppError('conflict', message('tender.withdrawn'));
+    if (!changeable(row)) throw new AppError('conflict', message('tender.not_changeable'));
+    return row;
   }
 
   const isModerator = (principal: Principal | null) =>
@@ -425,6 +449,7 @@ export function createTendersService(deps: {
     async getOwnOrderToPay(principal: Principal, code: string): Promise<PublishedTenderOrder> {
       const row = await repository.findByCode(code);
       if (!row || !ownsTender(principal, row)) throw notFound(message('tender.order_not_found'));
+      if (withdrawn(row)) throw new AppError('conflict', message('tender.withdrawn'));
       if (closedUnpaid(row)) {
         throw new AppError(
           'conflict',
@@ -432,6 +457,53 @@ export function createTendersService(deps: {
         );
       }
       return await toOrder(row);
+    },
+
+    /**
+     * Issue 16 point 2: the advertiser gives an unpaid tender a new closing date (a day and a time on
+     * Nairobi's clock, in the future), after which it can be paid for again. 404 unless it is the caller's;
+     * 409 once paid, while a payment is under way, or withdrawn.
+     */
+    async changeClosingDate(
+      principal: Principal,
+      id: number,
+      body: ChangeClosingDateRequest,
+    ): Promise<PublishedTender> {
+      const closingAt = closingInstant(body.tender_closing_date, body.closing_time ?? DEFAULT_CLOSING_TIME);
+      if (!closingAt) throw fieldError('tender_closing_date', message('tender.invalid_date'));
+      if (closingAt.getTime() <= clock.now().getTime()) {
+        throw fieldError('tender_closing_date', message('tender.closing_in_past'));
+      }
+      const row = await ownUnpaid(principal, id);
+      await db.transaction(async (tx) => {
+        await tendersRepository(tx).update(id, { closingAt, rawClosingDate: null }, clock.now());
+        await audit.record(tx, {
+          action: 'tender.closing_changed',
+          actorUserId: principal.userId,
+          detail: {
+            tender_id: id,
+            from: row.closingAt.toISOString(),
+            to: closingAt.toISOString(),
+          },
+        });
+      });
+      listsChanged();
+      return toPublished((await repository.findById(id))!);
+    },
+
+    /** Issue 16 point 2: the advertiser withdraws an unpaid tender; it is never public and cannot be paid. */
+    async withdraw(principal: Principal, id: number): Promise<PublishedTender> {
+      await ownUnpaid(principal, id);
+      await db.transaction(async (tx) => {
+        await tendersRepository(tx).cancel(id, clock.now());
+        await audit.record(tx, {
+          action: 'tender.withdrawn',
+          actorUserId: principal.userId,
+          detail: { tender_id: id },
+        });
+      });
+      listsChanged();
+      return toPublished((await repository.findById(id))!);
     },
 
     async listForReview(query: { review: ReviewState; search?: string | undefined }, page: PageRequest) {

@@ -1,7 +1,14 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { JobType, Page, PublishedTender, PublishedTenderOrder, Sector } from '@zabuni/contracts';
+import type {
+  ChangeClosingDateRequest,
+  JobType,
+  Page,
+  PublishedTender,
+  PublishedTenderOrder,
+  Sector,
+} from '@zabuni/contracts';
 import { PAGE_SIZE } from '@zabuni/contracts/constants';
-import { apiGet } from '../../../lib/api-client.ts';
+import { apiGet, apiPost } from '../../../lib/api-client.ts';
 import { sendMultipart, type MultipartValue, type UploadProgress } from '../../../lib/multipart.ts';
 
 export interface PublishedTenderFilters {
@@ -50,3 +57,11 @@ export const publishTender = (
   sendMultipart<PublishedTenderOrder>('POST', '/tender-alerts/available-tenders/publish-tender/', fields, {
     onProgress,
   });
+
+/** Issue 16 point 2: a new closing date (day and time in EAT) for the advertiser's own unpaid tender. */
+export const changeClosingDate = (id: number, body: ChangeClosingDateRequest) =>
+  apiPost<PublishedTender>(`/tender-alerts/available-tenders/my-published-tenders/${id}/closing-date/`, body);
+
+/** Issue 16 point 2: withdraw the advertiser's own unpaid tender (never public, never payable). */
+export const withdrawTender = (id: number) =>
+  apiPost<PublishedTender>(`/tender-alerts/available-tenders/my-published-tenders/${id}/withdraw/`);

@@ -11,8 +11,10 @@ const PAYMENT_COLOR: Record<PaymentLabel, string> = {
 };
 const REVIEW_COLOR: Record<ReviewLabel, string> = {
   under_review: 'yellow',
+  awaiting_payment: 'orange',
   published: 'green',
   rejected: 'red',
+  withdrawn: 'gray',
 };
 const STATUS_COLOR: Record<TenderStatus, string> = { open: 'green', closed: 'gray', cancelled: 'red' };
 
@@ -33,7 +35,7 @@ export function PaymentBadge({ status }: { status: unknown }) {
   );
 }
 
-/** SPEC §4 review label: false Under Review, true Published, anything else Rejected. */
+/** Review label: Under Review, Approved awaiting payment, Published (public only), Rejected, Withdrawn. */
 export function ReviewBadge({ published }: { published: unknown }) {
   const { t } = useTranslation('tenders');
   const label = reviewLabel(published);

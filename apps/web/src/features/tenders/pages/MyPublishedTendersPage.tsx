@@ -14,6 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { JobType, PublishedTender, Sector } from '@zabuni/contracts';
 import { JOB_TYPES, PAGE_SIZE, SECTORS } from '@zabuni/contracts/constants';
 import { pageCount, paymentLabel, reviewLabel } from '@zabuni/domain';
@@ -21,8 +22,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { toast } from '../../../lib/toast.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { useMyPublishedTenders, type PublishedTenderFilters } from '../api/published-tenders.ts';
+import {
+  changeClosingDate,
+  useMyPublishedTenders,
+  withdrawTender,
+  type PublishedTenderFilters,
+} from '../api/published-tenders.ts';
+import { ChangeClosingDialog, WithdrawDialog } from '../components/MyTenderDialogs.tsx';
 import { ClosingDate } from '../components/ClosingDate.tsx';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { PaymentBadge, ReviewBadge, TenderStatusBadge } from '../components/StatusBadges.tsx';
@@ -37,10 +45,9 @@ function readFilters(params: URLSearchParams): PublishedTenderFilters {
   };
 }
 
-/** The title links to the bulletin only once the tender is public (approved and paid). */
+/** The title links to the bulletin only while the tender is public (`published` true). */
 function TenderTitle({ tender }: { tender: PublishedTender }) {
-  const live =
-    reviewLabel(tender.published) === 'published' && paymentLabel(tender.payment_status) === 'paid';
+  const live = reviewLabel(tender.published) === 'published';
   return live ? (
     <Anchor component={Link} to={`/tenders/show/${tender.id}`} fw={600} size="sm">
       {tender.title}
@@ -52,12 +59,64 @@ function TenderTitle({ tender }: { tender: PublishedTender }) {
   );
 }
 
+/** Closed and unpaid, not withdrawn: it cannot be paid, but its date can change or it can be withdrawn. */
+const closedUnpaid = (tender: PublishedTender) =>
+  tender.status === 'closed' &&
+  ['pending', 'failed'].includes(paymentLabel(tender.payment_status)) &&
+  reviewLabel(tender.published) !== 'withdrawn';
+
+interface Actions {
+  onChange(tender: PublishedTender): void;
+  onWithdraw(tender: PublishedTender): void;
+}
+
+/** Issue 16 point 2: what a closed unpaid tender offers instead of "Make Payment". */
+function ClosedActions({
+  tender,
+  actions,
+  full,
+}: {
+  tender: PublishedTender;
+  actions: Actions;
+  full?: boolean;
+}) {
+  const { t } = useTranslation('tenders');
+  if (!closedUnpaid(tender)) return null;
+  return (
+    <Stack gap={4} align={full ? 'stretch' : 'flex-start'} data-testid="closed-actions">
+      <Text size="xs" c="dimmed" maw={full ? undefined : 220}>
+        {t('mine.closedUnpaid')}
+      </Text>
+      <Group gap="xs" grow={full}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => actions.onChange(tender)}
+          data-testid="change-closing"
+        >
+          {t('mine.changeDate')}
+        </Button>
+        <Button
+          size="xs"
+          variant="subtle"
+          color="red"
+          onClick={() => actions.onWithdraw(tender)}
+          data-testid="withdraw"
+        >
+          {t('mine.withdraw')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** SPEC §4: Pending offers "Make Payment" (to the order’s checkout) while `can_pay` (not once the tender closed). */
-function Payment({ tender }: { tender: PublishedTender }) {
+function Payment({ tender, actions }: { tender: PublishedTender; actions: Actions }) {
   const { t } = useTranslation('tenders');
   return (
     <Stack gap={4} align="flex-start">
       <PaymentBadge status={tender.payment_status} />
+      <ClosedActions tender={tender} actions={actions} />
       {paymentLabel(tender.payment_status) === 'pending' && tender.can_pay && (
         <Anchor
           component={Link}
@@ -91,7 +150,7 @@ function Review({ tender }: { tender: PublishedTender }) {
  * On a phone the three labels share one line and "Make Payment" is a button of its own below them (side by
  * side, the link pushed the review label onto a line of its own).
  */
-function CardStatus({ tender }: { tender: PublishedTender }) {
+function CardStatus({ tender, actions }: { tender: PublishedTender; actions: Actions }) {
   const { t } = useTranslation('tenders');
   const rejected = reviewLabel(tender.published) === 'rejected' && tender.rejection_reason;
   return (
@@ -118,6 +177,7 @@ function CardStatus({ tender }: { tender: PublishedTender }) {
           {t('mine.makePayment')}
         </Button>
       )}
+      <ClosedActions tender={tender} actions={actions} full />
     </Stack>
   );
 }
@@ -137,6 +197,37 @@ export function Component() {
   const totalPages = pageCount(tenders.data?.count ?? 0, PAGE_SIZE.listing);
   const rows = tenders.data?.results ?? [];
   const filtered = Boolean(filters.search || filters.sector || filters.job_type);
+  const queryClient = useQueryClient();
+  const [changing, setChanging] = useState<PublishedTender | null>(null);
+  const [withdrawing, setWithdrawing] = useState<PublishedTender | null>(null);
+  const done = (key: 'changed' | 'withdrawn') => {
+    toast.success(t(`mine.done.${key}`));
+    setChanging(null);
+    setWithdrawing(null);
+    void queryClient.invalidateQueries({ queryKey: ['tender-alerts'] });
+  };
+  const change = useMutation({
+    mutationFn: (body: { id: number; tender_closing_date: string; closing_time: string }) =>
+      changeClosingDate(body.id, {
+        tender_closing_date: body.tender_closing_date,
+        closing_time: body.closing_time,
+      }),
+    onSuccess: () => done('changed'),
+  });
+  const withdraw = useMutation({
+    mutationFn: (id: number) => withdrawTender(id),
+    onSuccess: () => done('withdrawn'),
+  });
+  const actions: Actions = {
+    onChange: (tender) => {
+      change.reset();
+      setChanging(tender);
+    },
+    onWithdraw: (tender) => {
+      withdraw.reset();
+      setWithdrawing(tender);
+    },
+  };
 
   return (
     <Container size="lg" py="xl">
@@ -272,7 +363,7 @@ export function Component() {
                           <TenderStatusBadge status={tender.status} />
                         </Table.Td>
                         <Table.Td>
-                          <Payment tender={tender} />
+                          <Payment tender={tender} actions={actions} />
                         </Table.Td>
                         <Table.Td>
                           <Review tender={tender} />
@@ -294,7 +385,7 @@ export function Component() {
                     <Text size="xs">
                       {t('card.closes')}: <ClosingDate value={tender.closing_date} />
                     </Text>
-                    <CardStatus tender={tender} />
+                    <CardStatus tender={tender} actions={actions} />
                   </Stack>
                 </Paper>
               ))}
@@ -308,6 +399,20 @@ export function Component() {
           onChange={(page) => setParams(withParams(params, { page }))}
         />
       </Stack>
+      <ChangeClosingDialog
+        tender={changing}
+        busy={change.isPending}
+        error={change.error}
+        onClose={() => setChanging(null)}
+        onConfirm={(value) => changing && change.mutate({ id: changing.id, ...value })}
+      />
+      <WithdrawDialog
+        tender={withdrawing}
+        busy={withdraw.isPending}
+        error={withdraw.error}
+        onClose={() => setWithdrawing(null)}
+        onConfirm={() => withdrawing && withdraw.mutate(withdrawing.id)}
+      />
     </Container>
   );
 }
