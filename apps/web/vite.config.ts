@@ -1,5 +1,11 @@
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
+
+// A private build (`WEB_DIST_DIR=/tmp/me/dist npm run build -w apps/web`) goes to that folder and its server
+// bundle beside it (`/tmp/me/dist-server`), where the API looks for it with the same variable.
+const outDir = process.env.WEB_DIST_DIR ? path.resolve(process.env.WEB_DIST_DIR) : 'dist';
+const ssrOutDir = process.env.WEB_DIST_DIR ? path.join(path.dirname(outDir), 'dist-server') : 'dist-server';
 
 const api = process.env.ZABUNI_API_URL ?? 'http://localhost:3000';
 
@@ -18,9 +24,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // always runs theirs (development React renders 5-10 times slower), whatever NODE_ENV the API runs with.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
-    ? { target: 'node20', outDir: 'dist-server', sourcemap: true, emptyOutDir: true }
+    ? { target: 'node20', outDir: ssrOutDir, sourcemap: true, emptyOutDir: true }
     : {
         target: 'es2022',
+        outDir,
+        emptyOutDir: true,
         sourcemap: true,
         // Which files each page needs: the server names them in the page's <head> (modulepreload).
         manifest: true,

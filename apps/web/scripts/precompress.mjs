@@ -4,7 +4,9 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const root = new URL('../dist', import.meta.url).pathname;
+const root = process.env.WEB_DIST_DIR
+  ? path.resolve(process.env.WEB_DIST_DIR)
+  : new URL('../dist', import.meta.url).pathname;
 const compressible = /\.(js|css|html|svg|json|txt|map|woff)$/;
 
 async function* files(dir) {
