@@ -11,14 +11,9 @@ import i18next from 'i18next';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  matchRoutes,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { AppShell } from './app/App.tsx';
+import { AppRoutes, preloadMatches, withLazyElements } from './app/route-elements.tsx';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes.tsx';
 import { serialiseSsrState } from './app/ssr-state.ts';
 import { setApiTransport } from './lib/api-client.ts';
@@ -105,6 +100,9 @@ function rendersOnServer(address: URL): boolean {
   });
 }
 
+/** The routes as rendered (route-elements.tsx): lazy page modules as elements, loaded before a render. */
+const serverRoutes = withLazyElements(routes);
+
 let started: Promise<void> | undefined;
 
 /** Loads every language once, and routes the pages' API calls to the server's in-process API. */
@@ -171,15 +169,14 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
   const address = new URL(url, 'http://zabuni.local');
   if (!rendersOnServer(address)) return { kind: 'client' };
 
-  const handler = createStaticHandler(routes as RouteObject[]);
-  const context = await handler.query(new Request(address));
-  if (context instanceof Response) {
-    const location = context.headers.get('Location');
-    if (location && context.status >= 300 && context.status < 400) {
-      return { kind: 'redirect', status: context.status, location };
-    }
-    return { kind: 'client' };
-  }
+  const matches = matchRoutes(serverRoutes, address.pathname) ?? [];
+  // Redirects (routes.tsx `redirectTo`): the browser's router follows them with <Navigate>.
+  const location = matches
+    .map((match) => (match.route.handle as { redirect?: unknown } | undefined)?.redirect)
+    .find((to): to is string => typeof to === 'string');
+  if (location) return { kind: 'redirect', status: 302, location };
+  // The page's module is loaded before rendering: renderToString would draw a fallback for a lazy one.
+  await preloadMatches(serverRoutes, address.pathname);
 
   const now = Date.now();
   const { cache, wanted } = recordingQueryCache();
@@ -191,12 +188,13 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
   // The shared store holds every language; this request's instance only chooses one.
   const i18n = i18next.cloneInstance({ lng: language, initAsync: false });
   await i18n.changeLanguage(language);
-  const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <AppShell queryClient={queryClient}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={address.pathname + address.search}>
+            <AppRoutes routes={serverRoutes} />
+          </StaticRouter>
         </AppShell>
       </I18nextProvider>
     </StrictMode>
@@ -225,10 +223,7 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
   }
   keepReference(queryClient, now);
 
-  const notFound =
-    context.statusCode === 404 ||
-    context.matches.some((match) => match.route.path === '*') ||
-    answeredNotFound(queryClient);
+  const notFound = matches.some((match) => match.route.path === '*') || answeredNotFound(queryClient);
   const state = serialiseSsrState({
     language,
     now,
@@ -238,12 +233,12 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
     }),
   });
   queryClient.clear();
-  const preload = context.matches.flatMap(
+  const preload = matches.flatMap(
     (match) => (match.route.handle as { preload?: string[] } | undefined)?.preload ?? [],
   );
   return {
     kind: 'page',
-    status: notFound ? 404 : context.statusCode,
+    status: notFound ? 404 : 200,
     html,
     state,
     head,

@@ -4,8 +4,9 @@ import './app/mantine-styles.ts';
 import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
-import { App, createQueryClient, endSessionsOnExpiry } from './app/App.tsx';
+import type { RouteObject } from 'react-router';
+import { App, createQueryClient } from './app/App.tsx';
+import { preloadMatches, withLazyElements } from './app/route-elements.tsx';
 import { routes } from './app/routes.tsx';
 import { readSsrState } from './app/ssr-state.ts';
 import { changeLanguage, initI18n, preferredLanguage } from './lib/i18n.ts';
@@ -32,7 +33,7 @@ function withAllStyles(list: RouteObject[]): RouteObject[] {
   });
 }
 
-const clientRoutes = withAllStyles(routes);
+const clientRoutes = withLazyElements(withAllStyles(routes));
 
 /**
  * A public page arrives rendered by the server with its data (issue 15): the browser hydrates it in the
@@ -48,29 +49,17 @@ async function start() {
   if (ssr) {
     renderContext.now = ssr.now;
     hydrate(queryClient, ssr.queries);
-    // The page's own module must be there before hydrating, or the router would first render nothing.
-    const matches = matchRoutes(clientRoutes, window.location) ?? [];
-    await Promise.all(
-      matches.map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        const module = await route.lazy();
-        Object.assign(route, { ...module, lazy: undefined } as Partial<RouteObject>);
-      }),
-    );
   }
+  // The page's own module is there before the first render: a page rendered on the server hydrates with it
+  // (not with a fallback), and any other page is drawn once, complete.
+  await preloadMatches(clientRoutes, window.location).catch(() => undefined);
 
   // A page drawn here (not a public page) may use any component: its styles are in place before it renders.
   if (!ssr) await loadRestOfStyles();
-  const router = createBrowserRouter(clientRoutes);
-  // A public page moving on to a signed-in one before they have loaded: they start loading with the move.
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle') void loadRestOfStyles();
-  });
-  endSessionsOnExpiry(router, queryClient);
 
   const app = (
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App routes={clientRoutes} queryClient={queryClient} />
     </StrictMode>
   );
   const root = document.getElementById('root')!;

@@ -7,14 +7,14 @@ import {
   type Query,
 } from '@tanstack/react-query';
 import i18next from 'i18next';
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
-import type { DataRouter } from 'react-router';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import type { ToastContainer } from 'react-toastify';
-import { RouterProvider } from 'react-router/dom';
 import { ApiError, onSessionExpired } from '../lib/api-client.ts';
 import { AuthStatus, authState } from '../lib/auth-state.ts';
 import { loadToasts, toast } from '../lib/toast.ts';
 import { LoadingBar } from './LoadingBar.tsx';
+import { AppRoutes, type ElementRoute } from './route-elements.tsx';
 import { theme } from './theme.ts';
 
 /** SPEC §8: any failed load or submit shows an error toast with the server's message. */
@@ -48,18 +48,32 @@ export function createQueryClient() {
 
 /**
  * SPEC §8: a 401 on any call but the token call (after one refresh attempt) ends the session: toast
- * "Session timed out. Please login to continue.", log out, go to the advertise page.
+ * "Session timed out. Please login to continue.", log out, go to the advertise page. The session counts as
+ * ending (RequireAuth sends nobody to sign-in meanwhile) until that move has been rendered.
  */
-export function endSessionsOnExpiry(router: DataRouter, queryClient: QueryClient) {
-  onSessionExpired(() => {
-    const { status } = authState.get();
-    if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
-    toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
-    authState.endSession();
-    queryClient.clear();
-    void router.navigate('/advertise').finally(() => authState.sessionLeft());
-    return true;
-  });
+function EndSessionsOnExpiry({ queryClient }: { queryClient: QueryClient }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const leaving = useRef(false);
+  useEffect(() => {
+    onSessionExpired(() => {
+      const { status } = authState.get();
+      if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
+      toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
+      authState.endSession();
+      queryClient.clear();
+      leaving.current = true;
+      void navigate('/advertise');
+      return true;
+    });
+  }, [navigate, queryClient]);
+  useEffect(() => {
+    if (leaving.current && location.pathname === '/advertise') {
+      leaving.current = false;
+      authState.sessionLeft();
+    }
+  }, [location]);
+  return null;
 }
 
 type Container = typeof ToastContainer;
@@ -112,10 +126,14 @@ export function AppShell({ queryClient, children }: { queryClient: QueryClient; 
   );
 }
 
-export function App({ router, queryClient }: { router: DataRouter; queryClient: QueryClient }) {
+/** The browser's app: the same tree as the server's (entry-server.tsx), under the browser's router. */
+export function App({ routes, queryClient }: { routes: ElementRoute[]; queryClient: QueryClient }) {
   return (
     <AppShell queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+        <EndSessionsOnExpiry queryClient={queryClient} />
+      </BrowserRouter>
     </AppShell>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, redirect, type RouteObject } from 'react-router';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { withNamespaces, type LazyNamespace } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
@@ -33,6 +33,9 @@ export const CLIENT_ONLY = { clientOnly: true } as const;
 const WITH_FORM_TAB = { clientOnly: (search: URLSearchParams) => search.has('tab') } as const;
 /** The public site's layout route: its pages are rendered on the server (entry-server.tsx). */
 export const PUBLIC_ROUTE_ID = 'public';
+
+/** An address that moved: the server answers it with a 302 (entry-server.tsx), the browser's router follows. */
+const redirectTo = (to: string) => ({ element: <Navigate to={to} replace />, handle: { redirect: to } });
 
 /**
  * A page rendered on the server, loaded lazily in the browser. `handle.preload` names what the browser needs
@@ -82,8 +85,7 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'login', handle: CLIENT_ONLY, lazy: () => import('../features/auth/pages/SignInPage.tsx') },
-      // Redirects as loaders: the server answers them with a 302, the browser's router follows them too.
-      { path: 'register', loader: () => redirect('/advertise?tab=register') },
+      { path: 'register', ...redirectTo('/advertise?tab=register') },
       {
         path: 'forgot-password',
         handle: CLIENT_ONLY,
@@ -129,7 +131,7 @@ export const routes: RouteObject[] = [
         ),
       },
       // The footer's "Tender Bulletin" is the public tender list.
-      { path: 'tender-bulletin', loader: () => redirect('/tenders') },
+      { path: 'tender-bulletin', ...redirectTo('/tenders') },
       {
         path: 'tenders/show/:id',
         ...page(
