@@ -63,6 +63,7 @@ import {
   invoiceApprovalAdapter,
   invoicesRoutes,
 } from './modules/platform/p2p/invoices/index.ts';
+import { createCreditNotesService, creditNotesRoutes } from './modules/platform/p2p/credit-notes/index.ts';
 import { approvalsRoutes, createApprovalsService } from './modules/shared/approvals/index.ts';
 import { createMatchingSettingsService } from './modules/platform/p2p/matching/index.ts';
 import {
@@ -203,6 +204,7 @@ export function createServices({
     budgets,
   });
   const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock, approvals });
+  const creditNotes = createCreditNotesService({ db, invoices, audit, notifications, clock });
   const matchingSettings = createMatchingSettingsService({ db, audit });
   const statements = createStatementsService({ db, clock });
   const portal = createPortalService({ db, orders: purchaseOrders });
@@ -270,6 +272,7 @@ export function createServices({
     purchaseOrders,
     goodsReceipts,
     invoices,
+    creditNotes,
     matchingSettings,
     statements,
     portal,
@@ -489,12 +492,14 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       portal: services.portal,
       orders: services.purchaseOrders,
       invoices: services.invoices,
+      creditNotes: services.creditNotes,
       statements: services.statements,
       publicUrl: config.publicUrl,
     }),
     { prefix: '/api/v1' },
   );
   await app.register(reportsRoutes({ reports: services.reports }), { prefix: '/api/v1' });
+  await app.register(creditNotesRoutes({ creditNotes: services.creditNotes }), { prefix: '/api/v1' });
   await app.register(
     invoicesRoutes({
       invoices: services.invoices,

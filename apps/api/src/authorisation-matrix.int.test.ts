@@ -75,6 +75,14 @@ const requisitionBody = (world: MatrixWorld) => ({
   ],
 });
 
+/** A credit note that reaches the handler: one unit of the invoice's first line. */
+const creditNoteBody = {
+  number: 'MATRIX-CN-1',
+  credit_note_date: new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10),
+  reason: 'Matrix credit note',
+  lines: [{ invoice_line_no: 1, quantity: '1' }],
+};
+
 const MATRIX: Record<string, Entry> = {
   // Reference data and the public site.
   'GET /api/v1/core/countries/': { may: ALL },
@@ -187,6 +195,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/p2p/invoices/{id}/approve/': { may: finance },
   'POST /api/v1/p2p/invoices/{id}/reject/': { may: finance },
   'POST /api/v1/p2p/invoices/{id}/resolve-exception/': { may: finance },
+  'GET /api/v1/p2p/invoices/{id}/credit-notes/': { may: read },
+  'POST /api/v1/p2p/invoices/{id}/credit-notes/': { may: finance, body: () => creditNoteBody },
   'GET /api/v1/p2p/payments/': { may: read },
   'POST /api/v1/p2p/payments/': { may: finance },
   'GET /api/v1/p2p/matching-settings/': { may: admin },
@@ -206,6 +216,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/portal/invoices/{id}/': { may: portal },
   'POST /api/v1/portal/invoices/{id}/file/': { may: portal },
   'GET /api/v1/portal/invoices/{id}/file/': { may: portal },
+  'GET /api/v1/portal/invoices/{id}/credit-notes/': { may: portal },
+  'POST /api/v1/portal/invoices/{id}/credit-notes/': { may: portal, body: () => creditNoteBody },
   'GET /api/v1/portal/statement/': { may: portal },
   'GET /api/v1/portal/purchase-orders/': { may: portal },
   'GET /api/v1/portal/purchase-orders/{id}/': { may: portal },

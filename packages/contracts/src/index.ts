@@ -24,3 +24,4 @@ export * from './purchase-orders.ts';
 export * from './invoices.ts';
 export * from './reports.ts';
 export * from './organisation-settings.ts';
+export * from './credit-notes.ts';

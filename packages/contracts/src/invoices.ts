@@ -96,6 +96,9 @@ export const invoiceSummary = z
     tax: z.string(),
     total: z.string(),
     paid: z.string(),
+    /** What its credit notes take off the total. */
+    credited: z.string(),
+    /** Still owed: total less credit notes and payments. */
     outstanding: z.string(),
     within_tolerance: z.boolean(),
     blocking_variances: z.number().int(),

@@ -15,3 +15,4 @@ export * from './money.ts';
 export * from './purchase-orders.ts';
 export * from './invoices.ts';
 export * from './matching.ts';
+export * from './credit-notes.ts';

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
+import { creditNotes } from '../../../schema/credit-notes.tables.ts';
 import { invoices, supplierPayments } from '../../../schema/invoices.tables.ts';
 import { buyerSuppliers, organisations } from '../../../schema/organisations.tables.ts';
 import { purchaseOrders } from '../../../schema/purchase-orders.tables.ts';
@@ -83,5 +84,20 @@ export async function statementDocuments(db: Executor, buyerId: number, supplier
     .innerJoin(invoices, eq(invoices.id, supplierPayments.invoiceId))
     .where(and(eq(invoices.organisationId, buyerId), eq(invoices.supplierId, supplierId)))
     .orderBy(asc(supplierPayments.paidOn), asc(supplierPayments.id));
-  return { orders, bills, paid };
+  // Credit notes lower what is owed, on their own date.
+  const credits = await db
+    .select({
+      id: creditNotes.id,
+      invoiceId: creditNotes.invoiceId,
+      number: creditNotes.number,
+      date: creditNotes.creditNoteDate,
+      totalMinor: creditNotes.totalMinor,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceStatus: invoices.status,
+    })
+    .from(creditNotes)
+    .innerJoin(invoices, eq(invoices.id, creditNotes.invoiceId))
+    .where(and(eq(creditNotes.organisationId, buyerId), eq(creditNotes.supplierId, supplierId)))
+    .orderBy(asc(creditNotes.creditNoteDate), asc(creditNotes.id));
+  return { orders, bills, paid, credits };
 }

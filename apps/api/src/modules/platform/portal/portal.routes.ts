@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
+  creditNoteForm,
   errorBody,
+  invoiceCreditNotes,
+  issuedCreditNote,
   message,
   invoice,
   invoiceForm,
@@ -22,6 +25,7 @@ import { pageOf } from '../../../infra/pagination.ts';
 import type { PurchaseOrdersService } from '../p2p/purchase-orders/index.ts';
 import { attachmentDisposition, sendFile } from '../../../infra/file-types.ts';
 import { MAX_INVOICE_FILE_BYTES, type InvoicesService } from '../p2p/invoices/index.ts';
+import type { CreditNotesService } from '../p2p/credit-notes/index.ts';
 import { supplierOf, type PortalService } from './portal.service.ts';
 import type { StatementsService } from './statements.service.ts';
 
@@ -36,12 +40,14 @@ export const portalRoutes =
     portal,
     orders,
     invoices,
+    creditNotes,
     statements,
     publicUrl,
   }: {
     portal: PortalService;
     orders: PurchaseOrdersService;
     invoices: InvoicesService;
+    creditNotes: CreditNotesService;
     statements: StatementsService;
     publicUrl: string;
   }): FastifyPluginAsyncZod =>
@@ -172,6 +178,52 @@ export const portalRoutes =
         const principal = principalOf(request);
         const file = await invoices.openFile(principal, request.params.id, supplierOf(principal).supplierId);
         return sendFile(reply, { ...file, contentType: 'application/pdf' });
+      },
+    );
+
+    app.get(
+      '/portal/invoices/:id/credit-notes/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary: 'The credit notes of one of my invoices, and what is still open on it',
+          params: idParams,
+          response: { 200: invoiceCreditNotes, ...errors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        return creditNotes.list(principal, request.params.id, supplierOf(principal).supplierId);
+      },
+    );
+
+    app.post(
+      '/portal/invoices/:id/credit-notes/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags,
+          summary:
+            'Issue a credit note against one of my invoices (answers a credit note requested); it is matched at once',
+          params: idParams,
+          body: creditNoteForm,
+          response: { 201: issuedCreditNote, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const principal = principalOf(request);
+        return reply
+          .code(201)
+          .send(
+            await creditNotes.issue(
+              principal,
+              request.params.id,
+              request.body,
+              supplierOf(principal).supplierId,
+              request.ip,
+            ),
+          );
       },
     );
 

@@ -27,7 +27,8 @@ export interface StatementPeriod {
 
 /**
  * A supplier's statement with one buyer: the orders sent to it (for reference), its invoices (what is
- * owed, rejected ones left out) and the payments recorded, in date order with the running balance.
+ * owed, rejected ones left out), its credit notes and the payments recorded, in date order with the
+ * running balance.
  */
 export function createStatementsService({ db, clock }: { db: Db; clock: Clock }) {
   async function build(
@@ -35,7 +36,7 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
     supplierId: number,
     period: StatementPeriod,
   ): Promise<SupplierStatement & { ids: { buyer: number; supplier: number } }> {
-    const { orders, bills, paid } = await statementDocuments(db, buyerId, supplierId);
+    const { orders, bills, paid, credits } = await statementDocuments(db, buyerId, supplierId);
     const { buyer, supplier } = await statementParties(db, buyerId, supplierId);
     const currency = bills[0]?.currency ?? orders[0]?.currency ?? 'KES';
     type Row = SupplierStatement['rows'][number];
@@ -69,6 +70,17 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
         creditMinor: p.amountMinor,
         order: 2,
       })),
+      ...credits
+        .filter((c) => OWED.has(c.invoiceStatus))
+        .map((c) => ({
+          date: c.date,
+          type: 'credit' as const,
+          reference: c.number,
+          description: `Credit note against invoice ${c.invoiceNumber}`,
+          debitMinor: 0,
+          creditMinor: c.totalMinor,
+          order: 3,
+        })),
     ].sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
     const today = nairobiDate(clock.now());
     const to = period.to ?? today;
@@ -87,6 +99,11 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
       });
     const paidOf = (invoiceId: number) =>
       paid.filter((p) => p.invoiceId === invoiceId).reduce((s, p) => s + p.amountMinor, 0);
+    // Credit notes dated within the statement lower what the invoice still owes.
+    const creditedOf = (invoiceId: number) =>
+      credits
+        .filter((c) => c.invoiceId === invoiceId && c.date <= to)
+        .reduce((s, c) => s + c.totalMinor, 0);
     return {
       ids: { buyer: buyerId, supplier: supplierId },
       supplier: { name: supplier?.name ?? '', taxPin: supplier?.taxPin ?? null },
@@ -106,7 +123,7 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
           dueDate: b.dueDate,
           totalMinor: b.totalMinor,
           paidMinor: paidOf(b.id),
-          outstandingMinor: Math.max(0, b.totalMinor - paidOf(b.id)),
+          outstandingMinor: Math.max(0, b.totalMinor - creditedOf(b.id) - paidOf(b.id)),
           status: b.status,
         })),
     };

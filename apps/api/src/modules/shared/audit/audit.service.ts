@@ -83,6 +83,7 @@ export type AuditAction =
   | 'invoice.rejected'
   | 'invoice.exception_resolved'
   | 'invoice.payment_recorded'
+  | 'credit_note.issued'
   | 'approval.started'
   | 'approval.workflow_not_applied'
   | 'matching_settings.updated';

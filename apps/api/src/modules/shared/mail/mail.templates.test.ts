@@ -107,6 +107,20 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   invoice_approved: { ...common, buyer: 'Umoja Bank', reference: 'INV-77', amount: 'KES 120,000' },
   invoice_rejected: { ...common, buyer: 'Umoja Bank', reference: 'INV-77', reason: 'Wrong prices' },
   credit_note_requested: { ...common, buyer: 'Umoja Bank', reference: 'INV-77', reason: 'Short delivery' },
+  credit_note_matched: {
+    ...common,
+    supplier: 'Acme Office Supplies',
+    reference: 'CN-12',
+    invoice: 'INV-77',
+    amount: 'KES 2,320',
+  },
+  credit_note_received: {
+    ...common,
+    supplier: 'Acme Office Supplies',
+    reference: 'CN-12',
+    invoice: 'INV-77',
+    amount: 'KES 2,320',
+  },
   payment_recorded: {
     ...common,
     buyer: 'Umoja Bank',
@@ -230,6 +244,8 @@ describe('renderMail', () => {
     expect(mail.text).toContain('Acme Bank has sent you purchase order PO-2026-00007 for KES 120,000.');
     expect(mail.text).toContain('Open the purchase order: https://zabuni.test/link');
   });
+      'credit_note_matched',
+      'credit_note_received',
 
   it('shows the reason of an invoice exception on a line of its own', () => {
     const mail = render('invoice_exception', 'sw');

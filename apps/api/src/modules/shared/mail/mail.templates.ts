@@ -78,6 +78,10 @@ export interface MailTemplates {
   invoice_approved: WithAction & { buyer: string; reference: string; amount: string };
   invoice_rejected: WithAction & { buyer: string; reference: string; reason: string };
   credit_note_requested: WithAction & { buyer: string; reference: string; reason: string };
+  /** To finance: a supplier's credit note brought the invoice inside tolerance (it goes to approval). */
+  credit_note_matched: WithAction & { supplier: string; reference: string; invoice: string; amount: string };
+  /** To finance: a supplier's credit note was recorded (the invoice still needs a decision, or is lowered). */
+  credit_note_received: WithAction & { supplier: string; reference: string; invoice: string; amount: string };
   payment_recorded: WithAction & {
     buyer: string;
     reference: string;
@@ -125,6 +129,8 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   invoice_approved: true,
   invoice_rejected: true,
   credit_note_requested: true,
+  credit_note_matched: true,
+  credit_note_received: true,
   payment_recorded: true,
 };
 

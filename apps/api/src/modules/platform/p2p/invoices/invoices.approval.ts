@@ -54,7 +54,8 @@ export async function invoiceSubject(tx: Executor, found: Found): Promise<Approv
     title: found.supplierName,
     supplier: { id: i.supplierId, name: found.supplierName },
     requester: { id: i.submittedByUserId, name: `${found.submitterFirstName} ${found.submitterLastName}` },
-    amountMinor: i.totalMinor,
+    // What the approver is asked to approve: the total less its credit notes.
+    amountMinor: i.totalMinor - found.creditedMinor,
     currency: i.currency,
     ...context,
     submittedAt: i.submittedAt,

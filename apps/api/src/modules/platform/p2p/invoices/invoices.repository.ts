@@ -2,6 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, inArray, ne, sql, type SQL } f
 import { escapeLikePattern, type InvoiceStatus } from '@zabuni/domain';
 import type { Executor } from '../../../../infra/database.ts';
 import { users } from '../../../../schema/authentication.tables.ts';
+import { creditNotes } from '../../../../schema/credit-notes.tables.ts';
 import { memberships, organisations } from '../../../../schema/organisations.tables.ts';
 import { purchaseOrders } from '../../../../schema/purchase-orders.tables.ts';
 import {
@@ -23,6 +24,9 @@ const summaryColumns = {
   submitterLastName: users.lastName,
   paidMinor: sql<number>`coalesce((SELECT sum(${supplierPayments.amountMinor}) FROM ${supplierPayments}
     WHERE ${supplierPayments.invoiceId} = ${invoices.id}), 0)`.mapWith(Number),
+  /** What the invoice's credit notes take off its total. */
+  creditedMinor: sql<number>`coalesce((SELECT sum(${creditNotes.totalMinor}) FROM ${creditNotes}
+    WHERE ${creditNotes.invoiceId} = ${invoices.id}), 0)`.mapWith(Number),
 };
 
 /** Invoices that count as billed: neither rejected nor replaced. */

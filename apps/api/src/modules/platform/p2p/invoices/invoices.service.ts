@@ -18,6 +18,9 @@ import {
   lineAmountMinor,
   minorToDecimalText,
   nairobiDate,
+  openAmountMinor,
+  paymentStatus,
+  invoiceStatusForPayment,
   quantityToThousandths,
   REQUISITION_ORDER_KINDS,
   taxMinor as lineTaxMinor,
@@ -98,7 +101,8 @@ function summaryOf(found: Found) {
     tax: money(i.taxMinor),
     total: money(i.totalMinor),
     paid: money(found.paidMinor),
-    outstanding: money(Math.max(0, i.totalMinor - found.paidMinor)),
+    credited: money(found.creditedMinor),
+    outstanding: money(openAmountMinor(i.totalMinor, found.creditedMinor, found.paidMinor)),
     within_tolerance: i.matchResult.withinTolerance,
     blocking_variances: i.matchResult.variances.filter((v) => v.blocking).length,
     submitted_at: i.submittedAt.toISOString(),
@@ -480,6 +484,97 @@ export function createInvoicesService({
     },
 
     /**
+     * For the credit-notes module, inside its transaction: the invoice locked, with its lines (a supplier's
+     * caller gets 404 for another supplier's invoice).
+     */
+    async forCredit(tx: Tx, organisationId: number, id: number, supplierId?: number, lock = true) {
+      const repository = invoicesRepository(tx);
+      if (lock && !(await repository.lock(organisationId, id))) throw notFound(message('invoice.not_found'));
+      const found = await load(tx, organisationId, id);
+      if (supplierId !== undefined && found.invoice.supplierId !== supplierId)
+        throw notFound(message('invoice.not_found'));
+      return { found, lines: await repository.lines(id) };
+    },
+
+    /**
+     * A credit note was recorded against the invoice (in the caller's transaction): an invoice in the
+     * exception queue is matched again on its lines net of credits, and goes to approval once inside
+     * tolerance (a credit note awaited is then answered); an approved invoice whose payments now cover what
+     * is left is paid. Finance hears of a supplier's credit note. Returns the mails to dispatch.
+     */
+    async afterCredit(
+      tx: Tx,
+      organisationId: number,
+      id: number,
+      credit: { creditNoteId: number; number: string; totalMinor: number; bySupplier: boolean },
+    ): Promise<{ status: string; mailIds: number[] }> {
+      const repository = invoicesRepository(tx);
+      const found = await load(tx, organisationId, id);
+      const i = found.invoice;
+      let status = i.status;
+      const mailIds: number[] = [];
+      if (i.status === 'exception' || i.status === 'awaiting_credit_note') {
+        // The order's waiting invoices as matching reads them: their lines net of every credit note.
+        const facts = (await readMatchFacts(tx, organisationId, i.purchaseOrderId, { waiting: true }))!;
+        const lines = facts.waiting.find((w) => w.id === id)?.lines ?? null;
+        if (lines) {
+          const result = matchAgainstOrder(facts, lines, settingsOf(facts), { stored: true });
+          const moved = invoiceTransition({
+            status: i.status,
+            action: 'match',
+            actor: { isFinance: false, canApprove: false },
+            withinTolerance: result.withinTolerance,
+          });
+          // Still outside tolerance: it waits where it was (finance may accept, reject or ask again).
+          const to = moved.ok && moved.to === 'matched' ? 'matched' : i.status;
+          if (!(await repository.updateWhere(organisationId, id, [i.status], { status: to, matchResult: result })))
+            throw new AppError('conflict', message('invoice.conflict'));
+          status = to;
+          await audit.record(tx, {
+            action: 'invoice.matched',
+            actorUserId: null,
+            organisationId,
+            detail: {
+              invoice_id: id,
+              within_tolerance: result.withinTolerance,
+              after: 'credit_note',
+              credit_note_id: credit.creditNoteId,
+              from: i.status,
+              to,
+            },
+          });
+          if (to === 'matched') mailIds.push(...(await startApproval(tx, organisationId, id)));
+        }
+      } else if (i.status === 'approved' || i.status === 'partially_paid') {
+        const to = invoiceStatusForPayment(
+          paymentStatus(Math.max(0, i.totalMinor - found.creditedMinor), found.paidMinor),
+        );
+        if (to !== i.status) {
+          if (!(await repository.updateWhere(organisationId, id, [i.status], { status: to })))
+            throw new AppError('conflict', message('invoice.conflict'));
+          status = to;
+        }
+      }
+      if (credit.bySupplier) {
+        mailIds.push(
+          ...(await notifications.announce(tx, {
+            userIds: await repository.usersWithRole(organisationId, 'finance'),
+            organisationId,
+            template: status === 'matched' && i.status !== 'matched' ? 'credit_note_matched' : 'credit_note_received',
+            params: {
+              supplier: found.supplierName,
+              reference: credit.number,
+              invoice: i.invoiceNumber,
+              amount: formatMinor(credit.totalMinor, i.currency),
+            },
+            path: pathOf(id),
+          })),
+        );
+      }
+      return { status, mailIds };
+    },
+
+    /**
      * After goods arrive: invoices of the order waiting in the exception queue are matched again. Three
      * round trips per invoice: one read of everything they are matched against (shared by the order's
      * waiting invoices), then for each its guarded UPDATE and its audit entry.
@@ -660,13 +755,15 @@ export function createInvoicesService({
           throw fieldError('invoice_id', message('invoice.not_found'));
         const found = await load(tx, organisationId, form.invoice_id);
         const amountMinor = decimalTextToMinor(form.amount, found.invoice.currency);
+        // Credit notes lower what is owed: the payment is checked against the total less them.
+        const owedMinor = Math.max(0, found.invoice.totalMinor - found.creditedMinor);
         const outstanding = formatMinor(
-          Math.max(0, found.invoice.totalMinor - found.paidMinor),
+          openAmountMinor(found.invoice.totalMinor, found.creditedMinor, found.paidMinor),
           found.invoice.currency,
         );
         if (amountMinor === null) throw fieldError('amount', message('invoice.payment', { outstanding }));
         const check = checkPayment({
-          totalMinor: found.invoice.totalMinor,
+          totalMinor: owedMinor,
           alreadyPaidMinor: found.paidMinor,
           amountMinor,
         });

@@ -37,7 +37,10 @@ export interface MatchFacts {
   lines: MatchOrderLine[];
   /** What the order's invoices not rejected bill, per order line (null: lines on no order line). */
   billed: Array<{ purchaseOrderLineId: number | null; quantity: number; netMinor: number }>;
-  /** The order's invoices waiting on their match (exception, awaiting a credit note), when asked for. */
+  /**
+   * The order's invoices waiting on their match (exception, awaiting a credit note), when asked for; their
+   * lines (like `billed`) net of credit notes.
+   */
   waiting: Array<{ id: number; status: 'exception' | 'awaiting_credit_note'; lines: MatchInvoiceLine[] }>;
   /** The settings rows that can apply: the organisation's, the supplier's, the order's categories'. */
   settings: MatchSettingsRow[];
@@ -92,17 +95,31 @@ export async function readMatchFacts(
         ON rq.id = src.requisition_id AND rq.organisation_id = ${organisationId})
         ON src.id = pol.requisition_line_id
       LEFT JOIN received r ON r.line_id = pol.id
+    ), credited AS (
+      -- What credit notes took off the order's invoice lines: invoices are matched net of them.
+      SELECT cnl.invoice_line_id, sum(cnl.quantity_thousandths) AS quantity, sum(cnl.net_minor) AS net
+      FROM po JOIN invoices i ON i.purchase_order_id = po.id
+      JOIN credit_notes cn ON cn.invoice_id = i.id
+      JOIN credit_note_lines cnl ON cnl.credit_note_id = cn.id
+      GROUP BY cnl.invoice_line_id
     ), billed AS (
-      SELECT il.purchase_order_line_id AS line_id, sum(il.quantity_thousandths) AS quantity,
-        sum(il.net_minor) AS net
+      SELECT il.purchase_order_line_id AS line_id,
+        sum(il.quantity_thousandths - coalesce(cr.quantity, 0)) AS quantity,
+        sum(il.net_minor - coalesce(cr.net, 0)) AS net
       FROM po JOIN invoices i ON i.purchase_order_id = po.id AND i.status <> 'rejected'
       JOIN invoice_lines il ON il.invoice_id = i.id
+      LEFT JOIN credited cr ON cr.invoice_line_id = il.id
       GROUP BY il.purchase_order_line_id
     ), waiting AS (
       SELECT i.id, i.status,
-        (SELECT json_agg(json_build_array(il.purchase_order_line_id, il.line_no, il.quantity_thousandths,
-            il.unit_price_minor, il.net_minor) ORDER BY il.line_no)
-         FROM invoice_lines il WHERE il.invoice_id = i.id) AS lines
+        (SELECT json_agg(json_build_array(il.purchase_order_line_id, il.line_no,
+            il.quantity_thousandths - coalesce(cr.quantity, 0),
+            CASE WHEN cr.invoice_line_id IS NULL THEN il.unit_price_minor
+              ELSE round((il.net_minor - cr.net) * 1000.0 / (il.quantity_thousandths - cr.quantity)) END,
+            il.net_minor - coalesce(cr.net, 0)) ORDER BY il.line_no)
+         FROM invoice_lines il LEFT JOIN credited cr ON cr.invoice_line_id = il.id
+         -- A line whose whole quantity was credited is no longer billed.
+         WHERE il.invoice_id = i.id AND il.quantity_thousandths - coalesce(cr.quantity, 0) > 0) AS lines
       FROM po JOIN invoices i ON i.purchase_order_id = po.id
       -- The order's id given directly, so the order's index finds its invoices (through the organisation's
       -- status index the read scanned every waiting invoice of the organisation: quadratic in a rematch run).

@@ -21,7 +21,8 @@ const GROUP_SQL: Record<SpendGroup, { key: ReturnType<typeof sql>; label: Return
 
 /**
  * Spend per group, per purchase order line of the organisation's approved (and later) orders: ordered,
- * invoiced (approved invoices on), and paid in proportion to each invoice's payments. `from`/`to` are
+ * invoiced (approved invoices on, net of their credit notes), and paid in proportion to each invoice's
+ * payments over what it still bills. `from`/`to` are
  * Nairobi dates of approval (inclusive), null for open-ended.
  */
 export async function spendByGroup(
@@ -52,11 +53,26 @@ export async function spendByGroup(
         AND (${from}::date IS NULL OR (po.approved_at AT TIME ZONE 'Africa/Nairobi')::date >= ${from}::date)
         AND (${to}::date IS NULL OR (po.approved_at AT TIME ZONE 'Africa/Nairobi')::date <= ${to}::date)
     ),
+    credited AS (
+      -- Credit notes lower spend: per invoice line (net) and per invoice (total, for the paid share).
+      SELECT cnl.invoice_line_id, sum(cnl.net_minor) AS net
+      FROM credit_note_lines cnl JOIN credit_notes cn ON cn.id = cnl.credit_note_id
+      WHERE cn.organisation_id = ${organisationId}
+      GROUP BY cnl.invoice_line_id
+    ),
+    credited_invoices AS (
+      SELECT invoice_id, sum(total_minor) AS total FROM credit_notes
+      WHERE organisation_id = ${organisationId} GROUP BY invoice_id
+    ),
     billed AS (
-      SELECT il.purchase_order_line_id AS po_line_id, sum(il.net_minor) AS invoiced,
-             sum(il.net_minor * coalesce(p.paid, 0) / nullif(i.total_minor, 0)) AS paid
+      SELECT il.purchase_order_line_id AS po_line_id,
+             sum(il.net_minor - coalesce(cr.net, 0)) AS invoiced,
+             sum((il.net_minor - coalesce(cr.net, 0)) * coalesce(p.paid, 0)
+               / nullif(i.total_minor - coalesce(ci.total, 0), 0)) AS paid
       FROM invoice_lines il
       JOIN invoices i ON i.id = il.invoice_id
+      LEFT JOIN credited cr ON cr.invoice_line_id = il.id
+      LEFT JOIN credited_invoices ci ON ci.invoice_id = i.id
       LEFT JOIN (SELECT invoice_id, sum(amount_minor) AS paid FROM supplier_payments GROUP BY invoice_id) p
         ON p.invoice_id = i.id
       WHERE i.organisation_id = ${organisationId} AND i.status IN ('approved', 'partially_paid', 'paid')
