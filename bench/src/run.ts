@@ -398,7 +398,8 @@ await providers.listen({ port: providersPort, host: '127.0.0.1' });
 
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
 const ours = await startProcess(
-  ['apps/api/dist/main.js'],
+  // BENCH_API_ENTRY: a build of the API elsewhere (to compare two builds back to back).
+  [process.env.BENCH_API_ENTRY ?? 'apps/api/dist/main.js'],
   {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,

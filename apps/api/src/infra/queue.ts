@@ -6,6 +6,8 @@ import type PgBoss from 'pg-boss';
  */
 export interface JobQueue {
   send(name: string, data: object): Promise<void>;
+  /** Several jobs of one kind: one INSERT into pg-boss's table (inline: one after the other). */
+  sendMany(name: string, data: readonly object[]): Promise<void>;
 }
 
 export function createJobQueue() {
@@ -23,6 +25,15 @@ export function createJobQueue() {
       const handler = inline.get(name);
       if (!handler) throw new Error(`no handler for job ${name}`);
       await handler(data);
+    },
+    async sendMany(name, data) {
+      if (boss) {
+        await boss.insert(
+          data.map((item) => ({ name, data: item, retryLimit: 5, retryDelay: 30, retryBackoff: true })),
+        );
+        return;
+      }
+      for (const item of data) await queue.send(name, item);
     },
     bind(instance) {
       boss = instance;

@@ -16,18 +16,26 @@ const entryContent = {
   contentHash: auditLog.contentHash,
 };
 
+/** An entry as written, before the sealer links it. */
+export interface NewAuditEntry {
+  occurredAt: Date;
+  actorUserId: number | null;
+  organisationId: number | null;
+  action: string;
+  ip: string | null;
+  detail: Record<string, unknown>;
+  contentHash: string;
+}
+
 export const auditRepository = (db: Executor) => ({
   /** One statement, no lock: writers in concurrent transactions never wait for each other. */
-  async insert(entry: {
-    occurredAt: Date;
-    actorUserId: number | null;
-    organisationId: number | null;
-    action: string;
-    ip: string | null;
-    detail: Record<string, unknown>;
-    contentHash: string;
-  }) {
+  async insert(entry: NewAuditEntry) {
     await db.insert(auditLog).values(entry);
+  },
+
+  /** Several entries in one statement, no lock. */
+  async insertMany(entries: NewAuditEntry[]) {
+    if (entries.length > 0) await db.insert(auditLog).values(entries);
   },
 
   /**

@@ -168,6 +168,29 @@ export function createAuditService({ db, clock }: { db: Db; clock: Clock }) {
     },
 
     /**
+     * Several entries in ONE INSERT of the caller's transaction (a batch of payment fulfilments), each
+     * hashed as `record` hashes one; the sealer links them like any others, in the order of their ids.
+     */
+    async recordMany(tx: Executor, events: readonly AuditEvent[]): Promise<void> {
+      if (events.length === 0) return;
+      const occurredAt = new Date(Math.floor(clock.now().getTime()));
+      await auditRepository(tx).insertMany(
+        events.map((event) => {
+          const detail = JSON.parse(JSON.stringify(event.detail ?? {})) as Record<string, unknown>;
+          const content = {
+            occurredAt: occurredAt.toISOString(),
+            actorUserId: event.actorUserId,
+            organisationId: event.organisationId ?? null,
+            action: event.action,
+            ip: event.ip ?? null,
+            detail,
+          };
+          return { ...content, occurredAt, contentHash: sha256(contentInput(content)) };
+        }),
+      );
+    },
+
+    /**
      * Links committed, unsealed entries into the hash chain, in the order they are found committed: each
      * round (one short transaction under the sealer's advisory lock) reads what is committed and not yet
      * sealed, checks each entry against its content hash, and gives it the next place in the chain with a

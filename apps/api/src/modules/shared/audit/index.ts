@@ -4,4 +4,4 @@ export { auditRoutes } from './audit.routes.ts';
 export { startAuditSealer } from './audit.sealer.ts';
 export type { AuditSealer } from './audit.sealer.ts';
 export { createAuditService } from './audit.service.ts';
-export type { AuditAction, AuditService } from './audit.service.ts';
+export type { AuditAction, AuditEvent, AuditService } from './audit.service.ts';

@@ -25,6 +25,24 @@ export const mailRepository = (db: Executor) => ({
     return row!.id;
   },
 
+  /** Several mails in ONE statement (a batch of payment receipts); ids in the order given. */
+  async insertMany(mails: OutgoingMail[]): Promise<number[]> {
+    if (mails.length === 0) return [];
+    const rows = await db
+      .insert(mailOutbox)
+      .values(
+        mails.map((mail) => ({
+          toAddress: mail.to,
+          subject: mail.subject,
+          textBody: mail.text,
+          htmlBody: mail.html,
+          status: mail.status,
+        })),
+      )
+      .returning({ id: mailOutbox.id });
+    return rows.map((row) => row.id);
+  },
+
   async find(id: number) {
     const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
     return row ?? null;

@@ -36,9 +36,25 @@ export function createMailService(deps: {
       });
     },
 
+    /** Several mails in ONE statement of the caller's transaction; their ids, in the order given. */
+    async enqueueMany(tx: Executor, requests: readonly MailRequest[]): Promise<number[]> {
+      return mailRepository(tx).insertMany(
+        requests.map((request) => ({
+          to: request.to,
+          ...renderMail(request.template, request.language, request.params),
+          status: transport ? 'queued' : 'kept',
+        })),
+      );
+    },
+
     async dispatch(ids: readonly number[]): Promise<void> {
-      if (!transport) return;
-      for (const id of ids) await queue.send(MAIL_SEND_JOB, { id });
+      if (!transport || ids.length === 0) return;
+      if (ids.length === 1) return queue.send(MAIL_SEND_JOB, { id: ids[0]! });
+      // A batch (a callback batch's receipts) in one call: one INSERT of the queue's jobs.
+      await queue.sendMany(
+        MAIL_SEND_JOB,
+        ids.map((id) => ({ id })),
+      );
     },
 
     async deliver(id: number): Promise<void> {

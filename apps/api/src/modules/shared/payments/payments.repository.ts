@@ -520,6 +520,113 @@ export function paymentsRepository(db: Executor) {
       };
     },
 
+    /**
+     * A batch of callbacks' results in ONE statement (the processor; issue 15: Daraja's rate), at most one
+     * per CheckoutRequestID (the caller keeps later ones for after). Each message takes one route, read from
+     * its attempt and order as they are: `pay` (a success the attempt may still take, for the amount and phone
+     * asked, of an order neither paid nor fulfilled), `fail` (a failure of an open attempt), `duplicate`
+     * (the attempt already has its result: nothing to change) or `general` (no attempt yet, an amount or
+     * phone that differs, an order paid or fulfilled already: the general path, one at a time). Then, as
+     * `applyStkResult` does for one: the attempts of `pay` and `fail` are resolved by a guarded UPDATE, the
+     * orders of the resolved successes move to paid AND fulfilled (unpaid and unfulfilled only), those of
+     * the resolved failures to failed (newest attempt, never paid), and the messages of `duplicate` and of
+     * every resolved attempt are marked processed. A message routed `pay` or `fail` whose attempt a rival
+     * resolved meanwhile stays unprocessed (`claimed` false) for the general path.
+     */
+    async applyStkResults(
+      results: Array<
+        AttemptResult & {
+          messageId: number;
+          checkoutRequestId: string;
+          outcome: 'paid' | 'failed';
+          amount: string | null;
+          phone: string | null;
+        }
+      >,
+      now: Date,
+    ): Promise<
+      Array<{
+        messageId: number;
+        route: 'pay' | 'fail' | 'duplicate' | 'general';
+        claimed: boolean;
+        /** The order this statement changed for this message (paid and fulfilled, or failed). */
+        order: OrderRow | null;
+      }>
+    > {
+      if (results.length === 0) return [];
+      const column = <K extends keyof (typeof results)[number]>(key: K) =>
+        sql.param(results.map((result) => result[key]));
+      const { rows } = await db.execute<Record<string, unknown>>(sql`
+        WITH input AS (
+          SELECT * FROM unnest(${column('messageId')}::bigint[], ${column('checkoutRequestId')}::text[],
+            ${column('outcome')}::text[], ${column('resultCode')}::text[], ${column('resultDesc')}::text[],
+            ${column('receipt')}::text[], ${column('amount')}::text[], ${column('phone')}::text[])
+            AS i(message_id, checkout_request_id, outcome, result_code, result_desc, receipt, amount, phone)
+        ), pre AS (
+          SELECT i.message_id, a.id AS attempt_id,
+            CASE
+              WHEN a.id IS NULL THEN 'general'
+              WHEN i.outcome = 'paid' AND (a.resolved_at IS NULL OR a.status IN ('failed', 'cancelled')) THEN
+                CASE WHEN a.requested_amount = i.amount AND a.phone = i.phone
+                       AND o.payment_state <> 'paid' AND o.fulfilled_at IS NULL
+                     THEN 'pay' ELSE 'general' END
+              WHEN i.outcome = 'failed' AND a.resolved_at IS NULL THEN 'fail'
+              ELSE 'duplicate'
+            END AS route
+          FROM input i
+          LEFT JOIN payment_attempts a ON a.checkout_request_id = i.checkout_request_id
+          LEFT JOIN orders o ON o.id = a.order_id
+        ), claimed AS (
+          UPDATE payment_attempts a SET status = i.outcome::payment_attempt_status,
+            result_code = i.result_code, result_desc = i.result_desc, receipt = i.receipt, resolved_at = ${now}
+          FROM input i JOIN pre p ON p.message_id = i.message_id
+          WHERE a.id = p.attempt_id AND p.route IN ('pay', 'fail')
+            AND CASE WHEN i.outcome = 'paid'
+                  THEN (a.resolved_at IS NULL OR a.status IN ('failed', 'cancelled'))
+                       AND a.requested_amount = i.amount AND a.phone = i.phone
+                  ELSE a.resolved_at IS NULL END
+          RETURNING a.id, a.order_id, i.message_id, i.outcome
+        ), marked AS (
+          UPDATE payment_messages m SET processed_at = ${now}, attempt_id = coalesce(p.attempt_id, m.attempt_id)
+          FROM pre p
+          WHERE m.id = p.message_id
+            AND (p.route = 'duplicate' OR p.message_id IN (SELECT message_id FROM claimed))
+          RETURNING m.id
+        ), paid AS (
+          UPDATE orders o SET payment_state = 'paid', paid_at = ${now}, fulfilled_at = ${now}, updated_at = ${now}
+          FROM claimed c
+          WHERE o.id = c.order_id AND c.outcome = 'paid' AND o.payment_state <> 'paid' AND o.fulfilled_at IS NULL
+          RETURNING o.*
+        ), failed AS (
+          UPDATE orders o SET payment_state = 'failed', updated_at = ${now}
+          FROM claimed c
+          WHERE o.id = c.order_id AND c.outcome = 'failed' AND o.paid_at IS NULL
+            AND o.id NOT IN (SELECT order_id FROM claimed WHERE outcome = 'paid')
+            AND c.id = (SELECT a.id FROM payment_attempts a WHERE a.order_id = c.order_id
+                        ORDER BY a.created_at DESC, a.id DESC LIMIT 1)
+          RETURNING o.*
+        ), changed AS (
+          SELECT * FROM paid UNION ALL SELECT * FROM failed
+        )
+        SELECT p.message_id AS h5_message_id, p.route AS h5_route, c.id IS NOT NULL AS h5_claimed, o.*
+        FROM pre p LEFT JOIN claimed c ON c.message_id = p.message_id LEFT JOIN changed o ON o.id = c.order_id
+        ORDER BY p.message_id`);
+      return rows.map((row) => ({
+        messageId: Number(row.h5_message_id),
+        route: row.h5_route as 'pay' | 'fail' | 'duplicate' | 'general',
+        claimed: row.h5_claimed === true,
+        order:
+          row.id === null || row.id === undefined
+            ? null
+            : (Object.fromEntries(
+                ORDER_COLUMNS.map(([key, name]) => [
+                  key,
+                  TIMESTAMP_KEYS.has(key) ? asDate(row[name]) : row[name],
+                ]),
+              ) as OrderRow),
+      }));
+    },
+
     /** STK callbacks stored at or before `storedBefore` and still not applied (a crash left them). */
     async unprocessedCallbackIds(storedBefore: Date, limit: number): Promise<number[]> {
       const rows = await db

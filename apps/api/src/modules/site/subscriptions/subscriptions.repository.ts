@@ -137,6 +137,55 @@ export function subscriptionsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /**
+     * The subscribers of several orders (a batch of payment callbacks), locked FOR NO KEY UPDATE in id
+     * order (so two batches sharing subscribers never deadlock), with each order's link.
+     */
+    async lockForOrders(orderIds: number[]) {
+      if (orderIds.length === 0) return [];
+      return db
+        .select({ subscription: subscriptions, link: subscriptionOrders })
+        .from(subscriptionOrders)
+        .innerJoin(subscriptions, eq(subscriptions.id, subscriptionOrders.subscriptionId))
+        .where(inArray(subscriptionOrders.orderId, orderIds))
+        .orderBy(subscriptions.id, subscriptionOrders.orderId)
+        .for('no key update', { of: subscriptions });
+    },
+
+    /**
+     * Several periods in ONE statement (a batch's fulfilments): each order's period on its link, and each
+     * subscriber's resulting period (the last given for it wins: the caller chains them in order).
+     */
+    async setPeriods(
+      periods: Array<{
+        subscriptionId: number;
+        orderId: number;
+        start: Date;
+        end: Date;
+        subscriptionStartsAt: Date;
+      }>,
+      now: Date,
+    ) {
+      if (periods.length === 0) return;
+      const last = new Map(periods.map((p) => [p.subscriptionId, p]));
+      const subscribers = [...last.values()];
+      await db.execute(sql`
+        WITH subscriber AS (
+          UPDATE ${subscriptions} s SET starts_at = p.starts_at, ends_at = p.ends_at, updated_at = ${now}
+          FROM unnest(${sql.param(subscribers.map((p) => p.subscriptionId))}::int[],
+                      ${sql.param(subscribers.map((p) => p.subscriptionStartsAt.toISOString()))}::timestamptz[],
+                      ${sql.param(subscribers.map((p) => p.end.toISOString()))}::timestamptz[])
+            AS p(id, starts_at, ends_at)
+          WHERE s.id = p.id
+        )
+        UPDATE ${subscriptionOrders} o SET period_starts_at = p.starts_at, period_ends_at = p.ends_at
+        FROM unnest(${sql.param(periods.map((p) => p.orderId))}::int[],
+                    ${sql.param(periods.map((p) => p.start.toISOString()))}::timestamptz[],
+                    ${sql.param(periods.map((p) => p.end.toISOString()))}::timestamptz[])
+          AS p(order_id, starts_at, ends_at)
+        WHERE o.order_id = p.order_id`);
+    },
+
     async setPeriod(
       subscriptionId: number,
       orderId: number,
