@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type {
+  CreditNoteFormInput,
+  InvoiceCreditNotesView,
   InvoiceView,
   Page,
   PurchaseOrderView,
@@ -11,6 +13,7 @@ import type { InvoiceStatus, PurchaseOrderStatus } from '@zabuni/domain';
 import type { z } from 'zod';
 import { apiGet, request, type QueryParams } from '../../lib/api-client.ts';
 import { sendMultipart, type UploadProgress } from '../../lib/multipart.ts';
+import type { IssuedCreditNote } from '../../components/credit-notes/CreditNotesSection.tsx';
 
 export type PortalOrderSummary = z.infer<typeof purchaseOrderSummary>;
 export type PortalOrder = PurchaseOrderView;
@@ -173,6 +176,19 @@ export interface InvoicePayload {
 
 export const submitInvoice = (payload: InvoicePayload) =>
   request<PortalInvoice>('POST', '/portal/invoices/', { body: payload });
+
+/** One of my invoices' credit notes, and what is still open on it. */
+export const creditNotesQuery = (invoiceId: number) =>
+  queryOptions({
+    queryKey: [PORTAL_KEY, 'invoices', 'credit-notes', invoiceId],
+    queryFn: ({ signal }) =>
+      apiGet<InvoiceCreditNotesView>(`/portal/invoices/${invoiceId}/credit-notes/`, undefined, signal),
+    meta: { silent: true },
+  });
+
+/** Issues a credit note against one of my invoices (answers a credit note requested). */
+export const issueCreditNote = (invoiceId: number, body: CreditNoteFormInput) =>
+  request<IssuedCreditNote>('POST', `/portal/invoices/${invoiceId}/credit-notes/`, { body });
 
 export const attachInvoiceFile = (id: number, file: File, onProgress?: (progress: UploadProgress) => void) =>
   sendMultipart<PortalInvoice>('POST', `/portal/invoices/${id}/file/`, { file: [file] }, { onProgress });

@@ -12,14 +12,23 @@ import {
   Table,
   Text,
 } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { formatDate, formatFileSize } from '../../../lib/format.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { attachInvoiceFile, invoiceQuery, useInvoice, type PortalInvoice } from '../api.ts';
+import {
+  attachInvoiceFile,
+  creditNotesQuery,
+  invoiceQuery,
+  issueCreditNote,
+  PORTAL_KEY,
+  useInvoice,
+  type PortalInvoice,
+} from '../api.ts';
+import { CreditNotesSection } from '../../../components/credit-notes/CreditNotesSection.tsx';
 import { TONE_COLOR, useOutcomeText } from '../components/OutcomeText.tsx';
 import {
   BackLink,
@@ -283,6 +292,37 @@ function DocumentSection({ invoice }: { invoice: PortalInvoice }) {
   );
 }
 
+/** The invoice's credit notes; the supplier issues one here (the answer to a credit note requested). */
+function CreditNotes({ invoice }: { invoice: PortalInvoice }) {
+  const { t } = useTranslation('portal');
+  const queryClient = useQueryClient();
+  const notes = useQuery(creditNotesQuery(invoice.id));
+  return (
+    <CreditNotesSection
+      ns="portal"
+      side="supplier"
+      invoice={invoice}
+      data={notes.data}
+      isPending={notes.isPending}
+      error={notes.error}
+      onRetry={() => void notes.refetch()}
+      mayIssue
+      issue={(payload) => issueCreditNote(invoice.id, payload)}
+      onIssued={async (issued) => {
+        const matched = issued.invoice_after.status === 'matched' && invoice.status !== 'matched';
+        toast.success(
+          t(matched ? 'creditNotes.doneMatched' : 'creditNotes.done', { number: issued.number }),
+          {
+            toastId: 'credit-note-issued',
+          },
+        );
+        await queryClient.invalidateQueries({ queryKey: [PORTAL_KEY, 'invoices'] });
+        await queryClient.invalidateQueries({ queryKey: [PORTAL_KEY, 'statement'] });
+      }}
+    />
+  );
+}
+
 /** `/portal/invoices/:id`: one of my invoices, its match explained, the buyer's decisions and payments. */
 export function Component() {
   const { t, i18n } = useTranslation('portal');
@@ -362,6 +402,7 @@ export function Component() {
           </Fact>
         </SimpleGrid>
       </Paper>
+      {view.status === 'awaiting_credit_note' && <CreditNotes invoice={view} />}
       <MatchSection invoice={view} />
       {view.resolutions.length > 0 && (
         <Section title={t('invoice.resolutions.title')} testId="invoice-resolutions">
@@ -423,6 +464,7 @@ export function Component() {
           </Stack>
         )}
       </Section>
+      {view.status !== 'awaiting_credit_note' && <CreditNotes invoice={view} />}
       <DocumentSection invoice={view} />
     </PageFrame>
   );

@@ -1,5 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
+  CreditNoteFormInput,
+  InvoiceCreditNotesView,
   InvoiceView,
   Page,
   PAYMENT_METHODS,
@@ -10,6 +12,7 @@ import type {
 import type { ExceptionResolution, InvoiceStatus } from '@zabuni/domain';
 import type { z } from 'zod';
 import { apiGet, request, type QueryParams } from '../../../../lib/api-client.ts';
+import type { IssuedCreditNote } from '../../../../components/credit-notes/CreditNotesSection.tsx';
 import { ordersKey, PAGE_SIZE } from './keys.ts';
 
 export type InvoiceSummary = z.infer<typeof invoiceSummary>;
@@ -111,4 +114,16 @@ export const invoicesApi = {
     amount: string;
     method: PaymentMethod;
   }) => request<Payment>('POST', PAYMENTS_PATH, { body }),
+  /** Finance enters the supplier's credit note against the invoice. */
+  creditNote: (id: number, body: CreditNoteFormInput) =>
+    request<IssuedCreditNote>('POST', invoicePath(id, 'credit-notes/'), { body }),
 };
+
+/** The invoice's credit notes and what is still open on it. */
+export const invoiceCreditNotesQuery = (organisationId: number, id: number) =>
+  queryOptions({
+    queryKey: ordersKey(organisationId, 'invoices', 'credit-notes', id),
+    queryFn: ({ signal }) =>
+      apiGet<InvoiceCreditNotesView>(invoicePath(id, 'credit-notes/'), undefined, signal),
+    meta: { silent: true },
+  });

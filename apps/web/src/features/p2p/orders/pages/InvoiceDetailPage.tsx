@@ -21,7 +21,14 @@ import { toast } from '../../../../lib/toast.ts';
 import { ApiError } from '../../../../lib/api-client.ts';
 import { formatDate, formatFileSize } from '../../../../lib/format.ts';
 import { usePageTitle } from '../../../../lib/use-page-title.ts';
-import { invoiceFileUrl, invoiceQuery, invoicesApi, type InvoiceView } from '../api/invoices.ts';
+import {
+  invoiceCreditNotesQuery,
+  invoiceFileUrl,
+  invoiceQuery,
+  invoicesApi,
+  type InvoiceView,
+} from '../api/invoices.ts';
+import { CreditNotesSection } from '../../../../components/credit-notes/CreditNotesSection.tsx';
 import { ordersKey } from '../api/keys.ts';
 import { MatchResult } from '../components/MatchResult.tsx';
 import { DocumentBudgetPanel } from '../components/DocumentBudgetPanel.tsx';
@@ -52,10 +59,11 @@ const RESOLUTION_COLOR: Record<ExceptionResolution, string> = {
 export function Component() {
   const { t, i18n } = useTranslation(NS);
   const language = i18n.resolvedLanguage ?? 'en';
-  const { organisationId } = useRoles();
+  const { organisationId, finance } = useRoles();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const invoice = useQuery({ ...invoiceQuery(organisationId, id), enabled: id > 0 });
+  const creditNotes = useQuery({ ...invoiceCreditNotesQuery(organisationId, id), enabled: id > 0 });
   const view = invoice.data;
   usePageTitle(view ? `${view.invoice_number} · ${view.supplier.name}` : t('invoices.detail.loading'));
   const [reason, setReason] = useState<ReasonRequest | null>(null);
@@ -264,6 +272,22 @@ export function Component() {
           {current.file ? '' : ` · ${t('invoices.detail.noFile')}`}
         </Text>
       </Paper>
+
+      <CreditNotesSection
+        ns={NS}
+        side="finance"
+        invoice={current}
+        data={creditNotes.data}
+        isPending={creditNotes.isPending}
+        error={creditNotes.error}
+        onRetry={() => void creditNotes.refetch()}
+        mayIssue={finance}
+        issue={(payload) => invoicesApi.creditNote(current.id, payload)}
+        onIssued={async (issued) => {
+          toast.success(t('creditNotes.done', { number: issued.number }));
+          await refresh();
+        }}
+      />
 
       <Section title={t('match.title')} testId="match-section">
         <MatchResult
