@@ -49,3 +49,6 @@ export const PAGINATION_CHUNK = 4;
  * ("1,000+"). An exact count of 50,000 open tenders costs tens of milliseconds on every request.
  */
 export const SEARCH_COUNT_CAP = 1_000;
+
+/** The longest text search a list accepts (the web's search fields use it as their `maxLength`). */
+export const SEARCH_MAX_LENGTH = 200;

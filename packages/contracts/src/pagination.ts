@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_SIZE } from './constants.ts';
+import { PAGE_SIZE, SEARCH_MAX_LENGTH } from './constants.ts';
 import { MAX_INTEGER, MAX_INTEGER_MESSAGE } from './fields.ts';
 
 const integerMessage = 'field.integer';
@@ -13,9 +13,6 @@ export const queryId = z.coerce
   .int({ error: integerMessage })
   .positive({ error: 'field.at_least_one' })
   .max(MAX_INTEGER, { error: MAX_INTEGER_MESSAGE });
-
-/** The longest text search a list accepts (the web's search fields use it as their `maxLength`). */
-export const SEARCH_MAX_LENGTH = 200;
 
 export const paginationQuery = z.object({
   page: queryId.default(1),

@@ -1,13 +1,13 @@
+import i18next from 'i18next';
 import { Button, Grid, Group, Paper, TextInput } from '@mantine/core';
-import { SEARCH_MAX_LENGTH, type Category, type Country, type JobType, type Sector } from '@zabuni/contracts';
-import { JOB_TYPES, SECTORS } from '@zabuni/contracts/constants';
+import type { Category, Country, JobType, Sector } from '@zabuni/contracts';
+import { JOB_TYPES, SEARCH_MAX_LENGTH, SECTORS } from '@zabuni/contracts/constants';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { Select } from '../../../components/LazySelect.tsx';
 import { RemotePicker, type PickerOption } from '../../../components/RemotePicker.tsx';
 import { translateCode } from '../../../lib/error-codes.ts';
-import { messageText } from '../../../lib/form-errors.ts';
 import { countryName } from '../../../lib/format.ts';
 import { useCategories } from '../../../lib/reference-data.ts';
 
@@ -35,9 +35,13 @@ interface Props {
   searchTooLong?: boolean | undefined;
 }
 
-/** The field's message by its catalogue code, with the limit filled in. */
+/**
+ * The field's message by its catalogue code, with the limit filled in. The page waits for the `errors`
+ * namespace (routes.tsx), so the code is always known here; the form helpers (react-hook-form, the whole
+ * English catalogue) stay out of the list's first load.
+ */
 const tooLongText = () =>
-  translateCode('field.too_long', { max: SEARCH_MAX_LENGTH }) ?? messageText('field.too_long');
+  translateCode('field.too_long', { max: SEARCH_MAX_LENGTH }) ?? i18next.t('errors.generic');
 
 /**
  * SPEC §2 tender filters: category, sector, job type and a Filter button; plus country, deadline and a text

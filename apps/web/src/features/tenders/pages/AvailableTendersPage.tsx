@@ -1,7 +1,6 @@
 import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { SEARCH_MAX_LENGTH } from '@zabuni/contracts';
-import { PAGE_SIZE } from '@zabuni/contracts/constants';
+import { PAGE_SIZE, SEARCH_MAX_LENGTH } from '@zabuni/contracts/constants';
 import { pageCount } from '@zabuni/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +18,7 @@ import {
   type TenderFilterValues,
 } from '../components/TenderFiltersBar.tsx';
 import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 /**
  * Every filter lives in the address, so a filtered list can be bookmarked and shared. `country` is an id or
@@ -151,11 +151,7 @@ export function Component() {
 
         {tenders.data && tenders.data.results.length === 0 && (
           <StatusMessage
-            icon={
-              <span style={{ fontSize: 40 }} aria-hidden>
-                🔎
-              </span>
-            }
+            icon={<StatusIcon name="search" />}
             title={t('list.empty.title')}
             body={t('list.empty.body')}
             action={{ label: t('filters.clear'), onClick: clear }}
