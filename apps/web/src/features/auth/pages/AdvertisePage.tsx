@@ -1,10 +1,47 @@
-import { Button, Container, Grid, Group, List, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthStatus, useAuth } from '../../../lib/auth-state.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { RegisterForm } from '../components/RegisterForm.tsx';
-import { SignInForm } from '../components/SignInForm.tsx';
+
+/**
+ * The forms load when their tab is asked for, or pointed at (issue 15): the page is rendered on the server
+ * with its write-up tab, and the forms' code (react-hook-form, zod schemas, the phone input, Mantine's
+ * dropdowns: about 110 kB gzip) would otherwise be in its first load.
+ */
+const loadRegisterForm = () => import('../components/RegisterForm.tsx');
+const loadSignInForm = () => import('../components/SignInForm.tsx');
+const RegisterForm = lazy(() => loadRegisterForm().then((m) => ({ default: m.RegisterForm })));
+const SignInForm = lazy(() => loadSignInForm().then((m) => ({ default: m.SignInForm })));
+const preloadForm = (tab: 'register' | 'login') => () =>
+  void (tab === 'register' ? loadRegisterForm() : loadSignInForm()).catch(() => undefined);
+const intent = (tab: 'register' | 'login') => ({
+  onMouseEnter: preloadForm(tab),
+  onFocus: preloadForm(tab),
+  onTouchStart: preloadForm(tab),
+});
+
+function FormLoading() {
+  return (
+    <Center mih={240}>
+      <Loader size="sm" />
+    </Center>
+  );
+}
 
 const TABS = ['about', 'register', 'login'] as const;
 type Tab = (typeof TABS)[number];
@@ -49,8 +86,10 @@ export function Component() {
               </Stack>
             ) : (
               <Group data-testid="advertise-signed-out">
-                <Button onClick={() => setParams({ tab: 'register' })}>{t('register.submit')}</Button>
-                <Button variant="light" onClick={() => setParams({ tab: 'login' })}>
+                <Button onClick={() => setParams({ tab: 'register' })} {...intent('register')}>
+                  {t('register.submit')}
+                </Button>
+                <Button variant="light" onClick={() => setParams({ tab: 'login' })} {...intent('login')}>
                   {t('advertise.tabs.login')}
                 </Button>
               </Group>
@@ -74,8 +113,16 @@ export function Component() {
             >
               <Tabs.List mb="md">
                 <Tabs.Tab value="about">{t('advertise.tabs.about')}</Tabs.Tab>
-                {!signedIn && <Tabs.Tab value="register">{t('advertise.tabs.register')}</Tabs.Tab>}
-                {!signedIn && <Tabs.Tab value="login">{t('advertise.tabs.login')}</Tabs.Tab>}
+                {!signedIn && (
+                  <Tabs.Tab value="register" {...intent('register')}>
+                    {t('advertise.tabs.register')}
+                  </Tabs.Tab>
+                )}
+                {!signedIn && (
+                  <Tabs.Tab value="login" {...intent('login')}>
+                    {t('advertise.tabs.login')}
+                  </Tabs.Tab>
+                )}
               </Tabs.List>
               <Tabs.Panel value="about">
                 <List spacing="sm">
@@ -86,12 +133,16 @@ export function Component() {
               </Tabs.Panel>
               {!signedIn && (
                 <Tabs.Panel value="register">
-                  <RegisterForm />
+                  <Suspense fallback={<FormLoading />}>
+                    <RegisterForm />
+                  </Suspense>
                 </Tabs.Panel>
               )}
               {!signedIn && (
                 <Tabs.Panel value="login">
-                  <SignInForm nextRoute="/advertise" resetRoute="/forgot-password" />
+                  <Suspense fallback={<FormLoading />}>
+                    <SignInForm nextRoute="/advertise" resetRoute="/forgot-password" />
+                  </Suspense>
                 </Tabs.Panel>
               )}
             </Tabs>
