@@ -426,7 +426,8 @@ export function createPaymentsService(deps: {
   /**
    * The callback processor (issue 15: Daraja's rate). The route stores a callback in one statement and
    * answers at once; this applies what is stored, off the request path, woken right after each answer: up
-   * to STK_LANES lanes per process (a wake while they run makes them go round once more), each taking
+   * to STK_LANES lanes per process (a wake while they run makes them go round once more, after letting
+   * callbacks gather for STK_GATHER_MS unless the last batch came full), each taking
    * batches of up to STK_BATCH messages, oldest first, FOR NO KEY UPDATE SKIP LOCKED, and applying a batch
    * SET-BASED in ONE transaction: one statement (`applyStkResults`) resolves the batch's attempts, pays and
    * fulfils (or fails) their orders and marks their messages processed; one writes every receipt mail; the
@@ -447,7 +448,9 @@ export function createPaymentsService(deps: {
    */
   const STK_BATCH = 250;
   /** Batches applied at once in one process (each on its own connection). */
-  const STK_LANES = 4;
+  const STK_LANES = 2;
+  /** Under a steady stream, how long a lane lets callbacks gather after a part-full batch. */
+  const STK_GATHER_MS = 40;
   const setAside = new Map<number, number>();
   const lanes = new Set<Promise<void>>();
   let wakes = 0;
@@ -574,9 +577,13 @@ export function createPaymentsService(deps: {
       try {
         for (;;) {
           const seen = wakes;
-          // Round again while batches come full or a wake came meanwhile.
+          // Round again while batches come full or a wake came meanwhile; after a part-full batch, let
+          // callbacks gather for STK_GATHER_MS first, so that a steady stream makes batches of many (a
+          // batch costs the same few statements whatever its size) rather than many batches of few.
           const taken = await applyStkBatch();
-          if (taken < STK_BATCH && wakes === seen) break;
+          if (taken >= STK_BATCH) continue;
+          if (wakes === seen) break;
+          await new Promise((resolve) => setTimeout(resolve, STK_GATHER_MS));
         }
       } catch (error) {
         deps.logger?.error(
