@@ -226,6 +226,8 @@ describe('renderMail', () => {
       'invoice_approved',
       'invoice_rejected',
       'credit_note_requested',
+      'credit_note_matched',
+      'credit_note_received',
       'payment_recorded',
     ];
     for (const language of MAIL_LANGUAGES) {
@@ -244,8 +246,6 @@ describe('renderMail', () => {
     expect(mail.text).toContain('Acme Bank has sent you purchase order PO-2026-00007 for KES 120,000.');
     expect(mail.text).toContain('Open the purchase order: https://zabuni.test/link');
   });
-      'credit_note_matched',
-      'credit_note_received',
 
   it('shows the reason of an invoice exception on a line of its own', () => {
     const mail = render('invoice_exception', 'sw');
