@@ -88,6 +88,8 @@ import {
   systemRoutes,
 } from './modules/shared/system/index.ts';
 import { coreRoutes, createCoreRepository, createCoreService } from './modules/site/core/index.ts';
+import { createInquiriesService, inquiriesRoutes } from './modules/site/inquiries/index.ts';
+import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
   createTendersService,
   PUBLISHING_PRODUCT,
@@ -254,9 +256,21 @@ export function createServices({
     payments,
     publicUrl: config.publicUrl,
   });
+  const siteMail = {
+    db,
+    mail,
+    audit,
+    clock,
+    publicUrl: config.publicUrl,
+    supportEmail: config.supportEmail,
+  };
+  const inquiries = createInquiriesService(siteMail);
+  const webinars = createWebinarsService(siteMail);
   return {
     lists,
     core,
+    inquiries,
+    webinars,
     organisations,
     departments,
     fiscalYears,
@@ -295,7 +309,12 @@ export function createServices({
 export type Services = ReturnType<typeof createServices>;
 
 export function jobDefinitions(services: Services): JobDefinition[] {
-  return [...systemJobs(services.system), ...mailJobs(services.mail), ...paymentsJobs(services.payments)];
+  return [
+    ...systemJobs(services.system),
+    ...mailJobs(services.mail),
+    ...paymentsJobs(services.payments),
+    ...webinarsJobs(services.webinars),
+  ];
 }
 
 const flagsDir = path.join(
@@ -427,6 +446,14 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
         supportPhone: config.supportPhone,
       },
     }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    inquiriesRoutes({ inquiries: services.inquiries, limiter: services.limiter, publicUrl: config.publicUrl }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    webinarsRoutes({ webinars: services.webinars, limiter: services.limiter, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
   await app.register(

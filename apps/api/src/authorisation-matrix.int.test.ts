@@ -93,6 +93,36 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/core/available-jobs/{id}/': { may: ALL },
   'GET /api/v1/core/options/': { may: ALL },
   'GET /api/v1/core/site/': { may: ALL },
+  // Contact us and webinars (issue 17): anyone sends and registers; the operator's desk reads and answers.
+  'POST /api/v1/core/contact-us/': {
+    may: ALL,
+    body: () => ({
+      contact_name: 'Matrix Caller',
+      email: 'caller@matrix.example',
+      message: 'Hello',
+      company_name: 'Matrix Ltd',
+      phone_number: '+254712345678',
+    }),
+  },
+  'GET /api/v1/core/webinars/': { may: ALL },
+  'GET /api/v1/core/webinars/{id}/': { may: ALL },
+  'POST /api/v1/core/webinar-registrations/': {
+    may: ALL,
+    body: (world) => ({ webinar: world.ids.webinar, name: 'Matrix Caller', email: 'caller@matrix.example' }),
+  },
+  'GET /api/v1/core/moderation/inquiries/': { may: OPERATOR },
+  'GET /api/v1/core/moderation/inquiries/{id}/': { may: OPERATOR },
+  'POST /api/v1/core/moderation/inquiries/{id}/answer/': {
+    may: OPERATOR,
+    body: () => ({ answer: 'Thanks.' }),
+  },
+  'POST /api/v1/core/moderation/inquiries/{id}/status/': { may: OPERATOR, body: () => ({ status: 'new' }) },
+  'GET /api/v1/core/moderation/webinars/': { may: OPERATOR },
+  'POST /api/v1/core/moderation/webinars/': { may: OPERATOR },
+  'GET /api/v1/core/moderation/webinars/{id}/': { may: OPERATOR },
+  'PUT /api/v1/core/moderation/webinars/{id}/': { may: OPERATOR },
+  'POST /api/v1/core/moderation/webinars/{id}/cancel/': { may: OPERATOR },
+  'GET /api/v1/core/moderation/webinars/{id}/registrations/': { may: OPERATOR },
 
   // Accounts.
   'POST /api/v1/authentication/token/': { may: ALL },
@@ -289,6 +319,8 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/^\/api\/v1\/notifications\//, ids.notification],
       [/\/available-tenders\//, ids.tender],
       [/\/moderation\/tenders\//, ids.tender],
+      [/\/webinars\//, ids.webinar],
+      [/\/inquiries\//, ids.inquiry],
     ];
     const found = table.find(([pattern]) => pattern.test(path));
     if (!found) throw new Error(`No seeded id for ${path}: add one to fillPath`);

@@ -65,6 +65,8 @@ export interface MatrixWorld {
     sourcingEvent: number;
     category: number;
     buyerA: number;
+    webinar: number;
+    inquiry: number;
   };
   codes: { tenderOrder: string; subscription: string };
 }
@@ -348,6 +350,34 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
   });
   expect(subscribed.statusCode, subscribed.body).toBe(201);
 
+  // A webinar next week and an inquiry, for the public site's and the operator's webinar and inquiry routes.
+  const webinar = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/core/moderation/webinars/',
+    headers: bearer(tokens.moderator!),
+    payload: {
+      title: 'Matrix webinar',
+      organizer: 'Zabuni Academy',
+      module: 'Procure to Pay',
+      date: inDays(7).toISOString(),
+      link: 'https://meet.zabuni.example/matrix',
+    },
+  });
+  expect(webinar.statusCode, webinar.body).toBe(201);
+  const inquiry = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/core/contact-us/',
+    payload: {
+      contact_name: 'Jane Wanjiru',
+      email: 'jane@builders.example',
+      message: 'Matrix inquiry',
+      company_name: 'Wanjiru Builders Ltd',
+      phone_number: '+254712345678',
+    },
+    remoteAddress: nextClientAddress(),
+  });
+  expect(inquiry.statusCode, inquiry.body).toBe(201);
+
   const addresses = Object.fromEntries(CALLERS.map((caller) => [caller, nextClientAddress()])) as Record<
     Caller,
     string
@@ -377,6 +407,8 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       sourcingEvent: job!.id,
       category: setUp.categoryId,
       buyerA,
+      webinar: (webinar.json() as { id: number }).id,
+      inquiry: (inquiry.json() as { id: number }).id,
     },
     codes: {
       tenderOrder: publishOrder.tender_alert.code,

@@ -25,3 +25,5 @@ export * from './invoices.ts';
 export * from './reports.ts';
 export * from './organisation-settings.ts';
 export * from './credit-notes.ts';
+export * from './inquiries.ts';
+export * from './webinars.ts';

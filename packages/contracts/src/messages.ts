@@ -332,6 +332,17 @@ export const MESSAGES = {
   'system.nothing_to_change': 'Nothing to change: send at least one of the fields to change.',
   'system.loopback_only':
     'The development mailbox and payment simulators answer only on this computer (loopback). Set DEV_TOOLS_REMOTE=true to reach them from other addresses.',
+  'inquiry.not_found': 'This inquiry does not exist.',
+  'inquiry.status': 'Choose new, answered or spam.',
+  'inquiry.answer_required': 'Write the answer to send.',
+  'webinar.not_found': 'This webinar does not exist.',
+  'webinar.module': 'Choose one of the webinar modules.',
+  'webinar.already_registered': 'This email address is already registered for this webinar.',
+  'webinar.full': 'This webinar is full: all {capacity} places are taken.',
+  'webinar.past': 'This webinar has already taken place; registration is closed.',
+  'webinar.cancelled': 'This webinar has been cancelled; registration is closed.',
+  'webinar.date_past': 'Choose a date and time in the future.',
+  'webinar.capacity_below_registrations': 'Capacity cannot be lower than the {registered} people already registered.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

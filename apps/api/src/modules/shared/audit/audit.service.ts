@@ -86,7 +86,13 @@ export type AuditAction =
   | 'credit_note.issued'
   | 'approval.started'
   | 'approval.workflow_not_applied'
-  | 'matching_settings.updated';
+  | 'matching_settings.updated'
+  | 'inquiry.answered'
+  | 'inquiry.marked_spam'
+  | 'inquiry.reopened'
+  | 'webinar.created'
+  | 'webinar.updated'
+  | 'webinar.cancelled';
 
 export interface AuditEvent {
   action: AuditAction;

@@ -1,6 +1,8 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
-import { mailOutbox } from '../../../schema/mail.tables.ts';
+import { mailOutbox, type MailAttachment } from '../../../schema/mail.tables.ts';
+
+export type { MailAttachment };
 
 export interface OutgoingMail {
   to: string;
@@ -8,6 +10,7 @@ export interface OutgoingMail {
   text: string;
   html: string;
   status: 'queued' | 'kept';
+  attachments?: MailAttachment[] | undefined;
 }
 
 export const mailRepository = (db: Executor) => ({
@@ -20,6 +23,7 @@ export const mailRepository = (db: Executor) => ({
         textBody: mail.text,
         htmlBody: mail.html,
         status: mail.status,
+        attachments: mail.attachments?.length ? mail.attachments : null,
       })
       .returning({ id: mailOutbox.id });
     return row!.id;
@@ -37,6 +41,7 @@ export const mailRepository = (db: Executor) => ({
           textBody: mail.text,
           htmlBody: mail.html,
           status: mail.status,
+          attachments: mail.attachments?.length ? mail.attachments : null,
         })),
       )
       .returning({ id: mailOutbox.id });

@@ -10,6 +10,7 @@ const devMail = z.object({
   html: z.string(),
   status: z.string(),
   created_at: z.string(),
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string(), content: z.string() })),
 });
 
 const escapeHtml = (value: string) =>
@@ -31,6 +32,11 @@ export const devMailRoutes =
         html: m.htmlBody,
         status: m.status,
         created_at: m.createdAt.toISOString(),
+        attachments: (m.attachments ?? []).map((file) => ({
+          filename: file.filename,
+          content_type: file.contentType,
+          content: file.content,
+        })),
       }));
 
     app.get(
@@ -52,7 +58,7 @@ export const devMailRoutes =
         .map(
           (
             m,
-          ) => `<details><summary><b>${escapeHtml(m.subject)}</b> → ${escapeHtml(m.to)} <small>${escapeHtml(m.created_at)} · ${escapeHtml(m.status)}</small></summary>
+          ) => `<details><summary><b>${escapeHtml(m.subject)}</b> → ${escapeHtml(m.to)} <small>${escapeHtml(m.created_at)} · ${escapeHtml(m.status)}${m.attachments.map((file) => ` · attachment: ${escapeHtml(file.filename)}`).join('')}</small></summary>
 <iframe sandbox srcdoc="${escapeHtml(m.html)}" style="width:100%;height:420px;border:1px solid #ddd"></iframe></details>`,
         )
         .join('\n');

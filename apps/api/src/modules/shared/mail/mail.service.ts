@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db, Executor } from '../../../infra/database.ts';
 import type { Logger } from '../../../infra/logger.ts';
 import type { JobQueue } from '../../../infra/queue.ts';
-import { mailRepository } from './mail.repository.ts';
+import { mailRepository, type MailAttachment } from './mail.repository.ts';
 import { renderMail, type MailTemplates, type TemplateName } from './mail.templates.ts';
 
 export const MAIL_SEND_JOB = 'mail.send';
@@ -10,7 +10,14 @@ const MAX_ATTEMPTS = 6;
 
 /** A mail to write: the template's own parameters, checked against it (see `MailTemplates`). */
 export type MailRequest = {
-  [T in TemplateName]: { to: string; template: T; language: string; params: MailTemplates[T] };
+  [T in TemplateName]: {
+    to: string;
+    template: T;
+    language: string;
+    params: MailTemplates[T];
+    /** Files sent with the mail (a calendar invite). */
+    attachments?: MailAttachment[];
+  };
 }[TemplateName];
 
 /**
@@ -33,6 +40,7 @@ export function createMailService(deps: {
         to: request.to,
         ...rendered,
         status: transport ? 'queued' : 'kept',
+        attachments: request.attachments,
       });
     },
 
@@ -43,6 +51,7 @@ export function createMailService(deps: {
           to: request.to,
           ...renderMail(request.template, request.language, request.params),
           status: transport ? 'queued' : 'kept',
+          attachments: request.attachments,
         })),
       );
     },
@@ -68,6 +77,15 @@ export function createMailService(deps: {
           subject: mail.subject,
           text: mail.textBody,
           html: mail.htmlBody,
+          ...(mail.attachments?.length
+            ? {
+                attachments: mail.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: file.content,
+                })),
+              }
+            : {}),
         });
         await repository.markSent(id);
       } catch (error) {

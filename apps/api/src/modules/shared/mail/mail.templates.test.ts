@@ -128,6 +128,24 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     amount: 'KES 60,000',
     paymentReference: 'EFT-123',
   },
+  inquiry_received: {
+    ...common,
+    contact: 'Jane Wanjiru',
+    company: 'Wanjiru Builders',
+    email: 'jane@builders.example',
+    phone: '+254712345678',
+    message: 'Do you cover Uganda?',
+  },
+  inquiry_acknowledged: { name: 'Jane Wanjiru', message: 'Do you cover Uganda?' },
+  inquiry_answered: { name: 'Jane Wanjiru', answer: 'Yes, we do.', message: 'Do you cover Uganda?' },
+  webinar_registered: {
+    ...common,
+    title: 'eAuctions in practice',
+    organizer: 'Zabuni',
+    date: '1 Dec 2026, 10:00 EAT',
+  },
+  webinar_reminder: { ...common, title: 'eAuctions in practice', date: '1 Dec 2026, 10:00 EAT' },
+  webinar_cancelled: { name: 'Jane Wanjiru', title: 'eAuctions in practice', date: '1 Dec 2026, 10:00 EAT' },
 };
 
 const TEMPLATES = Object.keys(EXPECTED) as TemplateName[];

@@ -82,6 +82,16 @@ export interface MailTemplates {
   credit_note_matched: WithAction & { supplier: string; reference: string; invoice: string; amount: string };
   /** To finance: a supplier's credit note was recorded (the invoice still needs a decision, or is lowered). */
   credit_note_received: WithAction & { supplier: string; reference: string; invoice: string; amount: string };
+  /** To support: an inquiry from the contact form; `link` opens it in the operator's area. */
+  inquiry_received: WithAction & { contact: string; company: string; email: string; phone: string; message: string };
+  /** To the sender of an inquiry. */
+  inquiry_acknowledged: Greeted & { message: string };
+  /** The operator's answer to an inquiry. */
+  inquiry_answered: Greeted & { answer: string; message: string };
+  /** Webinar registration (with the calendar invite); `link` is where the webinar is held, `date` in EAT. */
+  webinar_registered: WithAction & { title: string; organizer: string; date: string };
+  webinar_reminder: WithAction & { title: string; date: string };
+  webinar_cancelled: Greeted & { title: string; date: string };
   payment_recorded: WithAction & {
     buyer: string;
     reference: string;
@@ -132,6 +142,12 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   credit_note_matched: true,
   credit_note_received: true,
   payment_recorded: true,
+  inquiry_received: true,
+  inquiry_acknowledged: true,
+  inquiry_answered: true,
+  webinar_registered: true,
+  webinar_reminder: true,
+  webinar_cancelled: true,
 };
 
 interface Texts {
