@@ -1,7 +1,10 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_HOME, PLATFORM_MODULES } from '../features/platform/modules.ts';
-import { routes } from './routes.tsx';
+import { platformRoutes } from './platform-routes.tsx';
+
+/** The platform's own table (loaded with its first page under `app/*`, routes.tsx). */
+const routes = [platformRoutes];
 
 /** The last matched route's path: '*' means the path fell through to "page not found". */
 const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route;

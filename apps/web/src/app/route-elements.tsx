@@ -64,6 +64,26 @@ export async function preloadMatches(list: ElementRoute[], location: string | Pa
   await Promise.all(matches.map(({ route }) => route.load?.()));
 }
 
+/**
+ * A route table of its own (the platform under `/app`, the portal under `/portal`) as the lazy module of a
+ * splat route (`app/*`): its route objects (every page's path and loader, about 4 kB gzip) stay out of the
+ * public pages' first load. The table's top route keeps its element (RequireAuth, the shell) without its
+ * path, which the splat route already matched; the pages the address needs load with the table.
+ */
+export function routeTable(load: () => Promise<RouteObject[]>) {
+  return () =>
+    load().then(async (table) => {
+      const rendered = withLazyElements(table);
+      if (typeof window !== 'undefined')
+        await preloadMatches(rendered, window.location).catch(() => undefined);
+      const relative = rendered.map((route) => ({ ...route, path: undefined }) as ElementRoute);
+      function RouteTable() {
+        return useRoutes(relative);
+      }
+      return { Component: RouteTable };
+    });
+}
+
 /** A page module that failed to load: the page says so instead of leaving the whole app blank. */
 class LoadFailure extends ReactComponent<{ children: ReactNode; resetKey: string }, { failed: boolean }> {
   override state = { failed: false };

@@ -3,8 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../features/site/pages/ComingSoonPage.tsx';
 import { withNamespaces, type LazyNamespace } from '../lib/i18n.ts';
 import { PublicLayout } from './layouts/PublicLayout.tsx';
-import { platformRoutes } from './platform-routes.tsx';
-import { portalRoutes } from '../features/portal/routes.tsx';
+import { routeTable } from './route-elements.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
 const AccountPage = lazy(() =>
@@ -57,8 +56,15 @@ function page<T>(
 }
 
 export const routes: RouteObject[] = [
-  platformRoutes,
-  ...portalRoutes,
+  // The platform and the portal, with route tables of their own loaded with their first page.
+  {
+    path: 'app/*',
+    lazy: routeTable(() => import('./platform-routes.tsx').then((m) => [m.platformRoutes])),
+  },
+  {
+    path: 'portal/*',
+    lazy: routeTable(() => import('../features/portal/routes.tsx').then((m) => m.portalRoutes)),
+  },
   {
     id: PUBLIC_ROUTE_ID,
     element: <PublicLayout />,
