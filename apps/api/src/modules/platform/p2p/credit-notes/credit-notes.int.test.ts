@@ -361,6 +361,14 @@ describe('credit notes', () => {
     expect(later.rows.filter((r) => r.type === 'credit')).toEqual([]);
   });
 
+  it('counts budget actuals net of credit notes', async () => {
+    const budgets = (await setUp.act('kamau', 'GET', 'p2p/budgets/')).json() as {
+      results: Array<{ utilisation: { actual: string } }>;
+    };
+    // The approved invoice's 8,000 before tax, less 4,000 credited before tax.
+    expect(budgets.results[0]!.utilisation.actual).toBe('4000.00');
+  });
+
   it('counts spend net of credit notes', async () => {
     const response = await setUp.act('akinyi', 'GET', 'p2p/reports/spend/?group_by=supplier');
     expect(response.statusCode, response.body).toBe(200);

@@ -221,8 +221,11 @@ export function budgetsRepository(db: Executor) {
       specificCategoryIds: number[],
       exceptPurchaseOrderId: number | null,
     ) {
+      // Net of credit notes: what a credit note takes off an invoice line is neither actual nor invoiced.
       const invoicedOfLine = sql`coalesce((
-          SELECT sum(il.net_minor) FROM invoice_lines il JOIN invoices i ON i.id = il.invoice_id
+          SELECT sum(il.net_minor - coalesce((SELECT sum(cnl.net_minor) FROM credit_note_lines cnl
+            WHERE cnl.invoice_line_id = il.id), 0))
+          FROM invoice_lines il JOIN invoices i ON i.id = il.invoice_id
           WHERE il.purchase_order_line_id = ${purchaseOrderLines.id}
             AND i.status IN ('approved', 'partially_paid', 'paid')
         ), 0)`;
@@ -259,7 +262,11 @@ export function budgetsRepository(db: Executor) {
           status: invoices.status,
           currency: invoices.currency,
           invoiceDate: invoices.invoiceDate,
-          amountMinor: sql<number>`sum(${invoiceLines.netMinor})::bigint`.mapWith(Number),
+          // Net of the invoice's credit notes.
+          amountMinor: sql<number>`sum(${invoiceLines.netMinor} - coalesce((SELECT sum(cnl.net_minor)
+            FROM credit_note_lines cnl WHERE cnl.invoice_line_id = ${invoiceLines.id}), 0))::bigint`.mapWith(
+            Number,
+          ),
         })
         .from(invoiceLines)
         .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
