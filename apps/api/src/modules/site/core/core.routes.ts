@@ -15,7 +15,7 @@ import {
   siteSettings,
 } from '@zabuni/contracts';
 import { pageOf, toPageRequest } from '../../../infra/pagination.ts';
-import { toListPage } from '../../../infra/public-list.ts';
+import { sendListPage } from '../../../infra/public-list.ts';
 import type { OrganisationsService } from '../../identity/organisations/index.ts';
 import type { CoreService } from './core.service.ts';
 
@@ -109,9 +109,15 @@ export const coreRoutes =
           response: { 200: availableJobsPage, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const page = toPageRequest(request.query);
-        return toListPage(request, publicUrl, page, await core.listAvailableJobs(request.query, page));
+        return sendListPage(
+          request,
+          reply,
+          publicUrl,
+          page,
+          await core.listAvailableJobs(request.query, page),
+        );
       },
     );
 

@@ -25,7 +25,7 @@ import { sendFile } from '../../../infra/file-types.ts';
 import { principalOf } from '../../../infra/auth.ts';
 import { validationFailed } from '../../../infra/errors.ts';
 import { pageOf, toPageRequest } from '../../../infra/pagination.ts';
-import { toListPage } from '../../../infra/public-list.ts';
+import { sendListPage } from '../../../infra/public-list.ts';
 import type { TendersService } from './tenders.service.ts';
 import { withTenderUpload } from './tenders.uploads.ts';
 
@@ -75,9 +75,15 @@ export const tendersRoutes =
           response: { 200: tendersPage, ...errors },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const page = toPageRequest(request.query);
-        return toListPage(request, publicUrl, page, await tenders.listAvailable(request.query, page));
+        return sendListPage(
+          request,
+          reply,
+          publicUrl,
+          page,
+          await tenders.listAvailable(request.query, page),
+        );
       },
     );
 
