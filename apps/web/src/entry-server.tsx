@@ -14,6 +14,7 @@ import { I18nextProvider } from 'react-i18next';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { AppShell } from './app/App.tsx';
 import { AppRoutes, preloadMatches, withLazyElements } from './app/route-elements.tsx';
+import { loadDeferredParts } from './components/DeferredPart.tsx';
 import { PUBLIC_ROUTE_ID, routes } from './app/routes.tsx';
 import { serialiseSsrState } from './app/ssr-state.ts';
 import { setApiTransport } from './lib/api-client.ts';
@@ -177,6 +178,8 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
   if (location) return { kind: 'redirect', status: 302, location };
   // The page's module is loaded before rendering: renderToString would draw a fallback for a lazy one.
   await preloadMatches(serverRoutes, address.pathname);
+  // Parts the browser loads later (components/DeferredPart.tsx) are rendered whole here.
+  await loadDeferredParts();
 
   const now = Date.now();
   const { cache, wanted } = recordingQueryCache();

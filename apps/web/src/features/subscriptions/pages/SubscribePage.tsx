@@ -1,8 +1,17 @@
 import { Container, Grid, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { deferred } from '../../../components/DeferredPart.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { SubscriptionForm } from '../components/SubscriptionForm.tsx';
+
+/**
+ * The form is rendered by the server but its code (react-hook-form, the contract's zod schemas, the phone
+ * metadata, Mantine's dropdowns: about 150 kB gzip) loads once the user reaches for it or the browser is
+ * idle (issue 15), so it is not in the page's first load.
+ */
+const SubscriptionForm = deferred(() =>
+  import('../components/SubscriptionForm.tsx').then((m) => m.SubscriptionForm),
+);
 
 /** SPEC §2 /tenders-subscribe: the tender-alerts subscription form (`?plan=monthly|annual` picks the plan). */
 export function Component() {

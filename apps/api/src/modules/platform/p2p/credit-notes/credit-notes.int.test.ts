@@ -142,6 +142,8 @@ describe('credit notes', () => {
       outstanding: '6960.00',
     });
     expect(invoice.actions).toContain('approve');
+    // The approver's budget check charges the invoice net of its credit note: 8,000 less 2,000.
+    expect((invoice.budget_checks as Array<{ amount: string }>)[0]).toMatchObject({ amount: '6000.00' });
     const mails = await mailsTo(ctx, 'akinyi@umoja.example');
     expect(mails.map((m) => m.subject)).toContain(
       'Credit note CN-001 from Acme Office Supplies Ltd: invoice ACME-CN-1 now matches',

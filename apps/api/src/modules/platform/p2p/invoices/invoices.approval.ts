@@ -68,6 +68,7 @@ export async function invoiceBudgetFigures(budgets: BudgetsService, tx: Executor
   const repository = invoicesRepository(tx);
   const id = found.invoice.id;
   const lines = await repository.lines(id);
+  const credited = await repository.creditedPerLine(id);
   const orderLines = await purchaseOrderReads(tx).lines(found.invoice.purchaseOrderId);
   const before = await repository.billedBefore(found.invoice.purchaseOrderId, id, 'approved');
   return budgets.checkInvoice(tx, {
@@ -84,7 +85,8 @@ export async function invoiceBudgetFigures(budgets: BudgetsService, tx: Executor
         {
           departmentId: orderLine.departmentId,
           categoryId: orderLine.categoryId,
-          amountMinor: line.netMinor,
+          // Net of its credit notes.
+          amountMinor: line.netMinor - (credited.get(line.id) ?? 0),
           orderCommittedMinor:
             line.purchaseOrderLineId === null ? 0 : Math.max(0, orderLine.netMinor - billed),
         },

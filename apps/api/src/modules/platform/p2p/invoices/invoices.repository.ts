@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, inArray, ne, sql, type SQL } f
 import { escapeLikePattern, type InvoiceStatus } from '@zabuni/domain';
 import type { Executor } from '../../../../infra/database.ts';
 import { users } from '../../../../schema/authentication.tables.ts';
-import { creditNotes } from '../../../../schema/credit-notes.tables.ts';
+import { creditNoteLines, creditNotes } from '../../../../schema/credit-notes.tables.ts';
 import { memberships, organisations } from '../../../../schema/organisations.tables.ts';
 import { purchaseOrders } from '../../../../schema/purchase-orders.tables.ts';
 import {
@@ -135,11 +135,20 @@ export function invoicesRepository(db: Executor) {
       exceptInvoiceId: number | null,
       counting: 'approved' | 'not_rejected',
     ) {
+      // Net of credit notes: what they took off a line is no longer billed.
+      const credited = (column: 'quantity_thousandths' | 'net_minor') =>
+        sql`coalesce((SELECT sum(cnl.${sql.raw(column)}) FROM ${creditNoteLines} cnl
+          WHERE cnl.invoice_line_id = ${invoiceLines.id}), 0)`;
       return db
         .select({
           purchaseOrderLineId: invoiceLines.purchaseOrderLineId,
-          quantity: sql<number>`sum(${invoiceLines.quantityThousandths})::bigint`.mapWith(Number),
-          netMinor: sql<number>`sum(${invoiceLines.netMinor})::bigint`.mapWith(Number),
+          quantity:
+            sql<number>`sum(${invoiceLines.quantityThousandths} - ${credited('quantity_thousandths')})::bigint`.mapWith(
+              Number,
+            ),
+          netMinor: sql<number>`sum(${invoiceLines.netMinor} - ${credited('net_minor')})::bigint`.mapWith(
+            Number,
+          ),
         })
         .from(invoiceLines)
         .innerJoin(invoices, eq(invoices.id, invoiceLines.invoiceId))
@@ -153,6 +162,20 @@ export function invoicesRepository(db: Executor) {
           ),
         )
         .groupBy(invoiceLines.purchaseOrderLineId);
+    },
+
+    /** What credit notes took off each line of the invoice, before tax (invoice line id → minor units). */
+    async creditedPerLine(invoiceId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .select({
+          invoiceLineId: creditNoteLines.invoiceLineId,
+          netMinor: sql<number>`sum(${creditNoteLines.netMinor})::bigint`.mapWith(Number),
+        })
+        .from(creditNoteLines)
+        .innerJoin(creditNotes, eq(creditNotes.id, creditNoteLines.creditNoteId))
+        .where(eq(creditNotes.invoiceId, invoiceId))
+        .groupBy(creditNoteLines.invoiceLineId);
+      return new Map(rows.map((row) => [row.invoiceLineId, row.netMinor]));
     },
 
     async insert(values: typeof invoices.$inferInsert): Promise<number> {

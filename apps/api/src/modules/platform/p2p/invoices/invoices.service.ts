@@ -527,7 +527,12 @@ export function createInvoicesService({
           });
           // Still outside tolerance: it waits where it was (finance may accept, reject or ask again).
           const to = moved.ok && moved.to === 'matched' ? 'matched' : i.status;
-          if (!(await repository.updateWhere(organisationId, id, [i.status], { status: to, matchResult: result })))
+          if (
+            !(await repository.updateWhere(organisationId, id, [i.status], {
+              status: to,
+              matchResult: result,
+            }))
+          )
             throw new AppError('conflict', message('invoice.conflict'));
           status = to;
           await audit.record(tx, {
@@ -560,7 +565,8 @@ export function createInvoicesService({
           ...(await notifications.announce(tx, {
             userIds: await repository.usersWithRole(organisationId, 'finance'),
             organisationId,
-            template: status === 'matched' && i.status !== 'matched' ? 'credit_note_matched' : 'credit_note_received',
+            template:
+              status === 'matched' && i.status !== 'matched' ? 'credit_note_matched' : 'credit_note_received',
             params: {
               supplier: found.supplierName,
               reference: credit.number,
