@@ -344,5 +344,22 @@ describe.skipIf(!chromiumPath)('Credit notes in Chromium', () => {
     expect(
       statement.rows.filter((r) => r.type === 'credit').map((r) => [r.reference, r.date, toMinor(r.credit)]),
     ).toEqual([[creditNoteNumber, nairobiToday(), creditMinor]]);
+
+    // And the supplier sees it in its statement page: a credit note row, nothing owed on the invoice.
+    const portal = await newPage(1280);
+    await signIn(portal, supplierEmail, SUPPLIER_PASSWORD, '/portal/purchase-orders');
+    await portal.goto(`${baseUrl}/portal/statement`);
+    const rows = portal.getByTestId('statement-table').getByTestId('data-table-row');
+    // (The invoice's number holds the credit note's: the row is the one of type credit note, on screen.)
+    const creditRow = rows
+      .filter({ hasText: `Credit note against invoice ${invoiceNumber}` })
+      .filter({ visible: true });
+    await creditRow.waitFor();
+    expect(await creditRow.innerText()).toContain('Credit note');
+    expect(await creditRow.innerText()).toContain(`Credit note against invoice ${invoiceNumber}`);
+    expect(await creditRow.innerText()).toContain(kes(creditMinor));
+    expect(await portal.getByTestId('statement-closing').innerText()).toBe(kes(0));
+    await portal.screenshot({ path: `${SHOTS}credit-note-statement-1280-en.png`, fullPage: true });
+    await portal.context().close();
   });
 });

@@ -79,7 +79,8 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
           description: `Credit note against invoice ${c.invoiceNumber}`,
           debitMinor: 0,
           creditMinor: c.totalMinor,
-          order: 3,
+          // On the same day: after the invoice it credits, before a payment of what is left.
+          order: 1.5,
         })),
     ].sort((a, b) => (a.date === b.date ? a.order - b.order : a.date < b.date ? -1 : 1));
     const today = nairobiDate(clock.now());
