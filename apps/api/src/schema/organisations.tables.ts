@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '@zabuni/domain';
 import {
+  boolean,
   index,
   integer,
   pgEnum,
@@ -33,11 +34,18 @@ export const organisations = pgTable(
     email: text('email'),
     phone: text('phone'),
     contactPerson: text('contact_person'),
+    /** Issue 17: a buyer's sector (SPEC §3 sectors), shown with it on the public clients page. */
+    sector: text('sector'),
+    /** Issue 17: the operator shows this buying organisation on the public clients page and the home page. */
+    shownAsClient: boolean('shown_as_client').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     searchVector: tsvector('search_vector').generatedAlwaysAs((): SQL => sql`to_tsvector('simple', name)`),
   },
   (t) => [
     index('organisations_kind_name_idx').on(t.kind, t.name),
+    index('organisations_shown_clients_idx')
+      .on(t.name)
+      .where(sql`kind = 'buyer' AND shown_as_client`),
     // Buyer names are searched on the public site; a partial index keeps 300k supplier names out of it.
     index('organisations_buyer_search_idx')
       .using('gin', t.searchVector)
