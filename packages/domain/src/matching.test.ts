@@ -6,6 +6,7 @@ import {
   matchInvoice,
   matchLevelChecks,
   compareOrderWithRequisition,
+  explainVariance,
   matchSettingsProblems,
   resolveMatchSettings,
   sumReceipts,
@@ -897,4 +898,72 @@ describe('input', () => {
     expect(result.variances).toHaveLength(10_000);
     expect(result.withinTolerance).toBe(false);
   });
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// Slim results (what is stored): figures and facts, the sentences rendered when shown
+
+describe('a slim result', () => {
+  /** A small deterministic generator: every kind of variance, with and without earlier invoices. */
+  function generated(seed: number): MatchInput {
+    let state = seed;
+    const next = (n: number) => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state % n;
+    };
+    const lines: MatchLineInput[] = Array.from({ length: 60 }, (_, i) => {
+      const ordered = (1 + next(20)) * U;
+      const price = (1 + next(500)) * 100;
+      const accepted = next(4) === 0 ? 0 : Math.min(ordered + (next(5) === 0 ? U : 0), next(3) * U + U);
+      return {
+        lineKey: String(i + 1),
+        ...(next(2) === 0 ? { label: `line ${i + 1} (Item ${i + 1})` } : {}),
+        requisitioned:
+          next(3) === 0 ? null : { quantity: ordered - (next(2) ? U : 0), unitPriceMinor: price - 100 },
+        ordered: { quantity: ordered, unitPriceMinor: price },
+        received: next(6) === 0 ? null : { accepted, rejected: next(3) === 0 ? U : 0 },
+        invoiced:
+          next(5) === 0
+            ? null
+            : {
+                quantity: ordered + (next(4) === 0 ? 2 * U : 0),
+                unitPriceMinor: price + (next(3) - 1) * 100,
+              },
+        previouslyInvoicedQuantity: next(4) === 0 ? U : 0,
+      };
+    });
+    return {
+      currency: 'KES',
+      lines,
+      unmatchedInvoiceLines: [
+        { lineKey: 'x61', label: 'invoice line 61', quantity: 2 * U, unitPriceMinor: 5_000 },
+        { lineKey: '62', quantity: 1 * U, unitPriceMinor: 1_250 },
+      ],
+      invoiceNetTotalMinor: 9_000_000,
+      orderNetTotalMinor: 5_000_000,
+      previouslyInvoicedNetMinor: seed % 2 === 0 ? 0 : 1_000_000,
+    };
+  }
+
+  it.each(MATCH_LEVELS.flatMap((level) => [1, 2, 3].map((seed) => [level, seed] as const)))(
+    '%s, seed %i: explainVariance renders the same sentences from the stored figures and facts',
+    (level, seed) => {
+      const input = generated(seed);
+      const s = settings(level, { price: tolerance(200, null), quantity: tolerance(500, null) });
+      const full = matchInvoice(input, s);
+      const slim = matchInvoice(input, s, { explain: false });
+      expect(full.variances.length).toBeGreaterThan(3);
+      expect(slim.variances.every((v) => v.explanation === undefined)).toBe(true);
+      // Stored as JSON and read back, as the invoice's match result is.
+      const stored = JSON.parse(JSON.stringify(slim)) as typeof slim;
+      expect(stored.variances.map((v) => explainVariance(v, 'KES'))).toEqual(
+        full.variances.map((v) => v.explanation),
+      );
+      expect(stored.variances.map(({ facts: _facts, ...v }) => v)).toEqual(
+        full.variances.map(({ explanation: _explanation, ...v }) => v),
+      );
+      // Smaller: no sentences.
+      expect(JSON.stringify(slim).length).toBeLessThan(JSON.stringify(full).length * 0.8);
+    },
+  );
 });

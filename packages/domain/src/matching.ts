@@ -287,8 +287,41 @@ export interface Variance {
   tolerated: number | null;
   /** Holds the invoice in the exception queue. False when inside tolerance or informational. */
   blocking: boolean;
-  explanation: string;
+  /**
+   * In plain English, for the supplier. Absent from a slim result (`matchInvoice(…, { explain: false })`,
+   * what is stored): `explainVariance` renders it from the figures and `facts`.
+   */
+  explanation?: string;
+  /** What the explanation says beyond the figures above (slim results only; see `VarianceFacts`). */
+  facts?: VarianceFacts;
 }
+
+/**
+ * What a variance's explanation needs beyond its own figures, kept (numbers and the line's name, no
+ * sentences) with a slim result so that the text is rendered when shown: `explainVariance`. Only what the
+ * kind uses, and only when it is not the default (0, the default name).
+ */
+export interface VarianceFacts {
+  /** The line's name when it is not `line <lineKey>` (`invoice line <lineKey>` for an unmatched line). */
+  label?: string;
+  /** Thousandths on the line's earlier invoices. */
+  previous?: number;
+  /** Thousandths rejected on receipt. */
+  rejected?: number;
+  /** Thousandths this invoice bills on the line (price variances, unmatched lines). */
+  billed?: number;
+  /** Unit price invoiced (minor). */
+  price?: number;
+  /** Unit price ordered (minor). */
+  orderedPrice?: number;
+  /** The requisition's estimated unit price (minor). */
+  estimate?: number;
+  /** This invoice's net total (minor; the document total). */
+  invoiceNet?: number;
+}
+
+/** A variance with its sentence (every result but a slim one). */
+export type ExplainedVariance = Variance & { explanation: string };
 
 export interface MatchResult {
   level: MatchLevel;
@@ -333,7 +366,11 @@ export function sumReceipts(receipts: readonly ReceivedQuantities[]): ReceivedQu
  * A variance inside its tolerance is listed, not blocking. Throws RangeError on figures that are not whole,
  * non-negative numbers, or on invalid settings.
  */
-export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchResult {
+export function matchInvoice(
+  input: MatchInput,
+  settings: MatchSettings,
+  options: { explain?: boolean } = {},
+): MatchResult {
   if (matchSettingsProblems(settings).length > 0) throw new RangeError('Invalid matching settings.');
   formatMinor(0, input.currency); // validates the currency before any line is read
 
@@ -346,6 +383,7 @@ export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchR
   const price = settings.price;
   const quantity = settings.quantity;
   const variances: Variance[] = [];
+  const render = options.explain !== false;
 
   for (const line of input.lines) {
     const key = line.lineKey;
@@ -374,33 +412,39 @@ export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchR
       const billed = invoiced.quantity;
       const cumulative = previous + billed;
       if (invoiceChecks && cumulative > ordered.quantity) {
-        variances.push(over(line, 'quantity_over_ordered', ordered.quantity, cumulative, quantity, currency));
+        variances.push(
+          over(line, 'quantity_over_ordered', ordered.quantity, cumulative, quantity, currency, render),
+        );
       }
       if (goodsRequired && accepted === 0) {
-        variances.push(nothingReceived(line, cumulative, rejected));
+        variances.push(nothingReceived(line, cumulative, rejected, render));
       } else if (receiptChecks && cumulative > accepted) {
-        variances.push(over(line, 'quantity_over_received', accepted, cumulative, quantity, currency));
+        variances.push(
+          over(line, 'quantity_over_received', accepted, cumulative, quantity, currency, render),
+        );
       }
       if (invoiceChecks && invoiced.unitPriceMinor !== ordered.unitPriceMinor) {
         const expected = amount(billed, ordered.unitPriceMinor);
         const actual = amount(billed, invoiced.unitPriceMinor);
         if (actual > expected) {
-          variances.push(over(line, 'price_over_order', expected, actual, price, currency));
+          variances.push(over(line, 'price_over_order', expected, actual, price, currency, render));
         } else if (actual < expected) {
-          variances.push(priceUnder(line, invoiced, expected, actual, currency));
+          variances.push(priceUnder(line, invoiced, expected, actual, currency, render));
         }
       }
     }
 
     if (receivedChecks && accepted > ordered.quantity) {
-      variances.push(over(line, 'received_over_ordered', ordered.quantity, accepted, quantity, currency));
+      variances.push(
+        over(line, 'received_over_ordered', ordered.quantity, accepted, quantity, currency, render),
+      );
     }
   }
 
   for (const line of input.unmatchedInvoiceLines ?? []) {
     assertCount(line.quantity, 'invoiced quantity', line.lineKey);
     assertCount(line.unitPriceMinor, 'invoiced unit price', line.lineKey);
-    variances.push(unmatched(line, currency));
+    variances.push(unmatched(line, currency, render));
   }
 
   if (checks.has('total_over_tolerance')) {
@@ -410,7 +454,7 @@ export function matchInvoice(input: MatchInput, settings: MatchSettings): MatchR
     assertCount(previousMinor, 'previously invoiced net total', null);
     const cumulative = previousMinor + input.invoiceNetTotalMinor;
     if (cumulative > input.orderNetTotalMinor) {
-      variances.push(totalOver(input, previousMinor, cumulative, settings.total));
+      variances.push(totalOver(input, cumulative, settings.total, render));
     }
   }
 
@@ -442,7 +486,7 @@ export interface OrderRequisitionLine {
 export function compareOrderWithRequisition(
   input: { currency: string; lines: readonly OrderRequisitionLine[] },
   settings: MatchSettings,
-): Variance[] {
+): ExplainedVariance[] {
   if (matchSettingsProblems(settings).length > 0) throw new RangeError('Invalid matching settings.');
   formatMinor(0, input.currency);
   const { currency } = input;
@@ -475,7 +519,7 @@ export function compareOrderWithRequisition(
       variances.push(over(asLine, 'order_price_over_estimate', expected, actual, settings.price, currency));
     }
   }
-  return variances;
+  return variances as ExplainedVariance[]; // rendered: `over` explains by default
 }
 
 /** lineAmountMinor, without BigInt while the product is a safe integer (the usual case). */
@@ -516,6 +560,21 @@ const QUANTITY_KINDS: ReadonlySet<VarianceKind> = new Set([
 const INSIDE = ' This is within the agreed tolerance.';
 const OURS = ' This is for us to check, not you.';
 
+/** The facts of a line's variance: its name when not the default, and the given figures when not 0. */
+function lineFacts(line: { label?: string | undefined }, figures: Record<string, number>): VarianceFacts {
+  const facts: Record<string, string | number> = {};
+  if (line.label !== undefined) facts.label = line.label;
+  for (const key in figures) if (figures[key] !== 0) facts[key] = figures[key]!;
+  return facts as VarianceFacts;
+}
+
+/** Fills in the explanation (the default), or keeps the facts it is rendered from (a slim result). */
+function finish(variance: Variance, facts: VarianceFacts, render: boolean, currency: string): Variance {
+  if (render) variance.explanation = explainWith(variance, facts, currency);
+  else variance.facts = facts;
+  return variance;
+}
+
 function over(
   line: MatchLineInput,
   kind: OverKind,
@@ -523,13 +582,13 @@ function over(
   actual: number,
   tolerance: Tolerance,
   currency: string,
+  render = true,
 ): Variance {
   const difference = actual - expected;
   const tolerated = toleranceAllowance(tolerance, expected);
   const blocking = difference > tolerated;
-  const explanation = explain(line, kind, currency) + (blocking ? '' : INSIDE);
   const unit = QUANTITY_KINDS.has(kind) ? 'quantity' : 'money';
-  return {
+  const variance: Variance = {
     kind,
     lineKey: line.lineKey,
     expected,
@@ -538,50 +597,45 @@ function over(
     unit,
     tolerated,
     blocking,
-    explanation,
   };
-}
-
-function explain(line: MatchLineInput, kind: OverKind, currency: string): string {
-  const label = lineLabel(line);
-  const ordered = line.ordered;
   const previous = line.previouslyInvoicedQuantity ?? 0;
-  const billed = line.invoiced?.quantity ?? 0;
-  const accepted = line.received?.accepted ?? 0;
   const rejected = line.received?.rejected ?? 0;
-  const invoicedPart = () =>
-    previous > 0
-      ? `You invoiced ${units(billed)} of ${label}; with the ${thousandthsToQuantity(previous)} on earlier invoices that makes ${thousandthsToQuantity(previous + billed)},`
-      : `You invoiced ${units(billed)} of ${label}`;
+  let facts: VarianceFacts;
   switch (kind) {
     case 'quantity_over_ordered':
-      return `${invoicedPart()} but we ordered ${thousandthsToQuantity(ordered.quantity)}.`;
+      facts = lineFacts(line, { previous });
+      break;
     case 'quantity_over_received':
-      return `${invoicedPart()} but we have accepted ${thousandthsToQuantity(accepted)} so far.${rejectedNote(rejected)}`;
-    case 'price_over_order': {
-      const unitPrice = line.invoiced?.unitPriceMinor ?? 0;
-      const extra = amount(billed, unitPrice) - amount(billed, ordered.unitPriceMinor);
-      return `You invoiced ${label} at ${formatMinor(unitPrice, currency)} a unit but the order says ${formatMinor(ordered.unitPriceMinor, currency)}: ${formatMinor(extra, currency)} more for ${units(billed)}.`;
-    }
-    // For the order's approver (never shown to the supplier).
-    case 'ordered_over_requisitioned':
-      return `This order asks for ${units(ordered.quantity)} of ${label}, more than the ${thousandthsToQuantity(line.requisitioned?.quantity ?? 0)} on the requisition.`;
+      facts = lineFacts(line, { previous, rejected });
+      break;
+    case 'price_over_order':
+      facts = lineFacts(line, {
+        billed: line.invoiced?.quantity ?? 0,
+        price: line.invoiced?.unitPriceMinor ?? 0,
+        orderedPrice: line.ordered.unitPriceMinor,
+      });
+      break;
     case 'order_price_over_estimate':
-      return `This order buys ${label} at ${formatMinor(ordered.unitPriceMinor, currency)} a unit, above the ${formatMinor(line.requisitioned?.unitPriceMinor ?? 0, currency)} estimated on the requisition.`;
+      facts = lineFacts(line, {
+        orderedPrice: line.ordered.unitPriceMinor,
+        estimate: line.requisitioned?.unitPriceMinor ?? 0,
+      });
+      break;
+    case 'ordered_over_requisitioned':
     case 'received_over_ordered':
-      return `We accepted ${units(accepted)} of ${label} but ordered ${thousandthsToQuantity(ordered.quantity)}.${OURS}`;
+      facts = lineFacts(line, {});
+      break;
   }
+  return finish(variance, facts, render, currency);
 }
 
-function nothingReceived(line: MatchLineInput, cumulative: number, rejected: number): Variance {
-  const previous = line.previouslyInvoicedQuantity ?? 0;
-  const billed = line.invoiced?.quantity ?? 0;
-  const label = lineLabel(line);
-  const start =
-    previous > 0
-      ? `You invoiced ${units(billed)} of ${label} (${thousandthsToQuantity(cumulative)} with earlier invoices)`
-      : `You invoiced ${units(billed)} of ${label}`;
-  return {
+function nothingReceived(
+  line: MatchLineInput,
+  cumulative: number,
+  rejected: number,
+  render = true,
+): Variance {
+  const variance: Variance = {
     kind: 'nothing_received',
     lineKey: line.lineKey,
     expected: 0,
@@ -590,8 +644,9 @@ function nothingReceived(line: MatchLineInput, cumulative: number, rejected: num
     unit: 'quantity',
     tolerated: null,
     blocking: true,
-    explanation: `${start} but we have not accepted any yet.${rejectedNote(rejected)}`,
   };
+  const previous = line.previouslyInvoicedQuantity ?? 0;
+  return finish(variance, lineFacts(line, { previous, rejected }), render, '');
 }
 
 function priceUnder(
@@ -600,8 +655,9 @@ function priceUnder(
   expected: number,
   actual: number,
   currency: string,
+  render = true,
 ): Variance {
-  return {
+  const variance: Variance = {
     kind: 'price_under_order',
     lineKey: line.lineKey,
     expected,
@@ -610,17 +666,18 @@ function priceUnder(
     unit: 'money',
     tolerated: null,
     blocking: false,
-    explanation:
-      `You invoiced ${lineLabel(line)} at ${formatMinor(invoiced.unitPriceMinor, currency)} a unit, below the ` +
-      `order’s ${formatMinor(line.ordered.unitPriceMinor, currency)}: ${formatMinor(expected - actual, currency)} ` +
-      `less for ${units(invoiced.quantity)}. This does not hold up the invoice.`,
   };
+  const facts = lineFacts(line, {
+    billed: invoiced.quantity,
+    price: invoiced.unitPriceMinor,
+    orderedPrice: line.ordered.unitPriceMinor,
+  });
+  return finish(variance, facts, render, currency);
 }
 
-function unmatched(line: UnmatchedInvoiceLine, currency: string): Variance {
+function unmatched(line: UnmatchedInvoiceLine, currency: string, render = true): Variance {
   const lineAmount = amount(line.quantity, line.unitPriceMinor);
-  const label = line.label ?? `invoice line ${line.lineKey}`;
-  return {
+  const variance: Variance = {
     kind: 'unmatched_invoice_line',
     lineKey: line.lineKey,
     expected: 0,
@@ -629,31 +686,16 @@ function unmatched(line: UnmatchedInvoiceLine, currency: string): Variance {
     unit: 'money',
     tolerated: null,
     blocking: true,
-    explanation:
-      `You invoiced ${units(line.quantity)} at ${formatMinor(line.unitPriceMinor, currency)} a unit ` +
-      `(${formatMinor(lineAmount, currency)}) on ${label}, which is not on our order.`,
   };
+  const facts = lineFacts(line, { billed: line.quantity, price: line.unitPriceMinor });
+  return finish(variance, facts, render, currency);
 }
 
-function totalOver(
-  input: MatchInput,
-  previousMinor: number,
-  cumulative: number,
-  tolerance: Tolerance,
-): Variance {
+function totalOver(input: MatchInput, cumulative: number, tolerance: Tolerance, render = true): Variance {
   const { currency, orderNetTotalMinor: expected, invoiceNetTotalMinor } = input;
   const difference = cumulative - expected;
   const tolerated = toleranceAllowance(tolerance, expected);
-  const blocking = difference > tolerated;
-  const invoiceText = formatMinor(invoiceNetTotalMinor, currency);
-  const orderText = formatMinor(expected, currency);
-  const explanation =
-    (previousMinor > 0
-      ? `This invoice comes to ${invoiceText} before tax; with ${formatMinor(previousMinor, currency)} invoiced ` +
-        `before, the order has been invoiced ${formatMinor(cumulative, currency)}, but it is for ${orderText} before tax.`
-      : `This invoice comes to ${invoiceText} before tax but the order is for ${orderText} before tax.`) +
-    (blocking ? '' : INSIDE);
-  return {
+  const variance: Variance = {
     kind: 'total_over_tolerance',
     lineKey: null,
     expected,
@@ -661,13 +703,90 @@ function totalOver(
     difference,
     unit: 'money',
     tolerated,
-    blocking,
-    explanation,
+    blocking: difference > tolerated,
   };
+  return finish(variance, lineFacts({}, { invoiceNet: invoiceNetTotalMinor }), render, currency);
 }
 
-function lineLabel(line: MatchLineInput): string {
-  return line.label ?? `line ${line.lineKey}`;
+/**
+ * A variance's plain-English explanation (what the supplier reads), from its figures and facts: the one
+ * renderer of these sentences, for a fresh result and for a slim stored one (`matchInvoice(…, { explain:
+ * false })`) alike. A variance that carries its explanation already is answered as it is.
+ */
+export function explainVariance(
+  variance: Pick<Variance, 'kind' | 'lineKey' | 'expected' | 'actual' | 'difference' | 'blocking'> & {
+    explanation?: string | undefined;
+    facts?: VarianceFacts | undefined;
+  },
+  currency: string,
+): string {
+  return variance.explanation ?? explainWith(variance, variance.facts ?? {}, currency);
+}
+
+function explainWith(
+  variance: Pick<Variance, 'kind' | 'lineKey' | 'expected' | 'actual' | 'difference' | 'blocking'>,
+  facts: VarianceFacts,
+  currency: string,
+): string {
+  const { kind, expected, actual, difference } = variance;
+  const previous = facts.previous ?? 0;
+  const rejected = facts.rejected ?? 0;
+  const label =
+    facts.label ??
+    (kind === 'unmatched_invoice_line' ? `invoice line ${variance.lineKey}` : `line ${variance.lineKey}`);
+  const inside = variance.blocking ? '' : INSIDE;
+  const money = (minor: number) => formatMinor(minor, currency);
+  // Quantity checks: `actual` is the cumulative quantity invoiced, this invoice's part of it the rest.
+  const invoicedPart = () =>
+    previous > 0
+      ? `You invoiced ${units(actual - previous)} of ${label}; with the ${thousandthsToQuantity(previous)} on earlier invoices that makes ${thousandthsToQuantity(actual)},`
+      : `You invoiced ${units(actual)} of ${label}`;
+  switch (kind) {
+    case 'quantity_over_ordered':
+      return `${invoicedPart()} but we ordered ${thousandthsToQuantity(expected)}.${inside}`;
+    case 'quantity_over_received':
+      return `${invoicedPart()} but we have accepted ${thousandthsToQuantity(expected)} so far.${rejectedNote(rejected)}${inside}`;
+    case 'price_over_order':
+      return `You invoiced ${label} at ${money(facts.price ?? 0)} a unit but the order says ${money(facts.orderedPrice ?? 0)}: ${money(difference)} more for ${units(facts.billed ?? 0)}.${inside}`;
+    // For the order's approver (never shown to the supplier).
+    case 'ordered_over_requisitioned':
+      return `This order asks for ${units(actual)} of ${label}, more than the ${thousandthsToQuantity(expected)} on the requisition.${inside}`;
+    case 'order_price_over_estimate':
+      return `This order buys ${label} at ${money(facts.orderedPrice ?? 0)} a unit, above the ${money(facts.estimate ?? 0)} estimated on the requisition.${inside}`;
+    case 'received_over_ordered':
+      return `We accepted ${units(actual)} of ${label} but ordered ${thousandthsToQuantity(expected)}.${OURS}${inside}`;
+    case 'nothing_received': {
+      const start =
+        previous > 0
+          ? `You invoiced ${units(actual - previous)} of ${label} (${thousandthsToQuantity(actual)} with earlier invoices)`
+          : `You invoiced ${units(actual)} of ${label}`;
+      return `${start} but we have not accepted any yet.${rejectedNote(rejected)}`;
+    }
+    case 'price_under_order':
+      return (
+        `You invoiced ${label} at ${money(facts.price ?? 0)} a unit, below the ` +
+        `order’s ${money(facts.orderedPrice ?? 0)}: ${money(expected - actual)} ` +
+        `less for ${units(facts.billed ?? 0)}. This does not hold up the invoice.`
+      );
+    case 'unmatched_invoice_line':
+      return (
+        `You invoiced ${units(facts.billed ?? 0)} at ${money(facts.price ?? 0)} a unit ` +
+        `(${money(actual)}) on ${label}, which is not on our order.`
+      );
+    case 'total_over_tolerance': {
+      const invoiceNet = facts.invoiceNet ?? 0;
+      const before = actual - invoiceNet;
+      const invoiceText = money(invoiceNet);
+      const orderText = money(expected);
+      return (
+        (before > 0
+          ? `This invoice comes to ${invoiceText} before tax; with ${money(before)} invoiced ` +
+            `before, the order has been invoiced ${money(actual)}, but it is for ${orderText} before tax.`
+          : `This invoice comes to ${invoiceText} before tax but the order is for ${orderText} before tax.`) +
+        inside
+      );
+    }
+  }
 }
 
 function units(thousandths: number): string {

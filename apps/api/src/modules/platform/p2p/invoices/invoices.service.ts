@@ -12,6 +12,7 @@ import {
   checkPayment,
   conflictOfInterest,
   decimalTextToMinor,
+  explainVariance,
   formatMinor,
   hasRole,
   invoiceTransition,
@@ -211,7 +212,7 @@ export function createInvoicesService({
         unit: v.unit,
         tolerated: amount(v, v.tolerated),
         blocking: v.blocking,
-        explanation: v.explanation,
+        explanation: explainVariance(v, currency),
       })),
     };
   }
@@ -465,7 +466,7 @@ export function createInvoicesService({
                     amount: formatMinor(subtotalMinor + taxMinor, currency),
                     reason: result.variances
                       .filter((v) => v.blocking)
-                      .map((v) => v.explanation)
+                      .map((v) => explainVariance(v, currency))
                       .join(' '),
                   },
                   path: pathOf(id),

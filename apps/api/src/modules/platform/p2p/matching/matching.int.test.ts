@@ -79,6 +79,32 @@ describe('matching again after goods arrive', () => {
     expect(second.match.variances.map((v) => v.kind)).toContain('quantity_over_received');
   });
 
+  it('stores the result slim (figures and facts, no sentences) and explains it when shown, to finance and the supplier', async () => {
+    const { rows } = await ctx.database.pool.query<{ result: { variances: Array<Record<string, unknown>> } }>(
+      'SELECT match_result AS result FROM invoices WHERE id = $1',
+      [second.id],
+    );
+    const stored = rows[0]!.result.variances;
+    const over = stored.find((v) => v.kind === 'quantity_over_received')!;
+    expect(over).not.toHaveProperty('explanation');
+    // 10 billed (8 on the earlier invoice) of 6 accepted: the facts say what the sentence needs.
+    expect(over).toMatchObject({ expected: 6000, actual: 10000, facts: { previous: 8000 } });
+    const sentence =
+      'You invoiced 2 units of line 1 (Item 1); with the 8 on earlier invoices that makes 10, but we have accepted 6 so far.';
+    const asFinance = (await setUp.act('akinyi', 'GET', `p2p/invoices/${second.id}/`)).json() as {
+      match: { variances: Array<{ kind: string; explanation: string }> };
+    };
+    expect(asFinance.match.variances.find((v) => v.kind === 'quantity_over_received')?.explanation).toBe(
+      sentence,
+    );
+    const asSupplier = await setUp.act('acme', 'GET', `portal/invoices/${second.id}/`);
+    expect(asSupplier.statusCode, asSupplier.body).toBe(200);
+    expect(
+      (asSupplier.json() as typeof asFinance).match.variances.find((v) => v.kind === 'quantity_over_received')
+        ?.explanation,
+    ).toBe(sentence);
+  });
+
   it('matches each waiting invoice in three round trips: one read, one write, one audit entry', async () => {
     const { statements } = await statementsDuring(() =>
       ctx.database.db.transaction((tx) =>

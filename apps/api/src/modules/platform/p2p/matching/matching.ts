@@ -56,7 +56,8 @@ function resolvedSettings(
 
 /**
  * Matches one invoice's lines against its order (read once by `readMatchFacts`), its receipts and
- * requisitions, under `settings`. `stored`: the invoice is one of the order's invoices already counted in
+ * requisitions, under `settings`. The result is slim, as it is stored: each variance's figures and the
+ * facts its explanation needs, no English sentence (`explainVariance` renders it where it is shown). `stored`: the invoice is one of the order's invoices already counted in
  * `facts.billed`, whose own lines are taken out of what was billed before it.
  */
 export function matchAgainstOrder(
@@ -119,5 +120,6 @@ export function matchAgainstOrder(
     orderNetTotalMinor: facts.order.subtotalMinor,
     previouslyInvoicedNetMinor,
   };
-  return matchInvoice(input, settings);
+  // Slim: figures and facts, no sentences (what is stored; `explainVariance` renders them when shown).
+  return matchInvoice(input, settings, { explain: false });
 }
