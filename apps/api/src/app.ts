@@ -341,6 +341,20 @@ async function pageMetaFor(url: string, services: Services, publicUrl: string): 
     title: `${tender.title} · ${tender.company} · Zabuni`,
     description: summarise(`${tender.company}: ${facts.join(', ')}. ${richTextToPlain(tender.content)}`),
     url: `${publicUrl}/tenders/show/${tender.id}`,
+  const webinarId = /^\/webinars\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
+  if (webinarId) {
+    const webinar = await services.webinars.get(Number(webinarId)).catch(() => null);
+    if (!webinar) return null;
+    const when = `${nairobiDateTime.format(new Date(webinar.date))} (Nairobi time)`;
+    return {
+      title: `${webinar.title} · Webinar · Zabuni`,
+      description: summarise(
+        `${webinar.module} webinar by ${webinar.organizer}, ${when}. ${webinar.description}`,
+      ),
+      url: `${publicUrl}/webinars/${webinar.id}`,
+      type: 'article',
+    };
+  }
     type: 'article',
   };
 }
@@ -387,6 +401,13 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Then every webinar's page (upcoming first, then past ones), in pages of the list's largest size.
+  for (let page = 1; SITEMAP_URL_LIMIT - entries.length > 0; page += 1) {
+    const size = Math.min(100, SITEMAP_URL_LIMIT - entries.length);
+    const answer = await services.webinars.list({}, { page, pageSize: size, offset: (page - 1) * 100 });
+    for (const webinar of answer.results) entries.push({ path: `/webinars/${webinar.id}` });
+    if (answer.results.length < size) break;
+  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

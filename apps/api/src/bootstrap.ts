@@ -9,6 +9,7 @@ import { createLogger, type Logger } from './infra/logger.ts';
 import { runMigrations } from './infra/migrate.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoTenders } from './seed/demo-tenders.ts';
+import { seedDemoWebinars } from './seed/demo-webinars.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -68,6 +69,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoTenders(database.db, { now: new Date() }))) {
         logger.info('demo bulletin tenders and demo sign-ins (moderator, advertiser, buyer) seeded');
+      }
+      if (demo && (await seedDemoWebinars(database.db, { now: new Date() }))) {
+        logger.info('demo webinars seeded');
       }
       if (demo && (await seedDemoProcurement(database.db, { now: new Date() }))) {
         logger.info('demo procure-to-pay set-up, budgets, workflows and requisitions seeded');

@@ -1,6 +1,7 @@
 import { openRuntime } from '../bootstrap.ts';
 import { seedDemoData } from '../seed/demo.ts';
 import { seedDemoTenders } from '../seed/demo-tenders.ts';
+import { seedDemoWebinars } from '../seed/demo-webinars.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
 
@@ -11,6 +12,10 @@ runtime.logger.info(seeded ? 'demo data seeded' : 'buyers already exist: demo da
 const tendersSeeded = await seedDemoTenders(runtime.database.db, { now: new Date() });
 runtime.logger.info(
   tendersSeeded ? 'demo bulletin tenders seeded' : 'bulletin tenders already exist: demo tenders not added',
+);
+const webinarsSeeded = await seedDemoWebinars(runtime.database.db, { now: new Date() });
+runtime.logger.info(
+  webinarsSeeded ? 'demo webinars seeded' : 'webinars already exist: demo webinars not added',
 );
 const procurementSeeded = await seedDemoProcurement(runtime.database.db, { now: new Date() });
 runtime.logger.info(

@@ -17,8 +17,6 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['prequalified-suppliers', 'pages.prequalified'],
   ['clients', 'pages.clients'],
   ['demo', 'pages.demo'],
-  ['webinars', 'pages.webinars'],
-  ['contact', 'pages.contact'],
   ['pricing', 'pages.pricing'],
 ];
 
@@ -209,6 +207,57 @@ export const routes: RouteObject[] = [
             lazy: withNamespaces(
               ['phone', 'checkout'],
               () => import('../features/tenders/pages/PublishTenderCheckoutPage.tsx'),
+            ),
+          },
+        ],
+      },
+      // Issue 17: contact us and webinars, with the operator's inquiries and webinars.
+      {
+        path: 'contact',
+        ...page(
+          'src/features/contact/pages/ContactPage.tsx',
+          () => import('../features/contact/pages/ContactPage.tsx'),
+          // The fields' messages are catalogue texts.
+          ['contact', 'errors'],
+        ),
+      },
+      {
+        path: 'webinars',
+        ...page(
+          'src/features/webinars/pages/WebinarsPage.tsx',
+          () => import('../features/webinars/pages/WebinarsPage.tsx'),
+          ['webinars'],
+        ),
+      },
+      {
+        path: 'webinars/:id',
+        ...page(
+          'src/features/webinars/pages/WebinarDetailPage.tsx',
+          () => import('../features/webinars/pages/WebinarDetailPage.tsx'),
+          ['webinars', 'errors'],
+        ),
+      },
+      {
+        path: 'moderation',
+        handle: CLIENT_ONLY,
+        element: (
+          <RequireAuth role="moderator">
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            path: 'inquiries',
+            lazy: withNamespaces(
+              ['contact', 'errors'],
+              () => import('../features/contact/pages/InquiriesAdminPage.tsx'),
+            ),
+          },
+          {
+            path: 'webinars',
+            lazy: withNamespaces(
+              ['webinars'],
+              () => import('../features/webinars/pages/WebinarsAdminPage.tsx'),
             ),
           },
         ],

@@ -29,6 +29,9 @@ export const LAZY_NAMESPACES = [
   'p2p-orders',
   'portal',
   'errors',
+  'legal',
+  'contact',
+  'webinars',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

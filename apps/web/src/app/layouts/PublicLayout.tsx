@@ -174,3 +174,6 @@ export function PublicLayout() {
     </div>
   );
 }
+              <Anchor component={Link} to="/contact" size="sm" c="gray.3" data-testid="footer-contact">
+                {t('footer.contactUs')}
+              </Anchor>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
+import { ModerationNav } from '../../../components/ModerationNav.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
@@ -78,6 +79,7 @@ export function Component() {
     <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
+        <ModerationNav />
           <Stack gap={4}>
             <Title order={1} fz={{ base: 26, sm: 32 }}>
               {t('moderation.title')}
