@@ -76,6 +76,7 @@ import { createSuppliersService, suppliersRoutes } from './modules/platform/p2p/
 import { createDelegationsService, delegationsRoutes } from './modules/platform/setup/delegations/index.ts';
 import { createNotificationsService, notificationsRoutes } from './modules/shared/notifications/index.ts';
 import {
+  createClientListingService,
   createOrganisationsRepository,
   createOrganisationsService,
   organisationsRoutes,
@@ -91,6 +92,11 @@ import { coreRoutes, createCoreRepository, createCoreService } from './modules/s
 import { createInquiriesService, inquiriesRoutes } from './modules/site/inquiries/index.ts';
 import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
+  createMarketingService,
+  createSiteContentStore,
+  marketingRoutes,
+} from './modules/site/marketing/index.ts';
+import {
   createTendersService,
   PUBLISHING_PRODUCT,
   tenderPaymentRoutes,
@@ -101,6 +107,7 @@ import {
   createDarajaClient,
   createDpoClient,
   createPaymentsService,
+  createPriceListService,
   darajaSimulator,
   dpoSimulator,
   paymentCallbackRoutes,
@@ -266,7 +273,14 @@ export function createServices({
   };
   const inquiries = createInquiriesService(siteMail);
   const webinars = createWebinarsService(siteMail);
+  const marketing = createMarketingService({
+    db,
+    content: createSiteContentStore(config.siteContentDir, logger),
+    priceList: createPriceListService({ db, audit }),
+    clientListing: createClientListingService({ db, audit }),
+  });
   return {
+    marketing,
     lists,
     core,
     inquiries,
@@ -477,6 +491,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     webinarsRoutes({ webinars: services.webinars, limiter: services.limiter, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
+  await app.register(marketingRoutes({ marketing: services.marketing }), { prefix: '/api/v1' });
   await app.register(
     authenticationRoutes({
       authentication: services.authentication,

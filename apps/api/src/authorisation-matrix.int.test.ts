@@ -123,6 +123,16 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/core/moderation/webinars/{id}/': { may: OPERATOR },
   'POST /api/v1/core/moderation/webinars/{id}/cancel/': { may: OPERATOR },
   'GET /api/v1/core/moderation/webinars/{id}/registrations/': { may: OPERATOR },
+  // Issue 17: the marketing pages' content, clients and prices; the operator's prices and shown clients.
+  'GET /api/v1/core/site-content/{page}/': { may: ALL },
+  'GET /api/v1/core/clients/': { may: ALL },
+  'GET /api/v1/core/prices/': { may: ALL },
+  'GET /api/v1/core/moderation/prices/': { may: OPERATOR },
+  'PUT /api/v1/core/moderation/prices/{product}/': { may: OPERATOR, body: () => ({ amount_minor: 250_000 }) },
+  'GET /api/v1/core/moderation/buyers/': { may: OPERATOR },
+  'PATCH /api/v1/core/moderation/buyers/{id}/': { may: OPERATOR, body: () => ({ shown_as_client: true }) },
+  // The payment record of the advertiser's publishing order: its owner only.
+  'GET /api/v1/payments/orders/{code}/record/': { may: ADVERTISER },
 
   // Accounts.
   'POST /api/v1/authentication/token/': { may: ALL },
@@ -321,6 +331,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/moderation\/tenders\//, ids.tender],
       [/\/webinars\//, ids.webinar],
       [/\/inquiries\//, ids.inquiry],
+      [/\/moderation\/buyers\//, ids.buyerA],
     ];
     const found = table.find(([pattern]) => pattern.test(path));
     if (!found) throw new Error(`No seeded id for ${path}: add one to fillPath`);
@@ -331,6 +342,8 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
+    if (name === 'page') return 'home';
+    if (name === 'product') return 'tender_publishing';
     if (name === 'code')
       return encodeURIComponent(path.includes('/subscription/') ? codes.subscription : codes.tenderOrder);
     throw new Error(`No seeded value for {${name}} in ${path}: add one to fillPath`);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { readOrCreateSecretFile } from './infra/crypto.ts';
-import { DEFAULT_WEB_DIST_DIR } from './infra/paths.ts';
+import { DEFAULT_SITE_CONTENT_DIR, DEFAULT_WEB_DIST_DIR } from './infra/paths.ts';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -31,6 +31,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default('support@zabuni.africa'),
     SUPPORT_PHONE: z.string().min(3).default('+254 20 765 0000'),
     WEB_DIST_DIR: z.string().optional(),
+    SITE_CONTENT_DIR: z.string().optional(),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Zabuni <no-reply@zabuni.africa>'),
     TRUST_PROXY: z.string().default('false'),
@@ -152,6 +153,8 @@ export interface Config {
   supportEmail: string;
   supportPhone: string;
   webDistDir: string;
+  /** The marketing pages' texts, one JSON file per language (issue 17): edited without a release. */
+  siteContentDir: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Fastify's trustProxy: false, true, or the proxy addresses/CIDRs to trust (comma-separated). */
@@ -238,6 +241,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: env.SUPPORT_EMAIL,
     supportPhone: env.SUPPORT_PHONE,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
+    siteContentDir: env.SITE_CONTENT_DIR ? path.resolve(env.SITE_CONTENT_DIR) : DEFAULT_SITE_CONTENT_DIR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,

@@ -27,3 +27,4 @@ export * from './organisation-settings.ts';
 export * from './credit-notes.ts';
 export * from './inquiries.ts';
 export * from './webinars.ts';
+export * from './marketing.ts';

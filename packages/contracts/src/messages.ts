@@ -343,6 +343,8 @@ export const MESSAGES = {
   'webinar.cancelled': 'This webinar has been cancelled; registration is closed.',
   'webinar.date_past': 'Choose a date and time in the future.',
   'webinar.capacity_below_registrations': 'Capacity cannot be lower than the {registered} people already registered.',
+  'site.content_unavailable': 'This page is not available right now. Please try again later.',
+  'price.not_found': 'This product is not on the price list.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

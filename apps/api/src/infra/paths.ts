@@ -12,3 +12,5 @@ export const API_ROOT = here.endsWith(`${path.sep}dist`)
   : path.resolve(here, '../..');
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
 export const DEFAULT_WEB_DIST_DIR = path.resolve(API_ROOT, '../web/dist');
+/** The marketing pages' texts (issue 17): `content/site/<language>.json` in apps/api, or SITE_CONTENT_DIR. */
+export const DEFAULT_SITE_CONTENT_DIR = path.join(API_ROOT, 'content', 'site');

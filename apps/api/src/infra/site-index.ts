@@ -14,7 +14,17 @@ export interface SitemapEntry {
 export const SITEMAP_URL_LIMIT = 50_000;
 
 /** The public site's own pages, before the tenders. */
-export const PUBLIC_PAGES: readonly string[] = ['/', '/tenders', '/jobs', '/advertise', '/contact', '/webinars'];
+export const PUBLIC_PAGES: readonly string[] = [
+  '/',
+  '/tenders',
+  '/jobs',
+  '/advertise',
+  '/contact',
+  '/webinars',
+  '/about',
+  '/clients',
+  '/pricing',
+];
 
 /** Not for crawlers: the buyer and supplier apps, the API and the development tools. */
 const DISALLOWED = ['/app', '/portal', '/api', '/dev', '/sim'];

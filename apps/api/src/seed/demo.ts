@@ -6,6 +6,22 @@ import { organisations } from '../schema/organisations.tables.ts';
 import { sourcingEventCategories, sourcingEvents } from '../schema/sourcing.tables.ts';
 import { createRandom } from './random.ts';
 
+/** Demo buyers shown on the public clients page, with their sector (SPEC §3 sectors). */
+export const DEMO_CLIENT_SECTORS: Readonly<Record<string, string>> = {
+  'Umoja Commercial Bank': 'Private',
+  'Harambee Savings Sacco': 'Sacco',
+  'Maji Safi Water and Sewerage Company': 'Parastatal',
+  'Pwani Port Logistics Ltd': 'Private',
+  'Tana Athi Rivers Development Agency': 'Public',
+  'Kijani Energy Kenya Ltd': 'Private',
+  'Afya Bora Mission Hospital': 'NGO',
+  'Elimu Teachers Sacco Society': 'Sacco',
+  'Tumaini Children’s Fund Kenya': 'NGO',
+  'Amani Relief and Development': 'NGO',
+  'Nyota Microfinance Bank': 'Private',
+  'Ujenzi Roads Authority': 'Public',
+};
+
 /** Fictional buying organisations with names as they sound in Kenya and across the region. */
 export const DEMO_BUYERS: ReadonlyArray<readonly [name: string, iso2: string]> = [
   ['Umoja Commercial Bank', 'KE'],
@@ -137,6 +153,9 @@ export async function seedDemoData(
           kind: 'buyer' as const,
           name,
           countryIso2: iso2,
+          sector: DEMO_CLIENT_SECTORS[name] ?? null,
+          // Issue 17: the public clients page shows the buyers the operator marks; the demo marks a dozen.
+          shownAsClient: name in DEMO_CLIENT_SECTORS,
           website: random.chance(0.8)
             ? `https://www.${name
                 .toLowerCase()

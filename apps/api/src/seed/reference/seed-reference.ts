@@ -6,11 +6,17 @@ import { prices } from '../../schema/payments.tables.ts';
 import { CATEGORY_GROUPS } from './categories.ts';
 import { AFRICAN_COUNTRIES, flagEmoji } from './countries.ts';
 
-/** Starting prices (SPEC §9 for alerts); the operator edits the `prices` table afterwards. */
+/**
+ * Starting prices (SPEC §9); the operator edits the `prices` table afterwards (moderation area, issue 17).
+ * The Professional plan is SPEC's $600 a year; its monthly price ($60) is ours, as is nothing else.
+ */
 export const DEFAULT_PRICES = [
   { product: 'tender_publishing', currency: 'KES', amountMinor: 250_000 },
   { product: 'alert_subscription_monthly', currency: 'KES', amountMinor: 40_000 },
   { product: 'alert_subscription_annual', currency: 'KES', amountMinor: 300_000 },
+  { product: 'professional_plan_monthly', currency: 'USD', amountMinor: 6_000 },
+  { product: 'professional_plan_annual', currency: 'USD', amountMinor: 60_000 },
+  { product: 'africa_directory_ke', currency: 'USD', amountMinor: 5_000 },
 ];
 
 /**

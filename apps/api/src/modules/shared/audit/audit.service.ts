@@ -92,7 +92,9 @@ export type AuditAction =
   | 'inquiry.reopened'
   | 'webinar.created'
   | 'webinar.updated'
-  | 'webinar.cancelled';
+  | 'webinar.cancelled'
+  | 'price.changed'
+  | 'client_listing.changed';
 
 export interface AuditEvent {
   action: AuditAction;

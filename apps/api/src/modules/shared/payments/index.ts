@@ -9,3 +9,6 @@ export { limitPaymentStart } from './payments.limits.ts';
 export { paymentCallbackRoutes, paymentOperatorRoutes } from './payments.routes.ts';
 export { createPaymentsService, insertOrder, newOrderCode, newOrderReference } from './payments.service.ts';
 export type { OrderPaymentFacts, OrderRow, PaymentsService, ProductHooks } from './payments.service.ts';
+export { createPriceListService } from './price-list.service.ts';
+export type { PriceListService } from './price-list.service.ts';
+export { CHECKOUT_PAGES } from './payments.service.ts';
