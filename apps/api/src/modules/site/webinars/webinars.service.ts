@@ -16,9 +16,16 @@ import type { AuditService } from '../../shared/audit/index.ts';
 import type { MailRequest, MailService } from '../../shared/mail/index.ts';
 import { calendarInvite } from './webinars.ics.ts';
 import { webinarsRepository, type WebinarRow, type WebinarValues } from './webinars.repository.ts';
+import { EAT_LABEL } from '@zabuni/domain';
 
 type WebinarFormData = z.output<typeof webinarForm>;
 type RegistrationData = z.output<typeof webinarRegistrationForm>;
+
+/** 409 on the email field, so a form shows it there. */
+const alreadyRegistered = () => {
+  const text = message('webinar.already_registered');
+  return new AppError('conflict', text, { email: [text.text] }, {}, { field: 'email' });
+};
 
 /** The reminder goes out within this many hours before the start ("the day before"). */
 export const REMINDER_HOURS = 24;
@@ -33,7 +40,8 @@ export function webinarWhen(date: Date, language: string): string {
     dateStyle: 'full',
     timeStyle: 'short',
   }).format(date);
-  return `${formatted} (EAT)`;
+  // The one time zone rule (issue 16 point 6): East Africa Time, labelled as everywhere else.
+  return `${formatted} ${EAT_LABEL}`;
 }
 
 function stateOf(row: WebinarRow, now: Date): Webinar['state'] {
@@ -159,8 +167,7 @@ export function createWebinarsService(deps: {
           if (webinar.cancelledAt) throw new AppError('conflict', message('webinar.cancelled'));
           if (webinar.startsAt.getTime() <= now.getTime())
             throw new AppError('conflict', message('webinar.past'));
-          if (await repo.findRegistration(webinar.id, form.email))
-            throw new AppError('conflict', message('webinar.already_registered'), {}, {}, { field: 'email' });
+          if (await repo.findRegistration(webinar.id, form.email)) throw alreadyRegistered();
           if (webinar.capacity !== null && webinar.registrations >= webinar.capacity)
             throw new AppError('conflict', message('webinar.full', { capacity: webinar.capacity }));
           // Registered within the reminder window: this mail is the reminder.
@@ -190,8 +197,7 @@ export function createWebinarsService(deps: {
         })
         .catch((error: unknown) => {
           // Two registrations of one email at the same moment: the unique index decides.
-          if (isUniqueViolation(error))
-            throw new AppError('conflict', message('webinar.already_registered'), {}, {}, { field: 'email' });
+          if (isUniqueViolation(error)) throw alreadyRegistered();
           throw error;
         });
       await mail.dispatch([mailId]);
