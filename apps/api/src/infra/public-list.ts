@@ -134,7 +134,7 @@ export function toListPage<T>(
  * time). Held weakly by the answer: it goes when the list cache drops or replaces the answer (expiry,
  * invalidation), so nothing here outlives it. At most PAGES_PER_ANSWER URLs each (query strings are free).
  */
-const serializedPages = new WeakMap<object, Map<string, string>>();
+const serializedPages = new WeakMap<object, Map<string, Buffer>>();
 const PAGES_PER_ANSWER = 32;
 
 /** Sends the list envelope of `answer` (see toListPage), serialized once per answer and request URL. */
@@ -153,7 +153,8 @@ export function sendListPage<T>(
   let body = pages.get(request.url);
   if (body === undefined) {
     // The route's own serializer: the response schema checks and shapes it exactly as for a returned object.
-    body = reply.serialize(toListPage(request, publicUrl, page, answer)) as string;
+    // Kept as bytes: a string would be measured and UTF-8 encoded again on every send.
+    body = Buffer.from(reply.serialize(toListPage(request, publicUrl, page, answer)) as string);
     if (pages.size < PAGES_PER_ANSWER) pages.set(request.url, body);
   }
   return reply.header('content-type', 'application/json; charset=utf-8').send(body);
