@@ -17,11 +17,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ModerationNav } from '../../../components/ModerationNav.tsx';
+import { OperatorPagination } from '../../../components/OperatorPagination.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { inquiriesApi, inquiriesQuery } from '../api/inquiries.ts';
+import { INQUIRY_PAGE_SIZE, inquiriesApi, inquiriesQuery } from '../api/inquiries.ts';
 
 const TABS: readonly InquiryStatus[] = ['new', 'answered', 'spam'];
 
@@ -31,7 +32,8 @@ export function Component() {
   usePageTitle(t('admin.title'));
   const [params, setParams] = useSearchParams();
   const status = TABS.find((tab) => tab === params.get('status')) ?? 'new';
-  const list = useQuery(inquiriesQuery(status, 1));
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const list = useQuery(inquiriesQuery(status, page));
   const rows = list.data?.results ?? [];
   return (
     <Container size="lg" py="xl">
@@ -65,6 +67,12 @@ export function Component() {
         ) : (
           rows.map((inquiry) => <InquiryItem key={inquiry.id} inquiry={inquiry} />)
         )}
+        <OperatorPagination
+          page={page}
+          count={list.data?.count ?? 0}
+          pageSize={INQUIRY_PAGE_SIZE}
+          onChange={(next) => setParams({ ...(status === 'new' ? {} : { status }), page: String(next) })}
+        />
       </Stack>
     </Container>
   );

@@ -57,11 +57,16 @@ export interface WebinarRequest {
   capacity: number | null;
 }
 
+export const OPERATOR_PAGE_SIZE = 50;
 export const operatorWebinarsQuery = (page: number) =>
   queryOptions({
     queryKey: ['core', 'moderation', 'webinars', page],
     queryFn: ({ signal }) =>
-      apiGet<Page<ModerationWebinar>>('/core/moderation/webinars/', { page, page_size: 50 }, signal),
+      apiGet<Page<ModerationWebinar>>(
+        '/core/moderation/webinars/',
+        { page, page_size: OPERATOR_PAGE_SIZE },
+        signal,
+      ),
     placeholderData: keepPreviousData,
   });
 

@@ -22,6 +22,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { ModerationNav } from '../../../components/ModerationNav.tsx';
+import { OperatorPagination } from '../../../components/OperatorPagination.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
@@ -29,6 +30,7 @@ import { toast } from '../../../lib/toast.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   MODULE_KEYS,
+  OPERATOR_PAGE_SIZE,
   operatorWebinarsQuery,
   registrantsQuery,
   WEBINAR_MODULES,
@@ -48,7 +50,8 @@ export function Component() {
   usePageTitle(t('admin.title'));
   const language = i18n.resolvedLanguage ?? 'en';
   const queryClient = useQueryClient();
-  const list = useQuery(operatorWebinarsQuery(1));
+  const [page, setPage] = useState(1);
+  const list = useQuery(operatorWebinarsQuery(page));
   const [editing, setEditing] = useState<ModerationWebinar | 'new' | null>(null);
   const [cancelling, setCancelling] = useState<ModerationWebinar | null>(null);
   const [showing, setShowing] = useState<number | null>(null);
@@ -128,6 +131,12 @@ export function Component() {
             </Paper>
           ))
         )}
+        <OperatorPagination
+          page={page}
+          count={list.data?.count ?? 0}
+          pageSize={OPERATOR_PAGE_SIZE}
+          onChange={setPage}
+        />
       </Stack>
       {editing && (
         <WebinarFormModal webinar={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
