@@ -4,6 +4,7 @@ export * from './pagination.ts';
 export * from './access.ts';
 export * from './audit-chain.ts';
 export * from './tenders.ts';
+export * from './time-zone.ts';
 export * from './payments.ts';
 export * from './privacy.ts';
 export * from './subscriptions.ts';

@@ -1,3 +1,5 @@
+import { DISPLAY_TIME_ZONE, eatDay } from './time-zone.ts';
+
 /**
  * Rules of the public tender bulletin: when a tender is visible, what its status is, the SPEC codes of
  * its payment and review states, and the closing-date conversions of the publish form (SPEC §4, §5).
@@ -108,7 +110,7 @@ export function isIsoDate(input: string): boolean {
 }
 
 /** Kenya keeps East Africa Time all year (UTC+3, no daylight saving). */
-export const BULLETIN_TIME_ZONE = 'Africa/Nairobi';
+export const BULLETIN_TIME_ZONE = DISPLAY_TIME_ZONE;
 const NAIROBI_OFFSET = '+03:00';
 
 /** The default closing time of a day when the publisher gives none: the end of that day in Nairobi. */
@@ -120,8 +122,5 @@ export function closingInstant(isoDate: string, time = DEFAULT_CLOSING_TIME): Da
   return new Date(`${isoDate}T${time}:00${NAIROBI_OFFSET}`);
 }
 
-/** The calendar date (YYYY-MM-DD) of an instant on Nairobi's clock. */
-export function nairobiDate(instant: Date): string {
-  const shifted = new Date(instant.getTime() + 3 * 3_600_000);
-  return `${pad(shifted.getUTCFullYear(), 4)}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
-}
+/** The calendar date (YYYY-MM-DD) of an instant on Nairobi's clock (the time zone rule's `eatDay`). */
+export const nairobiDate = (instant: Date): string => eatDay(instant);

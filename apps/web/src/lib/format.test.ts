@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   countryName,
   formatDate,
+  formatDay,
   formatFileSize,
+  formatForViewer,
   formatMoney,
   formatRelative,
   sameClockAsNairobi,
+  todayInNairobi,
   zoneName,
 } from './format.ts';
 
@@ -17,9 +20,10 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-21T22:00:00Z', 'en')).toBe('November 22, 2026');
   });
 
-  it('adds hh:mm am/pm when asked', () => {
-    expect(formatDate('2026-11-21T07:05:00Z', 'en', true)).toBe('November 21, 2026 10:05 am');
-    expect(formatDate('2026-11-21T20:30:00Z', 'en', true)).toBe('November 21, 2026 11:30 pm');
+  it('adds hh:mm am/pm when asked, always with the zone: EAT', () => {
+    expect(formatDate('2026-11-21T07:05:00Z', 'en', true)).toBe('November 21, 2026 10:05 am EAT');
+    expect(formatDate('2026-11-21T20:30:00Z', 'en', true)).toBe('November 21, 2026 11:30 pm EAT');
+    expect(formatDate('2026-11-21T07:05:00Z', 'fr', true)).toMatch(/novembre.*EAT$/);
   });
 
   it('uses the month names of other languages', () => {
@@ -56,9 +60,30 @@ describe('countryName', () => {
   });
 });
 
-describe('time zones', () => {
-  it('formats in a given zone', () => {
-    expect(formatDate('2026-11-21T07:05:00Z', 'en', true, 'Europe/Paris')).toBe('November 21, 2026 08:05 am');
+describe('time zones (issue 16 point 6: one rule)', () => {
+  it('formats in a given zone, named', () => {
+    expect(formatDate('2026-11-21T07:05:00Z', 'en', true, 'Europe/Paris')).toBe(
+      'November 21, 2026 08:05 am GMT+1',
+    );
+  });
+
+  it('shows a time near midnight UTC on the next day in EAT, labelled', () => {
+    // 22:30 UTC on the 25th is 01:30 on the 26th in Nairobi.
+    expect(formatForViewer('2026-11-25T22:30:00Z', 'en', 'Africa/Nairobi')).toBe(
+      'November 26, 2026 01:30 am EAT',
+    );
+    expect(formatDay('2026-11-25T22:30:00Z', 'en')).toBe('Nov 26, 2026');
+    expect(formatDay('2026-11-25', 'en')).toBe('Nov 25, 2026');
+    expect(todayInNairobi(new Date('2026-11-25T22:30:00Z'))).toBe('2026-11-26');
+  });
+
+  it('gives a viewer in Europe/Paris their time and EAT both; Kampala (same clock) only EAT', () => {
+    expect(formatForViewer('2026-11-25T22:30:00Z', 'en', 'Europe/Paris')).toBe(
+      'November 25, 2026 11:30 pm GMT+1 (November 26, 2026 01:30 am EAT)',
+    );
+    expect(formatForViewer('2026-11-25T22:30:00Z', 'en', 'Africa/Kampala')).toBe(
+      'November 26, 2026 01:30 am EAT',
+    );
   });
 
   it('knows which zones keep Nairobi time', () => {

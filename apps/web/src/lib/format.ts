@@ -1,18 +1,29 @@
-/** Dates are shown in East Africa Time unless the viewer's zone is asked for (ARCHITECTURE §6). */
-export const DISPLAY_TIME_ZONE = 'Africa/Nairobi';
+import { DISPLAY_TIME_ZONE, EAT_LABEL, eatDay, showsEatClock } from '@zabuni/domain';
+
+/**
+ * The one time zone rule (issue 16 point 6, packages/domain/src/time-zone.ts): a time is shown in East
+ * Africa Time with its label ("EAT"); a viewer whose own zone shows another clock sees their time, named,
+ * and EAT beside it. Days are Nairobi's calendar days. Every page formats dates through this file.
+ */
+export { DISPLAY_TIME_ZONE };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(locale: string, withTime: boolean, timeZone: string): Intl.DateTimeFormat {
   const key = `${locale}|${withTime}|${timeZone}`;
   let cached = formatters.get(key);
   if (!cached) {
-    cached = new Intl.DateTimeFormat(locale, {
+    const options: Intl.DateTimeFormatOptions = {
       timeZone,
       year: 'numeric',
       month: 'long',
       day: 'numeric',
       ...(withTime ? { hour: 'numeric', minute: '2-digit', hour12: true } : {}),
-    });
+    };
+    try {
+      cached = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      cached = new Intl.DateTimeFormat('en', options);
+    }
     formatters.set(key, cached);
   }
   return cached;
@@ -20,7 +31,8 @@ function formatter(locale: string, withTime: boolean, timeZone: string): Intl.Da
 
 /**
  * SPEC §9: "Month Day, Year with optional hh:mm am/pm". English follows that pattern exactly
- * ("November 21, 2026 11:35 pm"); other languages use their own order and month names.
+ * ("November 21, 2026 11:35 pm EAT"); other languages use their own order and month names. A time always
+ * carries its zone: "EAT" in Nairobi's, the zone's short name in another.
  */
 export function formatDate(
   value: string | Date,
@@ -30,13 +42,53 @@ export function formatDate(
 ): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
-  const parts = formatter(locale, withTime, timeZone).formatToParts(date);
-  if (!locale.startsWith('en')) return formatter(locale, withTime, timeZone).format(date);
+  const format = formatter(locale, withTime, timeZone);
+  const label = () => (timeZone === DISPLAY_TIME_ZONE ? EAT_LABEL : zoneName(date, timeZone, locale));
+  if (!locale.startsWith('en')) return withTime ? `${format.format(date)} ${label()}` : format.format(date);
+  const parts = format.formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const day = `${part('month')} ${part('day')}, ${part('year')}`;
   if (!withTime) return day;
-  return `${day} ${part('hour').padStart(2, '0')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
+  return `${day} ${part('hour').padStart(2, '0')}:${part('minute')} ${part('dayPeriod').toLowerCase()} ${label()}`;
 }
+
+/**
+ * The rule for a time a viewer reads (closing times above all): EAT with its label; in a zone with another
+ * clock, the viewer's time with its zone and EAT in brackets: "November 21, 2026 08:05 am GMT+1 (November
+ * 21, 2026 10:05 am EAT)".
+ */
+export function formatForViewer(value: string | Date, locale: string, viewerZone: string): string {
+  if (sameClockAsNairobi(value, viewerZone)) return formatDate(value, locale, true);
+  return `${formatDate(value, locale, true, viewerZone)} (${formatDate(value, locale, true)})`;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * "23 Nov 2026" in the viewer's language, on Nairobi's calendar: for an instant, or for a calendar day of
+ * the API ("2026-11-23", read as that day, never the day before in a zone west of UTC). Empty for nothing
+ * or nonsense. Orders, invoices and statements show their days with it.
+ */
+export function formatDay(value: string | Date | null | undefined, locale = 'en'): string {
+  if (!value) return '';
+  const text =
+    typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T12:00:00+03:00` : value;
+  const date = typeof text === 'string' ? new Date(text) : text;
+  if (Number.isNaN(date.getTime())) return '';
+  let format = dayFormats.get(locale);
+  if (!format) {
+    const options = { timeZone: DISPLAY_TIME_ZONE, day: 'numeric', month: 'short', year: 'numeric' } as const;
+    try {
+      format = new Intl.DateTimeFormat(locale, options);
+    } catch {
+      format = new Intl.DateTimeFormat('en', options);
+    }
+    dayFormats.set(locale, format);
+  }
+  return format.format(date);
+}
+
+/** Today in Nairobi as YYYY-MM-DD (receipts, invoices and payments are dated in the buyer's day). */
+export const todayInNairobi = (now: Date = new Date()): string => eatDay(now);
 
 /** The viewer's time zone as the browser reports it (IANA name), or Nairobi when it reports none. */
 export function viewerTimeZone(): string {
@@ -47,31 +99,11 @@ export function viewerTimeZone(): string {
   }
 }
 
-/** Minutes a zone is ahead of UTC at an instant. */
-function offsetMinutes(date: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-  }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
-  return Math.round((wall - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
-}
-
 /** Does the zone show the same clock time as Nairobi at that instant (e.g. Kampala, Addis Ababa)? */
 export function sameClockAsNairobi(value: string | Date, timeZone: string): boolean {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return true;
-  try {
-    return offsetMinutes(date, timeZone) === offsetMinutes(date, DISPLAY_TIME_ZONE);
-  } catch {
-    return true;
-  }
+  return showsEatClock(date, timeZone);
 }
 
 /** A zone's short name at an instant in the viewer's language ("GMT+1", "EST"). */

@@ -3,6 +3,7 @@ import {
   amount,
   amountOrBlank,
   humanise,
+  isoDate,
   isoDateTime,
   money,
   percentFromBasisPoints,
@@ -33,6 +34,10 @@ describe('document formatting', () => {
 
   it('reads dates, timestamps and codes', () => {
     expect(isoDateTime('2026-12-01T06:30:00Z')).toBe('2026-12-01 09:30 EAT');
+    // A day of an instant is its East Africa Time day (issue 16 point 6: the order PDF's "Date").
+    expect(isoDate('2026-11-25T22:30:00Z')).toBe('2026-11-26');
+    expect(isoDate('2026-11-25T22:30:00.000+00:00')).toBe('2026-11-26');
+    expect(isoDate('2026-11-25')).toBe('2026-11-25');
     expect(isoDateTime('2026-12-01T22:30:00Z')).toBe('2026-12-02 01:30 EAT');
     expect(isoDateTime('2026-12-01T09:30:00+03:00')).toBe('2026-12-01 09:30 EAT');
     expect(isoDateTime('2026-12-01 09:30')).toBe('2026-12-01 09:30');

@@ -1,4 +1,4 @@
-import { formatMinor } from '@zabuni/domain';
+import { eatDateTime, eatDay, formatMinor } from '@zabuni/domain';
 
 /**
  * Text for the documents. Money goes through the domain's exact formatting (integer minor units, never a
@@ -33,23 +33,28 @@ export function quantity(text: string): string {
   return `${match[1]}${match[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${match[3] ?? ''}`;
 }
 
-/** The date part of an ISO date or timestamp ("2026-11-23T08:00:00Z" → "2026-11-23"). */
-export const isoDate = (value: string): string => value.slice(0, 10);
+const ZONED = /(?:Z|[+-]\d{2}:?\d{2})$/;
 
 /**
- * "2026-11-23T08:05:00.000Z" → "2026-11-23 11:05 EAT": an instant is printed in East Africa Time (UTC+3
- * all year, no daylight saving) with its label, the one time zone rule of issue 16. A time without a zone
- * is printed as it is, unlabelled; a plain date stays as it is.
+ * The day of an ISO date or timestamp: a plain date stays as it is ("2026-11-23"); an instant is printed on
+ * its East Africa Time day ("2026-11-23T22:30:00Z" → "2026-11-24"), the one time zone rule of issue 16
+ * (packages/domain/src/time-zone.ts); a time without a zone keeps its own day.
+ */
+export function isoDate(value: string): string {
+  if (/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) && ZONED.test(value))
+    return eatDay(value) || value.slice(0, 10);
+  return value.slice(0, 10);
+}
+
+/**
+ * "2026-11-23T08:05:00.000Z" → "2026-11-23 11:05 EAT": an instant is printed in East Africa Time with its
+ * label (domain `eatDateTime`). A time without a zone is printed as it is, unlabelled; a plain date stays.
  */
 export function isoDateTime(value: string): string {
   const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(value);
   if (!match) return value;
-  const at = new Date(value);
-  if (!/(?:Z|[+-]\d{2}:?\d{2})$/.test(value) || !Number.isFinite(at.getTime())) {
-    return `${match[1]} ${match[2]}`;
-  }
-  const eat = new Date(at.getTime() + 3 * 3_600_000).toISOString();
-  return `${eat.slice(0, 10)} ${eat.slice(11, 16)} EAT`;
+  if (!ZONED.test(value)) return `${match[1]} ${match[2]}`;
+  return eatDateTime(value) || `${match[1]} ${match[2]}`;
 }
 
 /** "partially_paid" → "Partially paid". */

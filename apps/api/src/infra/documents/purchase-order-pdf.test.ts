@@ -102,6 +102,14 @@ describe('renderPurchaseOrderPdf', () => {
     expect(text).toContain('Approved by Jane Doe on 2026-11-24 01:30 EAT');
   });
 
+  it('dates an order sent late in the evening (UTC) on its East Africa Time day (issue 16 point 6)', async () => {
+    const po = samplePurchaseOrder(1, 'sent');
+    po.issuedOn = '2026-11-25T22:30:00.000Z';
+    const text = pdfText(await renderPurchaseOrderPdf(po, { compress: false }));
+    expect(text).toMatch(/Date\s*\n?\s*2026-11-26/);
+    expect(text).not.toContain('2026-11-25');
+  });
+
   it('says plainly when the order is not in force', () => {
     expect(purchaseOrderStatusMark('draft')?.label).toBe('DRAFT — NOT AN ORDER');
     expect(purchaseOrderStatusMark('pending_approval')?.label).toBe('AWAITING APPROVAL — NOT AN ORDER');

@@ -1,3 +1,4 @@
+import { eatDateTime, eatDay } from '@zabuni/domain';
 /** A plain cell of an exported table: what a spreadsheet should hold, not what the screen shows. */
 export type ExportValue = string | number | null;
 
@@ -16,28 +17,16 @@ export function exportAmount(text: string | null | undefined): number | null {
   return Number(text);
 }
 
-const EAT = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Africa/Nairobi',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** An instant of the API ("2026-11-26T04:30:00Z") as East Africa Time with its label: "2026-11-26 07:30 EAT". */
 export function exportInstant(iso: string | null | undefined): string {
   if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const part = (type: string) => EAT.formatToParts(date).find((p) => p.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')} EAT`;
+  return eatDateTime(iso) || iso;
 }
 
 /** An instant's calendar day in East Africa Time ("2026-11-25T22:30:00Z" is 2026-11-26 in Nairobi). */
 export function exportDay(iso: string | null | undefined): string {
-  return exportInstant(iso).slice(0, 10);
+  if (!iso) return '';
+  return eatDay(iso) || iso;
 }
 
 /** A table column as the export reads it (DataTable's columns, their headings as text). */

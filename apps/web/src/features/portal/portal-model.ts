@@ -1,5 +1,6 @@
 import {
   decimalTextToMinor,
+  eatDay,
   isIsoDate,
   lineAmountMinor,
   minorToDecimalText,
@@ -269,14 +270,7 @@ export const invoiceResolver: Resolver<InvoiceFormValues, InvoiceContext, Invoic
   )(values, context, options);
 
 /** Today in Nairobi (the API refuses invoice dates after it), as YYYY-MM-DD. */
-export function nairobiToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Nairobi',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
+export const nairobiToday = (now: Date = new Date()): string => eatDay(now);
 
 /** The API takes one PDF of 10 MB at most. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;

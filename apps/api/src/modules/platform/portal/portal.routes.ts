@@ -248,6 +248,8 @@ export const portalRoutes =
         const principal = principalOf(request);
         const { supplierId, buyerId } = supplierOf(principal);
         const { from, to } = request.query;
+        // A last day alone names no period (issue 16 point 6): the first day is asked for.
+        if (to && !from) throw fieldError('from', message('statement.from_required'));
         if (from && to && from > to) throw fieldError('to', message('statement.period'));
         const { document, ...statement } = await statements.of(buyerId, supplierId, { from, to });
         if (request.query.format === 'json') return supplierStatement.parse(statement);

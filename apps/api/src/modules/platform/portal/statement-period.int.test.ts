@@ -68,6 +68,10 @@ describe('the supplier statement of a period', () => {
     const backwards = await setUp.act('acme', 'GET', `portal/statement/?from=${day(0)}&to=${day(-1)}`);
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ field: 'to', code: 'statement.period' });
+    // A last day without a first names no period (issue 16 point 6).
+    const toOnly = await setUp.act('acme', 'GET', `portal/statement/?to=${day(0)}`);
+    expect(toOnly.statusCode).toBe(400);
+    expect(toOnly.json()).toMatchObject({ field: 'from', code: 'statement.from_required' });
     const bad = await setUp.act('acme', 'GET', 'portal/statement/?from=last-month');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'field.date' });

@@ -23,8 +23,18 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   existing_account: common,
   password_changed: { name: 'Wanjiru' },
   two_factor_enabled: { name: 'Wanjiru' },
-  tender_received: { ...common, title: 'Office desks', reference: 'ZB-2026-00042' },
-  tender_approved: { ...common, title: 'Office desks', reference: 'ZB-2026-00042' },
+  tender_received: {
+    ...common,
+    title: 'Office desks',
+    reference: 'ZB-2026-00042',
+    closing: '26 November 2026 at 01:30 EAT',
+  },
+  tender_approved: {
+    ...common,
+    title: 'Office desks',
+    reference: 'ZB-2026-00042',
+    closing: '26 November 2026 at 01:30 EAT',
+  },
   tender_rejected: { ...common, title: 'Office desks', reference: 'ZB-2026-00042', reason: 'Incomplete' },
   payment_receipt: {
     ...common,

@@ -37,8 +37,10 @@ export interface MailTemplates {
   existing_account: WithAction;
   password_changed: Greeted;
   two_factor_enabled: Greeted;
-  tender_received: WithAction & { title: string; reference: string };
-  tender_approved: WithAction & { title: string; reference: string };
+  /** `closing` is the closing time in East Africa Time with its label (domain `formatEat`). */
+  tender_received: WithAction & { title: string; reference: string; closing: string };
+  /** `closing` is the closing time in East Africa Time with its label (domain `formatEat`). */
+  tender_approved: WithAction & { title: string; reference: string; closing: string };
   tender_rejected: WithAction & { title: string; reference: string; reason: string };
   /** `item`: what was paid for (the order's description). */
   payment_receipt: WithAction & {

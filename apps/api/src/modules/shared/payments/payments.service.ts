@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import {
   accountReference,
+  formatEat,
   mpesaAmount,
   normaliseMpesaPhone,
   paymentFailure,
@@ -79,11 +80,6 @@ export const CHECKOUT_PAGES: Record<string, string> = {
   alert_subscription: '/tenders-checkout/',
 };
 
-const RECEIPT_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Nairobi',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
 /** A product's side of a payment. */
 export interface ProductHooks {
   /** Runs once, in the transaction that marks the order paid. */
@@ -175,7 +171,8 @@ export function createPaymentsService(deps: {
         item: order.description,
         receipt: receipt.receipt ?? order.reference,
         method: receipt.method,
-        paidAt: `${RECEIPT_TIME.format(paidAt)} (EAT)`,
+        // The one time zone rule (issue 16 point 6): East Africa Time with its label.
+        paidAt: formatEat(paidAt, 'en'),
         amount: `${order.currency} ${(order.amountMinor / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
         link: `${deps.publicUrl}${CHECKOUT_PAGES[order.product] ?? '/'}${encodeURIComponent(order.code)}`,
       },

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
-import { bearer, createMember, tokenFor } from '../../../../test/identity.ts';
+import { bearer, createMember, mailsTo, tokenFor } from '../../../../test/identity.ts';
 import { multipart } from '../../../../test/multipart.ts';
 import { tenders } from '../../../schema/tenders.tables.ts';
 
@@ -185,5 +185,35 @@ describe('a closed unpaid tender', () => {
       url: `/api/v1/tender-alerts/available-tenders/${id}/`,
     });
     expect(publicDetail.statusCode).toBe(404);
+  });
+});
+
+describe('closing times in mails (issue 16 point 6)', () => {
+  it('states the closing time in East Africa Time, labelled, on its EAT day, in the received and approved mails', async () => {
+    // 21:30 UTC on 1 March is 00:30 on 2 March in Nairobi.
+    const body = multipart({
+      tender_title: 'Supply of midnight pumps',
+      tender_closing_date: `${nextYear}-03-02`,
+      closing_date: `${nextYear}-03-01T21:30:00.000Z`,
+      first_name: 'Amina',
+      last_name: 'Otieno',
+      email: 'amina@midnight.example',
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/tender-alerts/available-tenders/publish-tender/',
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const received = (await mailsTo(ctx, 'amina@midnight.example'))[0]!;
+    expect(received.subject).toBe('We received your tender: Supply of midnight pumps');
+    expect(received.text).toContain(`It closes on 2 March ${nextYear} at 00:30 EAT.`);
+
+    expect((await approve((response.json() as Order).tender_alert_job.id)).statusCode).toBe(200);
+    const approved = (await mailsTo(ctx, 'amina@midnight.example')).find((m) =>
+      m.subject.startsWith('Your tender is approved'),
+    )!;
+    expect(approved.text).toContain(`It closes on 2 March ${nextYear} at 00:30 EAT.`);
   });
 });

@@ -15,6 +15,7 @@ import {
 import {
   closingInstant,
   DEFAULT_CLOSING_TIME,
+  formatEat,
   hasRole,
   nairobiDate,
   PAYMENT_STATUS_CODE,
@@ -402,7 +403,13 @@ export function createTendersService(deps: {
           to: form.email,
           template: 'tender_received',
           language: saved?.publisherLanguage ?? 'en',
-          params: { name: form.first_name, title: values.title, reference, link: myTendersLink },
+          params: {
+            name: form.first_name,
+            title: values.title,
+            reference,
+            link: myTendersLink,
+            closing: formatEat(values.closingAt, saved?.publisherLanguage ?? 'en'),
+          },
         });
         return { id, mailId };
       });
@@ -672,7 +679,11 @@ export function createTendersService(deps: {
       return mail.enqueue(
         tx,
         review === 'published'
-          ? { ...to, template: 'tender_approved', params }
+          ? {
+              ...to,
+              template: 'tender_approved',
+              params: { ...params, closing: formatEat(row.closingAt, to.language) },
+            }
           : { ...to, template: 'tender_rejected', params: { ...params, reason: reason ?? '' } },
       );
     });

@@ -2,9 +2,10 @@ import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine
 import type { AvailableJob } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { Countdown } from '../../../components/Countdown.tsx';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
-import { countryName, formatDate } from '../../../lib/format.ts';
+import { countryName } from '../../../lib/format.ts';
 import classes from './JobCard.module.css';
 
 interface Props {
@@ -73,8 +74,7 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
         )}
         <Stack gap={6} mt="auto">
           <Text size="xs" c="dimmed" data-testid="job-closing">
-            {t('card.closes')}:{' '}
-            <time dateTime={job.closing_date}>{formatDate(job.closing_date, language, true)}</time>
+            {t('card.closes')}: <ClosingDate value={job.closing_date} />
           </Text>
           <Countdown closingAt={job.closing_date} />
           <Group gap="md" mt={4}>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { Countdown } from '../../../components/Countdown.tsx';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
@@ -119,8 +120,7 @@ function JobDetail({ job }: { job: AvailableJobDetail }) {
         <Paper withBorder radius="md" p="md">
           <Stack gap={6}>
             <Text size="sm">
-              {t('card.closes')}:{' '}
-              <time dateTime={job.closing_date}>{formatDate(job.closing_date, language, true)}</time>
+              {t('card.closes')}: <ClosingDate value={job.closing_date} />
             </Text>
             <Countdown closingAt={job.closing_date} />
           </Stack>

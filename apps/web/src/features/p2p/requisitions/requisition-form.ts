@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { EditableLine } from '../../../components/LineEditor.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { contractResolver, refineLinePrices } from '../../../lib/form-errors.ts';
-import { DISPLAY_TIME_ZONE } from '../../../lib/format.ts';
+import { formatDay } from '../../../lib/format.ts';
 
 /**
  * One line of the requisition as typed (the line editor's fields and the needed-by date): numbers stay text
@@ -229,20 +229,5 @@ export function serverFormErrors(error: unknown): ServerFormErrors {
   return result;
 }
 
-const shortDates = new Map<string, Intl.DateTimeFormat>();
 /** "23 Nov 2026" in the viewer's language and Nairobi's calendar day, for narrow table columns. */
-export function formatShortDate(value: string, locale = 'en'): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  let format = shortDates.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      timeZone: DISPLAY_TIME_ZONE,
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    });
-    shortDates.set(locale, format);
-  }
-  return format.format(date);
-}
+export const formatShortDate = (value: string, locale = 'en'): string => formatDay(value, locale);

@@ -18,7 +18,7 @@ import { Link } from 'react-router';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { countryName, formatDate } from '../../../lib/format.ts';
 import { AttachmentList } from '../../../components/AttachmentList.tsx';
-import { ClosingDate } from './ClosingDate.tsx';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { PaymentBadge, TenderStatusBadge } from './StatusBadges.tsx';
 import { TenderContent } from './TenderContent.tsx';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Countdown } from '../../../components/Countdown.tsx';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { countryName } from '../../../lib/format.ts';
-import { ClosingDate } from './ClosingDate.tsx';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import classes from './TenderCard.module.css';
 
 /** SPEC §2 tender card: links to /tenders/show/{id}; "Sponsored" when an advertiser paid to publish it. */

@@ -31,7 +31,7 @@ import {
   type PublishedTenderFilters,
 } from '../api/published-tenders.ts';
 import { ChangeClosingDialog, WithdrawDialog } from '../components/MyTenderDialogs.tsx';
-import { ClosingDate } from '../components/ClosingDate.tsx';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { PaymentBadge, ReviewBadge, TenderStatusBadge } from '../components/StatusBadges.tsx';
 import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';

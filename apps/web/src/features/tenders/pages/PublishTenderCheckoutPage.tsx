@@ -5,7 +5,7 @@ import { SummaryRow } from '../../../components/checkout/SummaryRow.tsx';
 import { useSiteSettings } from '../../../lib/site-settings.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { publishedTenderOrderQuery } from '../api/published-tenders.ts';
-import { ClosingDate } from '../components/ClosingDate.tsx';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { ReviewBadge } from '../components/StatusBadges.tsx';
 
 /**

@@ -23,9 +23,10 @@ import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { isNotFound, useTender } from '../api/available-tenders.ts';
 import { AttachmentList } from '../../../components/AttachmentList.tsx';
-import { ClosingDate } from '../components/ClosingDate.tsx';
+import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { TenderStatusBadge } from '../components/StatusBadges.tsx';
 import { TenderContent } from '../components/TenderContent.tsx';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 /** SPEC §2 tender detail: About content, an info sidebar, the attachments and a call to subscribe. */
 export function Component() {
@@ -51,11 +52,7 @@ export function Component() {
     return (
       <Container size="sm" py="xl">
         <StatusMessage
-          icon={
-            <span style={{ fontSize: 40 }} aria-hidden>
-              📄
-            </span>
-          }
+          icon={<StatusIcon name="document" />}
           title={t('detail.notFound.title')}
           body={t('detail.notFound.body')}
           action={{ label: t('detail.backToList'), onClick: () => navigate('/tenders') }}
@@ -173,7 +170,7 @@ function InfoSidebar({ tender }: { tender: TenderDetail }) {
             {tender.sector ? t(`sector.${tender.sector}`, { defaultValue: tender.sector }) : '—'}
           </InfoRow>
           <InfoRow label={t('info.closingDate')}>
-            <ClosingDate value={tender.closing_date} variant="detail" />
+            <ClosingDate value={tender.closing_date} />
           </InfoRow>
           <InfoRow label={t('info.category')}>{tender.category?.name ?? '—'}</InfoRow>
           <InfoRow label={t('info.status')}>

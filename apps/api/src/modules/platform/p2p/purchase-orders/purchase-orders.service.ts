@@ -663,7 +663,8 @@ export function createPurchaseOrdersService({
       const bytes = await renderPurchaseOrderPdf({
         number: view.number,
         status: view.status,
-        issuedOn: (view.sent_at ?? view.approved_at ?? view.created_at).slice(0, 10),
+        // The instant: the PDF prints its East Africa Time day (the UTC day was a day early late at night).
+        issuedOn: view.sent_at ?? view.approved_at ?? view.created_at,
         currency: view.currency,
         buyer: { name: view.buyer.name, address: null, ...parties.buyer },
         supplier: { name: view.supplier.name, ...parties.supplier },
