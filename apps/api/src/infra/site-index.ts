@@ -19,6 +19,8 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/tenders',
   '/jobs',
   '/advertise',
+  '/terms',
+  '/privacy',
   '/contact',
   '/webinars',
   '/about',

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { StatusMessage } from '../components/StatusMessage.tsx';
 import { AuthStatus, authState, hasRole, useAuth } from '../lib/auth-state.ts';
+import { StatusIcon } from '../components/Icon.tsx';
 
 /**
  * Pages for signed-in users send others to the sign-in page, which brings them back afterwards. A page for
@@ -28,11 +29,7 @@ function NotForThisAccount() {
   return (
     <Container size="sm" py="xl">
       <StatusMessage
-        icon={
-          <span style={{ fontSize: 40 }} aria-hidden>
-            🔒
-          </span>
-        }
+        icon={<StatusIcon name="lock" />}
         title={t('forbidden.title')}
         body={t('forbidden.body')}
         action={{ label: t('notFound.cta'), onClick: () => navigate('/') }}

@@ -287,6 +287,23 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
       },
+      // The terms and the privacy policy the registration form links to (issue 16 point 7).
+      {
+        path: 'terms',
+        ...page(
+          'src/features/site/pages/TermsPage.tsx',
+          () => import('../features/site/pages/TermsPage.tsx'),
+          ['legal'],
+        ),
+      },
+      {
+        path: 'privacy',
+        ...page(
+          'src/features/site/pages/PrivacyPage.tsx',
+          () => import('../features/site/pages/PrivacyPage.tsx'),
+          ['legal'],
+        ),
+      },
       ...COMING_SOON.map(([path, titleKey]) => ({ path, element: <ComingSoonPage titleKey={titleKey} /> })),
       {
         path: '*',

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core
 import type { TenderAttachment } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../lib/format.ts';
+import { Icon } from './Icon.tsx';
 
 /** What kind of document a content type is, in words a bidder knows ("PDF", "Word", "Excel"). */
 export function documentKind(contentType: string, name: string): string {
@@ -64,7 +65,7 @@ export function AttachmentList({ attachments, onRemove }: Props) {
                 onClick={() => onRemove(file)}
                 aria-label={t('form.documents.remove', { name: file.name })}
               >
-                ✕
+                <Icon name="close" size={14} />
               </ActionIcon>
             )}
           </Group>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatusMessage } from './StatusMessage.tsx';
 import { usePageTitle } from '../lib/use-page-title.ts';
+import { StatusIcon } from './Icon.tsx';
 
 export function Component() {
   const { t } = useTranslation();
@@ -11,11 +12,7 @@ export function Component() {
   return (
     <Container size="sm" py="xl">
       <StatusMessage
-        icon={
-          <span style={{ fontSize: 40 }} aria-hidden>
-            🧭
-          </span>
-        }
+        icon={<StatusIcon name="compass" />}
         title={t('notFound.title')}
         body={t('notFound.body')}
         action={{ label: t('notFound.cta'), onClick: () => navigate('/') }}

@@ -1,7 +1,19 @@
-import { Anchor, Box, Burger, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Burger,
+  Button,
+  Container,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { Icon } from '../../components/Icon.tsx';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
@@ -11,6 +23,9 @@ import { Logo } from './Logo.tsx';
 import { FOOTER_LINKS, HEADER_LINKS } from './nav-links.ts';
 import classes from './PublicLayout.module.css';
 
+/** Where the header's menus stop folding into the burger: 1200 px, 1280 px or 1408 px. */
+type Inline = 'lg' | 'w1280' | 'xl';
+
 export function PublicLayout() {
   useScrollToTopOnNewPage();
   const { t, i18n } = useTranslation();
@@ -19,11 +34,14 @@ export function PublicLayout() {
   const auth = useAuth();
   const signedIn = auth.status === AuthStatus.Authenticated;
   const moderator = hasRole(auth, 'moderator');
-  // A moderator's extra link, or Swahili's, French's and Portuguese's longer labels, no longer fit beside the
-  // menus on a 1280 px laptop (the page scrolled sideways): the menus fold away a step earlier, and in those
-  // languages the header is wider than the page's content so the menus fit once they show.
+  // The menus show beside the logo from 1200 px (lg). Swahili's, French's and Portuguese's longer labels
+  // need the whole width of a 1280 px laptop: in those languages the header is wider than the page's
+  // content, its links are set a little tighter, and they show from 1280 px (issue 16 point 7: they folded
+  // into the burger until 1408 px). A moderator's extra link folds them a step later.
   const longLabels = ['sw', 'fr', 'pt'].includes(i18n.resolvedLanguage ?? 'en');
-  const inline = moderator || longLabels ? 'xl' : 'lg';
+  const inline: Inline = moderator ? 'xl' : longLabels ? 'w1280' : 'lg';
+  const shown = classes[`from_${inline}`];
+  const folded = classes[`until_${inline}`];
   const accountLinks = signedIn ? (
     <Group gap={6} wrap="nowrap" data-testid="account-links">
       {moderator && (
@@ -42,16 +60,31 @@ export function PublicLayout() {
       <Button component={Link} to="/account" size="xs" variant="subtle" px={8} onClick={menu.close}>
         {auth.user?.first_name || t('menu.account', { ns: 'auth' })}
       </Button>
-      <Button
-        size="xs"
-        variant="subtle"
-        color="gray"
-        px={8}
-        onClick={() => void logout()}
-        data-testid="logout"
-      >
-        {t('menu.logout', { ns: 'auth' })}
-      </Button>
+      {longLabels ? (
+        // In the longer languages the header needs the room: the same button, drawn.
+        <ActionIcon
+          size="md"
+          variant="subtle"
+          color="gray"
+          onClick={() => void logout()}
+          aria-label={t('menu.logout', { ns: 'auth' })}
+          title={t('menu.logout', { ns: 'auth' })}
+          data-testid="logout"
+        >
+          <Icon name="logout" size={18} />
+        </ActionIcon>
+      ) : (
+        <Button
+          size="xs"
+          variant="subtle"
+          color="gray"
+          px={8}
+          onClick={() => void logout()}
+          data-testid="logout"
+        >
+          {t('menu.logout', { ns: 'auth' })}
+        </Button>
+      )}
     </Group>
   ) : (
     <Button
@@ -81,33 +114,43 @@ export function PublicLayout() {
         <Container size={longLabels ? 1400 : 'lg'} h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
             <Logo to="/" className={classes.logo} />
-            <Group gap={4} visibleFrom={inline} component="nav" aria-label={t('nav.menu')} wrap="nowrap">
-              {HEADER_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} className={classes.navLink}>
-                  {t(link.key)}
-                </NavLink>
-              ))}
-            </Group>
+            <Box className={shown}>
+              <Group
+                gap={longLabels ? 0 : 4}
+                component="nav"
+                aria-label={t('nav.menu')}
+                wrap="nowrap"
+                className={longLabels ? classes.compact : undefined}
+                data-testid="header-nav"
+              >
+                {HEADER_LINKS.map((link) => (
+                  <NavLink key={link.to} to={link.to} className={classes.navLink}>
+                    {t(link.key)}
+                  </NavLink>
+                ))}
+              </Group>
+            </Box>
             <Group gap="xs" wrap="nowrap">
               <LanguageSwitcher />
               <Box visibleFrom="sm">{accountLinks}</Box>
-              <Box visibleFrom={inline}>{portalButton}</Box>
-              <Burger
-                opened={menuOpen}
-                onClick={menu.toggle}
-                hiddenFrom={inline}
-                size="sm"
-                aria-label={t('nav.menu')}
-                aria-expanded={menuOpen}
-                aria-controls="mobile-menu"
-              />
+              <Box className={shown}>{portalButton}</Box>
+              <Box className={folded}>
+                <Burger
+                  opened={menuOpen}
+                  onClick={menu.toggle}
+                  size="sm"
+                  aria-label={t('nav.menu')}
+                  aria-expanded={menuOpen}
+                  aria-controls="mobile-menu"
+                />
+              </Box>
             </Group>
           </Group>
         </Container>
       </header>
       {/* A plain panel rather than a drawer: no portal or scroll-lock code in every page's first load. */}
       {menuOpen && (
-        <Box hiddenFrom={inline} className={classes.mobileMenu} id="mobile-menu">
+        <Box className={`${classes.mobileMenu} ${folded}`} id="mobile-menu">
           <Container size="lg" py="sm">
             <Stack gap={4} component="nav" aria-label={t('nav.menu')}>
               {HEADER_LINKS.map((link) => (
@@ -151,6 +194,9 @@ export function PublicLayout() {
             </Box>
             <Stack gap={6}>
               <Text fw={600}>{t('footer.contact')}</Text>
+              <Anchor component={Link} to="/contact" size="sm" c="gray.3" data-testid="footer-contact">
+                {t('footer.contactUs')}
+              </Anchor>
               {site.data && (
                 <>
                   <Anchor href={`mailto:${site.data.support_email}`} size="sm" c="gray.3">
@@ -174,6 +220,3 @@ export function PublicLayout() {
     </div>
   );
 }
-              <Anchor component={Link} to="/contact" size="sm" c="gray.3" data-testid="footer-contact">
-                {t('footer.contactUs')}
-              </Anchor>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Membership } from '../../../lib/organisations.ts';
 import { Chevron } from './Chevron.tsx';
 import classes from './PlatformShell.module.css';
+import { Icon } from '../../../components/Icon.tsx';
 
 interface Props {
   memberships: Membership[];
@@ -54,7 +55,9 @@ export function OrganisationSwitcher({ memberships, current, switching, onSwitch
               aria-current={active ? 'true' : undefined}
               data-active={active || undefined}
               fw={active ? 600 : undefined}
-              leftSection={<span className={classes.check}>{active ? '✓' : ''}</span>}
+              leftSection={
+                <span className={classes.check}>{active ? <Icon name="check" size={14} /> : null}</span>
+              }
               data-testid="organisation-option"
             >
               {m.organisation.name}

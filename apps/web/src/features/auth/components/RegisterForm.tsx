@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Fieldset,
@@ -11,9 +12,9 @@ import {
   TextInput,
 } from '@mantine/core';
 import { advertiserRegistration, taxPinIsValid, taxPinMessage } from '@zabuni/contracts';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { applyServerErrors, contractResolver, messageText } from '../../../lib/form-errors.ts';
@@ -38,6 +39,15 @@ const FIELDS = [
   'password2',
   'terms',
 ] as const;
+
+/** The terms and the privacy policy open beside the form, so nothing typed is lost (issue 16 point 7). */
+function LegalLink({ to, children }: { to: string; children?: ReactNode }) {
+  return (
+    <Anchor href={to} target="_blank" rel="noopener" inherit underline="always">
+      {children}
+    </Anchor>
+  );
+}
 
 /** SPEC §3 advertiser registration: the API's schema, plus the tax-PIN rule of the chosen country. */
 export function RegisterForm() {
@@ -209,7 +219,16 @@ export function RegisterForm() {
           name="terms"
           render={({ field }) => (
             <Checkbox
-              label={t('register.terms')}
+              label={
+                <Trans
+                  t={t}
+                  i18nKey="register.terms"
+                  components={{
+                    terms: <LegalLink to="/terms" />,
+                    privacy: <LegalLink to="/privacy" />,
+                  }}
+                />
+              }
               checked={field.value === true}
               onChange={(e) => field.onChange(e.currentTarget.checked)}
               error={error('terms')}

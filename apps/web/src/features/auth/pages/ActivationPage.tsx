@@ -2,6 +2,7 @@ import { Alert, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { authApi } from '../api/auth-api.ts';
 import { SignInForm } from '../components/SignInForm.tsx';
@@ -22,6 +23,7 @@ export function Component() {
     // The failure is shown on the page itself, not as a toast.
     meta: { silent: true },
   });
+  const used = activation.error instanceof ApiError && activation.error.code === 'auth.activation_used';
   return (
     <AuthCard title={t('activation.title')}>
       {activation.isPending && token !== '' && (
@@ -30,17 +32,25 @@ export function Component() {
           <Text c="dimmed">{t('activation.loading')}</Text>
         </Stack>
       )}
-      {(activation.isError || token === '') && (
+      {used && (
+        // A link used before (issue 16 point 7): it says only that, and offers to sign in.
+        <Alert color="blue" data-testid="activation-used">
+          {activation.error?.message}
+        </Alert>
+      )}
+      {!used && (activation.isError || token === '') && (
         <Alert color="red" data-testid="activation-error">
           {activation.error?.message ? <Text>{activation.error.message}</Text> : null}
           <Text fw={600}>{t('activation.expired')}</Text>
         </Alert>
       )}
-      {activation.isSuccess && (
+      {(activation.isSuccess || used) && (
         <Stack>
-          <Alert color="green" data-testid="activation-success">
-            {activation.data.detail}
-          </Alert>
+          {activation.isSuccess && (
+            <Alert color="green" data-testid="activation-success">
+              {activation.data.detail}
+            </Alert>
+          )}
           <Tabs defaultValue="login">
             <Tabs.List>
               <Tabs.Tab value="login">{t('activation.login')}</Tabs.Tab>

@@ -12,6 +12,7 @@ import { useAvailableJobs, type JobFilters } from '../api/available-jobs.ts';
 import { JobCard } from '../components/JobCard.tsx';
 import type { JobDetailView } from '../components/JobDetailModal.tsx';
 import { JobFiltersBar, type DeadlineChoice } from '../components/JobFiltersBar.tsx';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 /**
  * The job's dialog (Mantine's Modal, focus trap and scroll lock: ~10 kB gzip) is no part of the list's first
@@ -117,11 +118,7 @@ export function Component() {
 
         {jobs.data && jobs.data.results.length === 0 && (
           <StatusMessage
-            icon={
-              <span style={{ fontSize: 40 }} aria-hidden>
-                🔎
-              </span>
-            }
+            icon={<StatusIcon name="search" />}
             title={t('empty.title')}
             body={t('empty.body')}
             action={{ label: t('filters.clear'), onClick: () => setParams(new URLSearchParams()) }}

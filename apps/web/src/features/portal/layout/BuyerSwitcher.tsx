@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Chevron } from '../../../app/layouts/platform/Chevron.tsx';
 import type { PortalBuyer } from '../api.ts';
 import classes from './PortalShell.module.css';
+import { Icon } from '../../../components/Icon.tsx';
 
 interface Props {
   buyers: PortalBuyer[];
@@ -57,7 +58,9 @@ export function BuyerSwitcher({ buyers, current, switching, onSwitch }: Props) {
               onClick={() => !active && onSwitch(buyer.id)}
               aria-current={active ? 'true' : undefined}
               fw={active ? 600 : undefined}
-              leftSection={<span className={classes.check}>{active ? '✓' : ''}</span>}
+              leftSection={
+                <span className={classes.check}>{active ? <Icon name="check" size={14} /> : null}</span>
+              }
               data-testid="buyer-option"
               data-status={buyer.status}
             >

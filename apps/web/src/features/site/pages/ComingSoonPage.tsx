@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 /** Footer and menu links whose pages arrive with later releases land here, never on a broken link. */
 export function ComingSoonPage({ titleKey }: { titleKey: string }) {
@@ -13,11 +14,7 @@ export function ComingSoonPage({ titleKey }: { titleKey: string }) {
   return (
     <Container size="sm" py="xl">
       <StatusMessage
-        icon={
-          <span style={{ fontSize: 40 }} aria-hidden>
-            🚧
-          </span>
-        }
+        icon={<StatusIcon name="works" />}
         title={`${title}: ${t('comingSoon.title')}`}
         body={t('comingSoon.body')}
         action={{ label: t('comingSoon.cta'), onClick: () => navigate('/jobs') }}

@@ -21,6 +21,7 @@ import { ListPagination } from '../components/ListPagination.tsx';
 import { CancelDialog, RejectDialog } from '../components/ModerationDialogs.tsx';
 import { ModerationItem, type ModerationAction } from '../components/ModerationItem.tsx';
 import { positiveInt, withParams } from './url-params.ts';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 const reviewParam = (value: string | null): ReviewFilter =>
   REVIEW_TABS.find((tab) => tab === value) ?? 'under_review';
@@ -142,14 +143,7 @@ export function Component() {
         )}
 
         {queue.data && rows.length === 0 && (
-          <StatusMessage
-            icon={
-              <span style={{ fontSize: 40 }} aria-hidden>
-                ✅
-              </span>
-            }
-            title={t(`moderation.empty.${review}`)}
-          />
+          <StatusMessage icon={<StatusIcon name="checkCircle" />} title={t(`moderation.empty.${review}`)} />
         )}
 
         <Stack gap="sm" style={{ opacity: queue.isPlaceholderData ? 0.6 : 1 }} data-testid="moderation-list">

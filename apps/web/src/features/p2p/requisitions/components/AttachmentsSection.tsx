@@ -21,6 +21,7 @@ import { sendMultipart } from '../../../../lib/multipart.ts';
 import { documentKind } from '../../../../components/AttachmentList.tsx';
 import { attachmentsQuery, removeAttachment, requisitionPath, type Attachment } from '../api.ts';
 import { checkUpload, UPLOAD_ACCEPT } from '../attachments.ts';
+import { Icon } from '../../../../components/Icon.tsx';
 
 interface Props {
   requisitionId: number;
@@ -172,7 +173,7 @@ export function AttachmentsSection({ requisitionId, editable }: Props) {
                     aria-label={t('attachments.remove', { name: file.file_name })}
                     data-testid="attachment-remove"
                   >
-                    ✕
+                    <Icon name="close" size={14} />
                   </ActionIcon>
                 )}
               </Group>

@@ -41,6 +41,7 @@ import { PageFrame } from '../../../../components/PageFrame.tsx';
 import { withParams } from '../list-filters.ts';
 import { formatAmount } from '../../../../lib/money.ts';
 import { exportAmount, exportInstant } from '../../../../components/data-table/export.ts';
+import { StatusIcon } from '../../../../components/Icon.tsx';
 
 const positiveInt = (value: string | null) => {
   const n = Number(value);
@@ -322,11 +323,7 @@ export function Component() {
         error={inbox.isError && !inbox.data ? inbox.error.message : null}
         empty={
           <StatusMessage
-            icon={
-              <Text fz={40} aria-hidden>
-                ✓
-              </Text>
-            }
+            icon={<StatusIcon name="checkCircle" />}
             title={t('inbox.empty')}
             body={t('inbox.emptyBody')}
             action={{ label: t('list.title'), onClick: () => void navigate('/app/p2p/requisitions') }}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../../../../lib/format.ts';
 import { AttachmentList, documentKind } from '../../../../components/AttachmentList.tsx';
 import { DOCUMENT_ACCEPT, DOCUMENT_RULES, screenDocuments, type DocumentProblem } from './tender-form.ts';
+import { Icon } from '../../../../components/Icon.tsx';
 
 interface Props {
   files: File[];
@@ -149,7 +150,7 @@ export function DocumentsField({
                   }}
                   aria-label={t('form.documents.remove', { name: file.name })}
                 >
-                  ✕
+                  <Icon name="close" size={14} />
                 </ActionIcon>
               </Group>
             ))}
