@@ -46,6 +46,11 @@ export function ReviewBadge({ published }: { published: unknown }) {
       radius="sm"
       data-testid="review-label"
       data-label={label}
+      // "Approved, awaiting payment" is long in some languages: it wraps rather than being cut off.
+      styles={{
+        root: { height: 'auto', minHeight: 'var(--badge-height)', maxWidth: '100%' },
+        label: { whiteSpace: 'normal', overflow: 'visible', lineHeight: 1.35, paddingBlock: 2 },
+      }}
     >
       {t(`review.${label}`)}
     </Badge>

@@ -1,5 +1,6 @@
 import {
   Anchor,
+  Box,
   Button,
   Container,
   Grid,
@@ -35,6 +36,7 @@ import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { PaymentBadge, ReviewBadge, TenderStatusBadge } from '../components/StatusBadges.tsx';
 import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 function readFilters(params: URLSearchParams): PublishedTenderFilters {
   return {
@@ -87,7 +89,8 @@ function ClosedActions({
       <Text size="xs" c="dimmed" maw={full ? undefined : 220}>
         {t('mine.closedUnpaid')}
       </Text>
-      <Group gap="xs" grow={full}>
+      {/* On a phone the two buttons stack, each as wide as the card (side by side they were cut off). */}
+      <Box display="flex" style={{ flexDirection: full ? 'column' : 'row', flexWrap: 'wrap', gap: 6 }}>
         <Button
           size="xs"
           variant="light"
@@ -105,7 +108,7 @@ function ClosedActions({
         >
           {t('mine.withdraw')}
         </Button>
-      </Group>
+      </Box>
     </Stack>
   );
 }
@@ -301,11 +304,7 @@ export function Component() {
 
         {tenders.data && rows.length === 0 && (
           <StatusMessage
-            icon={
-              <span style={{ fontSize: 40 }} aria-hidden>
-                📭
-              </span>
-            }
+            icon={<StatusIcon name="inbox" />}
             title={filtered ? t('mine.emptyFiltered') : t('mine.empty.title')}
             body={filtered ? undefined : t('mine.empty.body')}
             action={
@@ -354,18 +353,18 @@ export function Component() {
                             {` · ${t(`jobType.${tender.job_type}`)}`}
                           </Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td maw={230}>
                           <Text size="sm">
                             <ClosingDate value={tender.closing_date} />
                           </Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td miw={110}>
                           <TenderStatusBadge status={tender.status} />
                         </Table.Td>
                         <Table.Td>
                           <Payment tender={tender} actions={actions} />
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td miw={130}>
                           <Review tender={tender} />
                         </Table.Td>
                       </Table.Tr>
