@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
@@ -13,6 +14,27 @@ import { chromiumPath, launchBrowser } from './browser.ts';
 const SHOTS = new URL('../test-results/screenshots/', import.meta.url).pathname;
 mkdirSync(SHOTS, { recursive: true });
 const MODERATOR = 'moderator@zabuni.example';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string;
+  nodes: Array<{ target: string[] }>;
+}
+/** axe-core's violations on the page as it is (evaluated through the debugger, so the page's CSP allows it). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const violations = await page.evaluate(() =>
+    (
+      window as unknown as {
+        axe: { run(): Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe
+      .run()
+      .then((result) => result.violations),
+  );
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 const PASSWORD = 'zabuni-demo-2026';
 
 interface DevMail {
@@ -186,6 +208,7 @@ describe.skipIf(!chromiumPath)('Contact us and webinars in Chromium', () => {
           // No page wider than the screen.
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           if (name === 'webinar-past') await page.getByTestId('registration-closed').waitFor();
+          expect(await axeViolations(page), `${path} ${width} ${lang}`).toEqual([]);
           await page.screenshot({ path: `${SHOTS}${name}-${width}-${lang}.png`, fullPage: true });
         }
         await page.close();
@@ -201,6 +224,12 @@ describe.skipIf(!chromiumPath)('Contact us and webinars in Chromium', () => {
     await page.getByTestId('webinar-module-filter').selectOption('Procure to Pay');
     await page.getByTestId('webinars-empty').waitFor();
     await page.screenshot({ path: `${SHOTS}webinars-empty-390-en.png`, fullPage: true });
+    expect(await axeViolations(page)).toEqual([]);
+    // The check can fail: an image without a text alternative is reported.
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement('img'), { src: '/x.png' })),
+    );
+    expect((await axeViolations(page)).some((violation) => violation.startsWith('image-alt'))).toBe(true);
     await page.close();
   });
 });
