@@ -21,13 +21,25 @@ import type { Logger } from './logger.ts';
 export interface ListCache {
   get<T>(key: string, load: () => Promise<T>): Promise<T>;
   invalidate(): void;
-  /** The clock's time window `now` falls in: part of each key, so "upcoming" is computed within it. */
-  window(now: Date): number;
+  /**
+   * The clock's time window `now` falls in: part of each key, so "upcoming" is computed within it. The
+   * windows of different queries (`phaseKey`, the normalised query) are staggered across the TTL, so that
+   * the cached lists do not all expire at the same instant and reload together (a burst of loads at every
+   * window's end, each slower for the others, was the lists' p95 under load).
+   */
+  window(now: Date, phaseKey?: string): number;
   /** Entries held now (tests, diagnostics). */
   size(): number;
 }
 
 export const LIST_CHANGES_CHANNEL = 'public_lists_changed';
+
+/** A small, stable, non-negative hash of a string (FNV-1a): where in the TTL a query's windows begin. */
+function phaseOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
 
 interface Entry {
   value: Promise<unknown>;
@@ -72,7 +84,8 @@ export function createListCache({
       generation += 1;
       entries.clear();
     },
-    window: (at: Date) => (ttlMs > 0 ? Math.floor(at.getTime() / ttlMs) : 0),
+    window: (at: Date, phaseKey = '') =>
+      ttlMs > 0 ? Math.floor((at.getTime() + (phaseOf(phaseKey) % ttlMs)) / ttlMs) : 0,
     size: () => entries.size,
   };
 }

@@ -100,7 +100,8 @@ export function createCoreService({
           toAvailableJob,
         );
       if (!lists) return load();
-      return lists.get(`jobs ${lists.window(now)} ${JSON.stringify(filter)}`, load);
+      const key = JSON.stringify(filter);
+      return lists.get(`jobs ${lists.window(now, key)} ${key}`, load);
     },
 
     async getAvailableJob(id: number): Promise<AvailableJobDetail> {

@@ -296,7 +296,8 @@ export function createTendersService(deps: {
       const load = async () =>
         toListAnswer(slice, page.pageSize, await repository.listAvailable({ ...filter, now }), toTender);
       if (!lists) return load();
-      return lists.get(`tenders ${lists.window(now)} ${JSON.stringify(filter)}`, load);
+      const key = JSON.stringify(filter);
+      return lists.get(`tenders ${lists.window(now, key)} ${key}`, load);
     },
 
     async getAvailable(id: number): Promise<TenderDetail> {
