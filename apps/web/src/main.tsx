@@ -59,7 +59,7 @@ async function start() {
 
   const app = (
     <StrictMode>
-      <App routes={clientRoutes} queryClient={queryClient} />
+      <App routes={clientRoutes} queryClient={queryClient} hydrating={Boolean(ssr)} />
     </StrictMode>
   );
   const root = document.getElementById('root')!;

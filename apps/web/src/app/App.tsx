@@ -127,11 +127,20 @@ export function AppShell({ queryClient, children }: { queryClient: QueryClient; 
 }
 
 /** The browser's app: the same tree as the server's (entry-server.tsx), under the browser's router. */
-export function App({ routes, queryClient }: { routes: ElementRoute[]; queryClient: QueryClient }) {
+export function App({
+  routes,
+  queryClient,
+  hydrating,
+}: {
+  routes: ElementRoute[];
+  queryClient: QueryClient;
+  /** Hydrating the server's HTML (the tree must be the server's), or drawing the page from nothing. */
+  hydrating: boolean;
+}) {
   return (
     <AppShell queryClient={queryClient}>
       <BrowserRouter>
-        <AppRoutes routes={routes} />
+        <AppRoutes routes={routes} suspense={!hydrating} />
         <EndSessionsOnExpiry queryClient={queryClient} />
       </BrowserRouter>
     </AppShell>

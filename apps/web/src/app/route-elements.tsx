@@ -103,13 +103,19 @@ class LoadFailure extends ReactComponent<{ children: ReactNode; resetKey: string
   }
 }
 
-/** The pages: the same tree on the server and in the browser, so it hydrates. */
-export function AppRoutes({ routes }: { routes: ElementRoute[] }) {
+/**
+ * The pages: the same tree on the server and in the browser, so it hydrates. No Suspense boundary around
+ * a page rendered on the server: React hydrates what is inside one in a later pass, after the page counts
+ * as live, and a control used in between (the language switcher) lost its change. Navigations are
+ * transitions, so a page whose module is still loading keeps the page before on screen without one. A page
+ * drawn in the browser from nothing (`suspense`) has one, with nothing to show until its module is there.
+ */
+export function AppRoutes({ routes, suspense = false }: { routes: ElementRoute[]; suspense?: boolean }) {
   const element = useRoutes(routes);
   const { pathname } = useLocation();
   return (
     <LoadFailure resetKey={pathname}>
-      <Suspense fallback={null}>{element}</Suspense>
+      {suspense ? <Suspense fallback={null}>{element}</Suspense> : element}
     </LoadFailure>
   );
 }
