@@ -26,7 +26,15 @@ export const PUBLIC_PAGES = [
     module: 'src/features/subscriptions/pages/SubscribePage.tsx',
     namespaces: ['phone', 'subscriptions'],
   },
-  { page: '/about (coming soon)', module: null },
+  { page: '/about', module: 'src/features/site/pages/AboutPage.tsx' },
+  { page: '/clients', module: 'src/features/site/pages/ClientsPage.tsx' },
+  { page: '/pricing', module: 'src/features/site/pages/PricingPage.tsx' },
+  {
+    page: '/payment/success',
+    module: 'src/features/checkout/pages/PaymentSuccessPage.tsx',
+    namespaces: ['checkout'],
+  },
+  { page: '/demo (coming soon)', module: null },
   { page: '/not-found', module: 'src/components/NotFoundPage.tsx' },
 ];
 

@@ -12,12 +12,9 @@ const AccountPage = lazy(() =>
 
 /** Linked from the menus and footer; each gets its real page in a later release. */
 const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
-  ['about', 'pages.about'],
   ['supplier-directory', 'pages.directory'],
   ['prequalified-suppliers', 'pages.prequalified'],
-  ['clients', 'pages.clients'],
   ['demo', 'pages.demo'],
-  ['pricing', 'pages.pricing'],
 ];
 
 /**
@@ -28,6 +25,8 @@ const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
  */
 export const CLIENT_ONLY = { clientOnly: true } as const;
 const WITH_FORM_TAB = { clientOnly: (search: URLSearchParams) => search.has('tab') } as const;
+/** A payment result page opened for an order shows its owner's payment record: drawn in the browser. */
+const WITH_ORDER = { clientOnly: (search: URLSearchParams) => search.has('order') } as const;
 /** The public site's layout route: its pages are rendered on the server (entry-server.tsx). */
 export const PUBLIC_ROUTE_ID = 'public';
 
@@ -182,6 +181,7 @@ export const routes: RouteObject[] = [
           'src/features/checkout/pages/PaymentSuccessPage.tsx',
           () => import('../features/checkout/pages/PaymentSuccessPage.tsx'),
           ['checkout'],
+          WITH_ORDER,
         ),
       },
       {
@@ -190,6 +190,7 @@ export const routes: RouteObject[] = [
           'src/features/checkout/pages/PaymentFailedPage.tsx',
           () => import('../features/checkout/pages/PaymentFailedPage.tsx'),
           ['checkout'],
+          WITH_ORDER,
         ),
       },
       {
@@ -210,6 +211,28 @@ export const routes: RouteObject[] = [
             ),
           },
         ],
+      },
+      // Issue 17: the marketing pages; their texts are the operator's content (GET /core/site-content/).
+      {
+        path: 'about',
+        ...page(
+          'src/features/site/pages/AboutPage.tsx',
+          () => import('../features/site/pages/AboutPage.tsx'),
+        ),
+      },
+      {
+        path: 'clients',
+        ...page(
+          'src/features/site/pages/ClientsPage.tsx',
+          () => import('../features/site/pages/ClientsPage.tsx'),
+        ),
+      },
+      {
+        path: 'pricing',
+        ...page(
+          'src/features/site/pages/PricingPage.tsx',
+          () => import('../features/site/pages/PricingPage.tsx'),
+        ),
       },
       // Issue 17: contact us and webinars, with the operator's inquiries and webinars.
       {
@@ -259,6 +282,11 @@ export const routes: RouteObject[] = [
               ['webinars'],
               () => import('../features/webinars/pages/WebinarsAdminPage.tsx'),
             ),
+          },
+          {
+            // Issue 17: the price list and the clients shown on the site.
+            path: 'site',
+            lazy: withNamespaces(['site'], () => import('../features/site/pages/SiteAdminPage.tsx')),
           },
         ],
       },

@@ -6,9 +6,10 @@ const LINKS = [
   { to: '/moderation/tenders', key: 'tenders' },
   { to: '/moderation/inquiries', key: 'inquiries' },
   { to: '/moderation/webinars', key: 'webinars' },
+  { to: '/moderation/site', key: 'site' },
 ] as const;
 
-/** The operator's areas side by side: tenders, inquiries and webinars. */
+/** The operator's areas side by side: tenders, inquiries, webinars, and the site's prices and clients. */
 export function ModerationNav() {
   const { t } = useTranslation();
   return (

@@ -32,6 +32,7 @@ export const LAZY_NAMESPACES = [
   'legal',
   'contact',
   'webinars',
+  'site',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

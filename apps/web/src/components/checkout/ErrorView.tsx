@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import type { SiteSettings } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -65,6 +66,16 @@ export function ErrorView({ order, support, retrying, onRetry }: Props) {
           </Button>
         </Group>
         {contact && <SupportContacts support={support} />}
+        {/* Issue 17: the marketing result page with SPEC §3's payment record of this order. */}
+        <Anchor
+          component={Link}
+          to={`/payment/failed?order=${encodeURIComponent(order.code)}`}
+          ta="center"
+          size="sm"
+          data-testid="payment-record-link"
+        >
+          {t('record.openRecord')}
+        </Anchor>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Divider, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,6 +47,16 @@ export function PaidView({ order, details, next }: Props) {
         <Button component={Link} to={next.to} size="md" data-testid="paid-next">
           {next.label}
         </Button>
+        {/* Issue 17: the marketing result page with SPEC §3's payment record of this order. */}
+        <Anchor
+          component={Link}
+          to={`/payment/success?order=${encodeURIComponent(order.code)}`}
+          ta="center"
+          size="sm"
+          data-testid="payment-record-link"
+        >
+          {t('record.openRecord')}
+        </Anchor>
       </Stack>
     </Paper>
   );

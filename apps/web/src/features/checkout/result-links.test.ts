@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutToRetry } from './result-links.ts';
+import { checkoutToRetry, orderCode } from './result-links.ts';
 
 describe('checkoutToRetry', () => {
   it('accepts our checkout pages', () => {
@@ -16,5 +16,15 @@ describe('checkoutToRetry', () => {
     '/tenders-checkout/a/b',
   ])('refuses %j', (param) => {
     expect(checkoutToRetry(param)).toBeNull();
+  });
+});
+
+describe('orderCode', () => {
+  it('takes an order code and nothing else', () => {
+    expect(orderCode('aB3_-xYz09aB3_-xYz09aB')).toBe('aB3_-xYz09aB3_-xYz09aB');
+    expect(orderCode(null)).toBeNull();
+    expect(orderCode('')).toBeNull();
+    expect(orderCode('../../admin')).toBeNull();
+    expect(orderCode('x'.repeat(65))).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,9 +8,15 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { FailureReasons } from '../../../components/checkout/FailureReasons.tsx';
 import { ResultIcon } from '../../../components/checkout/ResultIcon.tsx';
 import { SupportContacts } from '../../../components/checkout/SupportContacts.tsx';
-import { checkoutToRetry } from '../result-links.ts';
+import { paymentRecordQuery } from '../api/payment-record.ts';
+import { PaymentRecordCard } from '../components/PaymentRecordCard.tsx';
+import { checkoutToRetry, orderCode } from '../result-links.ts';
 
-/** SPEC §2/§4 marketing "payment failed": what may have gone wrong, retry and contact support. */
+/**
+ * SPEC §2/§4 marketing "payment failed": what may have gone wrong, retry and contact support. Opened for an
+ * order (`?order=<code>`, linked from every checkout's Error view) it shows that order's payment record and
+ * Retry goes back to its checkout.
+ */
 export function Component() {
   const { t } = useTranslation('checkout');
   usePageTitle(t('result.failedTitle'));
@@ -17,7 +24,11 @@ export function Component() {
   const [params] = useSearchParams();
   const support = useSiteSettings();
   const [contact, setContact] = useState(false);
-  const checkout = checkoutToRetry(params.get('checkout'));
+  const code = orderCode(params.get('order'));
+  // The same query as the record's card (one request): its checkout is where Retry goes.
+  const record = useQuery({ ...paymentRecordQuery(code ?? ''), enabled: code !== null });
+  const checkout =
+    checkoutToRetry(params.get('checkout')) ?? checkoutToRetry(record.data?.checkout_path ?? null);
   const retry = () => {
     if (checkout) void navigate(checkout);
     else if (window.history.length > 1) void navigate(-1);
@@ -34,6 +45,7 @@ export function Component() {
             </Title>
             <Text maw={460}>{t('result.failedBody')}</Text>
           </Stack>
+          {code && <PaymentRecordCard code={code} />}
           <FailureReasons highlight={null} />
           <Text size="sm" c="dimmed">
             {t('error.reconciliation')}

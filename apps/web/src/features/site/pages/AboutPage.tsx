@@ -1,0 +1,121 @@
+import { Badge, Box, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { countryName } from '../../../lib/format.ts';
+import { allCountriesQuery } from '../../../lib/reference-data.ts';
+import { useMetaDescription } from '../../../lib/use-meta-description.ts';
+import { usePageTitle } from '../../../lib/use-page-title.ts';
+import { useSiteContent } from '../api/marketing.ts';
+import { PageState } from '../components/PageState.tsx';
+import classes from './SitePages.module.css';
+
+/**
+ * SPEC §2 about us: mission, vision, the six core values, certifications and the African footprint (the
+ * countries served, from the countries table). Texts are the operator's content.
+ */
+export function Component() {
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const content = useSiteContent('about');
+  const countries = useQuery(allCountriesQuery);
+  const about = content.data?.content;
+  usePageTitle(about?.title ?? t('pages.about'));
+  useMetaDescription(about?.description);
+  if (!about) return <PageState error={content.isError} onRetry={() => void content.refetch()} />;
+  const served = (countries.data?.results ?? [])
+    .map((country) => ({ ...country, shown: countryName(country.iso2, country.name, language) }))
+    .sort((a, b) => a.shown.localeCompare(b.shown, language));
+
+  return (
+    <>
+      <Box className={classes.hero}>
+        <Container size="lg" py={{ base: 40, sm: 64 }}>
+          <Stack gap="md" maw={760}>
+            <Title order={1} className={classes.heroTitle}>
+              {about.title}
+            </Title>
+            <Text size="lg" className={classes.heroText}>
+              {about.intro}
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+
+      <Container size="lg" py="xl">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          {[about.mission, about.vision].map((part) => (
+            <Card key={part.title} withBorder radius="md" padding="lg" component="section">
+              <Title order={2} fz="xl" mb="xs">
+                {part.title}
+              </Title>
+              <Text>{part.body}</Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+      </Container>
+
+      <Box className={classes.band} component="section" aria-labelledby="values-title">
+        <Container size="lg" py="xl">
+          <Title order={2} id="values-title" mb="lg">
+            {about.values.title}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="core-values">
+            {about.values.items.map((value) => (
+              <Card key={value.name} withBorder radius="md" padding="lg">
+                <Title order={3} fz="lg" mb={6}>
+                  {value.name}
+                </Title>
+                <Text size="sm">{value.body}</Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+
+      <Container size="lg" py="xl" component="section" aria-labelledby="certifications-title">
+        <Title order={2} id="certifications-title" mb="md">
+          {about.certifications.title}
+        </Title>
+        <Stack gap="sm">
+          {about.certifications.items.map((item) => (
+            <Group key={item.name} gap="sm" align="flex-start" wrap="nowrap">
+              <Badge size="lg" variant="light" color="brand" tt="none" style={{ flexShrink: 0 }}>
+                {item.name}
+              </Badge>
+              <Text size="sm">{item.body}</Text>
+            </Group>
+          ))}
+        </Stack>
+      </Container>
+
+      <Box className={classes.band} component="section" aria-labelledby="footprint-title">
+        <Container size="lg" py="xl">
+          <Title order={2} id="footprint-title" mb="xs">
+            {about.footprint.title}
+          </Title>
+          <Text mb="lg">{about.footprint.body}</Text>
+          <SimpleGrid
+            cols={{ base: 2, sm: 3, md: 4 }}
+            spacing="xs"
+            component="ul"
+            p={0}
+            m={0}
+            style={{ listStyle: 'none' }}
+            data-testid="footprint"
+          >
+            {served.map((country) => (
+              <Group key={country.id} component="li" gap={8} wrap="nowrap">
+                <CountryFlag src={country.flag} name="" />
+                {/* Long names ("Central African Republic") wrap inside their column on a phone. */}
+                <Text size="sm" miw={0} style={{ overflowWrap: 'anywhere' }}>
+                  {country.shown}
+                </Text>
+              </Group>
+            ))}
+          </SimpleGrid>
+        </Container>
+      </Box>
+    </>
+  );
+}
