@@ -106,8 +106,12 @@ describe.skipIf(!chromiumPath)('Contact us and webinars in Chromium', () => {
     await signIn.locator('input[autocomplete="current-password"]').fill(PASSWORD);
     await signIn.getByRole('button', { name: 'Sign in' }).click();
     await desk.waitForURL((url) => !url.pathname.startsWith('/login'));
-    await desk.goto(`${baseUrl}/moderation/inquiries`, { waitUntil: 'networkidle' });
+    // Support's mail links to the inquiry in the moderation area.
+    const link = /https?:\/\/\S+\/moderation\/inquiries\/\d+/.exec(support!.text)?.[0];
+    expect(link).toBeTruthy();
+    await desk.goto(link!, { waitUntil: 'networkidle' });
     const item = desk.getByTestId('inquiry-item').filter({ hasText: email });
+    expect(await desk.getByTestId('inquiry-item').count()).toBe(1);
     await item.getByRole('button', { name: 'Answer' }).click();
     await item
       .getByRole('textbox')

@@ -277,6 +277,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // The link in support's mail about a new inquiry.
+            path: 'inquiries/:id',
+            lazy: withNamespaces(
+              ['contact', 'errors'],
+              () => import('../features/contact/pages/InquiriesAdminPage.tsx'),
+            ),
+          },
+          {
             path: 'webinars',
             lazy: withNamespaces(
               ['webinars'],

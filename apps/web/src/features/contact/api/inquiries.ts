@@ -29,6 +29,12 @@ export const inquiriesQuery = (status: InquiryStatus, page: number) =>
   });
 export const useInquiries = (status: InquiryStatus, page: number) => useQuery(inquiriesQuery(status, page));
 
+export const inquiryQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['core', 'moderation', 'inquiries', 'detail', id],
+    queryFn: ({ signal }) => apiGet<Inquiry>(`/core/moderation/inquiries/${id}/`, undefined, signal),
+  });
+
 export const inquiriesApi = {
   answer: (id: number, answer: string) =>
     apiPost<Inquiry>(`/core/moderation/inquiries/${id}/answer/`, { answer }),

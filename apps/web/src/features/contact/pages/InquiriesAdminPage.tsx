@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Container,
@@ -15,19 +16,50 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Inquiry, InquiryStatus } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ModerationNav } from '../../../components/ModerationNav.tsx';
 import { OperatorPagination } from '../../../components/OperatorPagination.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
-import { INQUIRY_PAGE_SIZE, inquiriesApi, inquiriesQuery } from '../api/inquiries.ts';
+import { INQUIRY_PAGE_SIZE, inquiriesApi, inquiriesQuery, inquiryQuery } from '../api/inquiries.ts';
 
 const TABS: readonly InquiryStatus[] = ['new', 'answered', 'spam'];
 
-/** The operator's inquiries (moderator): read, answer by mail, mark spam or back to new. */
+/**
+ * The operator's inquiries (moderator): read, answer by mail, mark spam or back to new. `/:id` (the link in
+ * support's mail) shows that one inquiry.
+ */
 export function Component() {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? <OneInquiry id={id} /> : <InquiryList />;
+}
+
+function OneInquiry({ id }: { id: number }) {
+  const { t } = useTranslation('contact');
+  usePageTitle(t('admin.title'));
+  const inquiry = useQuery(inquiryQuery(id));
+  return (
+    <Container size="lg" py="xl">
+      <Stack gap="lg">
+        <ModerationNav />
+        <Anchor component={Link} to="/moderation/inquiries" size="sm" w="fit-content">
+          ← {t('admin.all')}
+        </Anchor>
+        {inquiry.isPending ? (
+          <Skeleton height={160} radius="md" />
+        ) : inquiry.isError ? (
+          <StatusMessage title={t('errors.loadFailed', { ns: 'common' })} body={inquiry.error.message} />
+        ) : (
+          <InquiryItem inquiry={inquiry.data} />
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function InquiryList() {
   const { t } = useTranslation('contact');
   usePageTitle(t('admin.title'));
   const [params, setParams] = useSearchParams();
