@@ -124,6 +124,7 @@ import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, type PageMeta } from './infra/page-meta.ts';
 import { PUBLIC_PAGES, SITEMAP_URL_LIMIT, type SitemapEntry } from './infra/site-index.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
+import { formatEat } from '@zabuni/domain';
 
 export const APP_VERSION = (
   JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }
@@ -336,30 +337,13 @@ const flagsDir = path.join(
   'flags/4x3',
 );
 
-const nairobiDateTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Africa/Nairobi',
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-
 async function pageMetaFor(url: string, services: Services, publicUrl: string): Promise<PageMeta | null> {
-  const tenderId = /^\/tenders\/show\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
-  if (!tenderId) return null;
-  const tender = await services.tenders.getAvailable(Number(tenderId)).catch(() => null);
-  if (!tender) return null;
-  const closes = `${nairobiDateTime.format(new Date(tender.closing_date))} (Nairobi time)`;
-  const facts = [tender.job_type, tender.country.name, tender.category?.name, `closes ${closes}`].filter(
-    Boolean,
-  );
-  return {
-    title: `${tender.title} · ${tender.company} · Zabuni`,
-    description: summarise(`${tender.company}: ${facts.join(', ')}. ${richTextToPlain(tender.content)}`),
-    url: `${publicUrl}/tenders/show/${tender.id}`,
   const webinarId = /^\/webinars\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
   if (webinarId) {
     const webinar = await services.webinars.get(Number(webinarId)).catch(() => null);
     if (!webinar) return null;
-    const when = `${nairobiDateTime.format(new Date(webinar.date))} (Nairobi time)`;
+    // The one time zone rule (issue 16 point 6): East Africa Time with its label.
+    const when = formatEat(webinar.date, 'en');
     return {
       title: `${webinar.title} · Webinar · Zabuni`,
       description: summarise(
@@ -369,6 +353,19 @@ async function pageMetaFor(url: string, services: Services, publicUrl: string): 
       type: 'article',
     };
   }
+  const tenderId = /^\/tenders\/show\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
+  if (!tenderId) return null;
+  const tender = await services.tenders.getAvailable(Number(tenderId)).catch(() => null);
+  if (!tender) return null;
+  // The one time zone rule (issue 16 point 6): East Africa Time with its label.
+  const closes = formatEat(tender.closing_date, 'en');
+  const facts = [tender.job_type, tender.country.name, tender.category?.name, `closes ${closes}`].filter(
+    Boolean,
+  );
+  return {
+    title: `${tender.title} · ${tender.company} · Zabuni`,
+    description: summarise(`${tender.company}: ${facts.join(', ')}. ${richTextToPlain(tender.content)}`),
+    url: `${publicUrl}/tenders/show/${tender.id}`,
     type: 'article',
   };
 }
@@ -402,6 +399,13 @@ async function sitemapEntriesFor(services: Services): Promise<SitemapEntry[]> {
     for (const job of answer.results) entries.push({ path: `/jobs/${job.id}` });
     cursor = answer.next_cursor ?? undefined;
   } while (cursor);
+  // Then every webinar's page (upcoming first, then past ones), in pages of the list's largest size.
+  for (let page = 1; SITEMAP_URL_LIMIT - entries.length > 0; page += 1) {
+    const size = Math.min(100, SITEMAP_URL_LIMIT - entries.length);
+    const answer = await services.webinars.list({}, { page, pageSize: size, offset: (page - 1) * 100 });
+    for (const webinar of answer.results) entries.push({ path: `/webinars/${webinar.id}` });
+    if (answer.results.length < size) break;
+  }
   return entries;
 }
 
@@ -415,13 +419,6 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
-  // Then every webinar's page (upcoming first, then past ones), in pages of the list's largest size.
-  for (let page = 1; SITEMAP_URL_LIMIT - entries.length > 0; page += 1) {
-    const size = Math.min(100, SITEMAP_URL_LIMIT - entries.length);
-    const answer = await services.webinars.list({}, { page, pageSize: size, offset: (page - 1) * 100 });
-    for (const webinar of answer.results) entries.push({ path: `/webinars/${webinar.id}` });
-    if (answer.results.length < size) break;
-  }
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -484,7 +481,11 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(
-    inquiriesRoutes({ inquiries: services.inquiries, limiter: services.limiter, publicUrl: config.publicUrl }),
+    inquiriesRoutes({
+      inquiries: services.inquiries,
+      limiter: services.limiter,
+      publicUrl: config.publicUrl,
+    }),
     { prefix: '/api/v1' },
   );
   await app.register(

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
@@ -13,7 +13,9 @@ let webDist: string;
 let token: string;
 
 beforeAll(async () => {
-  webDist = await mkdtemp(path.join(tmpdir(), 'zabuni-web-'));
+  // A dist/ of its own: the server bundle is looked for beside it (dist-server/), never in the temp folder.
+  webDist = path.join(await mkdtemp(path.join(tmpdir(), 'zabuni-web-')), 'dist');
+  await mkdir(webDist);
   await writeFile(
     path.join(webDist, 'index.html'),
     '<!doctype html><html><head><title>Zabuni</title></head><body><div id="root"></div></body></html>',
@@ -24,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx?.close();
-  await rm(webDist, { recursive: true, force: true });
+  await rm(path.dirname(webDist), { recursive: true, force: true });
 });
 
 const get = (url: string, headers: Record<string, string> = {}) =>

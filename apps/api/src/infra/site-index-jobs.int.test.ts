@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,9 @@ let ctx: TestContext;
 let webDir: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(tmpdir(), 'zabuni-web-'));
+  // A dist/ of its own: the server bundle is looked for beside it (dist-server/), never in the temp folder.
+  webDir = path.join(await mkdtemp(path.join(tmpdir(), 'zabuni-web-')), 'dist');
+  await mkdir(webDir);
   await writeFile(
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><title>x</title></head></html>',
@@ -21,7 +23,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  await rm(webDir, { recursive: true, force: true });
+  await rm(path.dirname(webDir), { recursive: true, force: true });
 });
 
 type JobsPage = { results: Array<{ id: number }> };

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -16,14 +16,16 @@ let ctx: TestContext;
 let webDir: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(tmpdir(), 'zabuni-web-'));
+  // A dist/ of its own: the server bundle is looked for beside it (dist-server/), never in the temp folder.
+  webDir = path.join(await mkdtemp(path.join(tmpdir(), 'zabuni-web-')), 'dist');
+  await mkdir(webDir);
   await writeFile(path.join(webDir, 'index.html'), SHELL);
   ctx = await createTestContext({ clock: fixedClock(NOW), env: { WEB_DIST_DIR: webDir } });
   expect(await seedDemoTenders(ctx.database.db, { now: new Date(NOW), tenderCount: 40 })).toBe(true);
 });
 afterAll(async () => {
   await ctx.close();
-  await rm(webDir, { recursive: true, force: true });
+  await rm(path.dirname(webDir), { recursive: true, force: true });
 });
 
 describe('robots.txt', () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, isNotNull } from 'drizzle-orm';
@@ -25,7 +25,9 @@ let ctx: TestContext;
 let webDir: string;
 
 beforeAll(async () => {
-  webDir = await mkdtemp(path.join(tmpdir(), 'zabuni-web-'));
+  // A dist/ of its own: the server bundle is looked for beside it (dist-server/), never in the temp folder.
+  webDir = path.join(await mkdtemp(path.join(tmpdir(), 'zabuni-web-')), 'dist');
+  await mkdir(webDir);
   await writeFile(
     path.join(webDir, 'index.html'),
     '<!doctype html><html><head><meta name="description" content="Zabuni default" /><title>Zabuni</title></head><body><div id="root"></div></body></html>',
@@ -35,7 +37,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await ctx.close();
-  await rm(webDir, { recursive: true, force: true });
+  await rm(path.dirname(webDir), { recursive: true, force: true });
 });
 
 describe('demo bulletin', () => {
@@ -181,7 +183,10 @@ describe('tender pages for crawlers and link previews', () => {
     const escaped = (text: string) =>
       text.replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
     expect(page.body).toContain(`<title>${escaped(`${tender.title} · ${tender.company} · Zabuni`)}</title>`);
-    expect(page.body).toMatch(/<meta name="description" content="[^"]*closes [^"]*Nairobi time[^"]*" \/>/);
+    // The closing time in East Africa Time with its label (issue 16 point 6).
+    expect(page.body).toMatch(
+      /<meta name="description" content="[^"]*closes \d{1,2} \w+ \d{4} at \d{2}:\d{2} EAT[^"]*" \/>/,
+    );
     expect(page.body).toContain(
       `<meta property="og:url" content="http://zabuni.test/tenders/show/${tender.id}" />`,
     );
