@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
@@ -18,7 +18,7 @@ describe('mail attachments', () => {
     const sent: string[] = [];
     const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
     const original = transport.sendMail.bind(transport);
-    transport.sendMail = (async (message: nodemailer.SendMailOptions) => {
+    transport.sendMail = (async (message: SendMailOptions) => {
       const info = (await original(message)) as unknown as { message: Buffer };
       sent.push(info.message.toString('utf8'));
       return info;
