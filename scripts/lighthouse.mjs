@@ -164,9 +164,11 @@ async function publicPages(baseUrl) {
     ['advertise', '/advertise'],
     ['sign in', '/login'],
     ['forgot password', '/forgot-password'],
-    ['about (coming soon)', '/about'],
+    ['about', '/about'],
+    ['clients', '/clients'],
     ['supplier directory', '/supplier-directory'],
     ['pricing', '/pricing'],
+    ['payment success', '/payment/success'],
     ['contact', '/contact'],
   ];
   // A job opens as a dialog on /jobs; once a page of its own exists (/jobs/:id answered as a page, not the

@@ -145,11 +145,14 @@ export function Component() {
                 {home.certifications.title}
               </Title>
               {home.certifications.items.map((item) => (
-                <Group key={item.name} gap="sm" align="flex-start" wrap="nowrap">
+                <Group key={item.name} gap="sm" align="flex-start">
                   <Badge size="lg" variant="light" color="brand" tt="none" style={{ flexShrink: 0 }}>
                     {item.name}
                   </Badge>
-                  <Text size="sm">{item.body}</Text>
+                  {/* Beside its badge, or under it when both do not fit (a phone). */}
+                  <Text size="sm" style={{ flex: '1 1 220px' }}>
+                    {item.body}
+                  </Text>
                 </Group>
               ))}
             </Stack>
