@@ -254,6 +254,12 @@ describe.skipIf(!chromiumPath)('The marketing pages in Chromium', () => {
     for (const lang of ['en', 'am']) {
       for (const width of [1280, 390]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
+        // Hydration mismatches and failed requests show as console errors.
+        const errors: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') errors.push(message.text());
+        });
+        page.on('pageerror', (error) => errors.push(error.message));
         for (const [name, path] of [
           ['home', '/'],
           ['about', '/about'],
@@ -265,6 +271,7 @@ describe.skipIf(!chromiumPath)('The marketing pages in Chromium', () => {
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
           await page.screenshot({ path: `${SHOTS}${name}-${width}-${lang}.png`, fullPage: true });
         }
+        expect(errors).toEqual([]);
         await page.close();
       }
     }
