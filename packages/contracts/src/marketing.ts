@@ -6,7 +6,7 @@ import { SECTORS } from './constants.ts';
  * (apps/api/content/site/<lng>.json) that the operator edits without a release, checked against these
  * schemas when read, and served by `GET /core/site-content/{page}/`.
  */
-export const SITE_CONTENT_PAGES = ['home', 'about', 'clients', 'pricing'] as const;
+export const SITE_CONTENT_PAGES = ['home', 'about', 'clients', 'pricing', 'modules', 'demo'] as const;
 export type SiteContentPage = (typeof SITE_CONTENT_PAGES)[number];
 export const SITE_CONTENT_LANGUAGES = ['en', 'fr', 'sw', 'pt', 'am'] as const;
 
@@ -67,21 +67,136 @@ export const pricingContent = z.object({
   note: text,
 });
 
+/**
+ * The product's own screens on the module pages and the demo tour: taken from the running app on the demo data
+ * by `npm run screenshots:site` (scripts/site-screenshots.mjs) into apps/web/public/site/screens/<name>.webp.
+ */
+export const SITE_SCREENS = [
+  'requisitions',
+  'requisition',
+  'approvals',
+  'budgets',
+  'orders',
+  'order',
+  'invoices',
+  'matching',
+  'reports',
+  'portal-orders',
+  'portal-statement',
+] as const;
+export type SiteScreen = (typeof SITE_SCREENS)[number];
+
+/** The four modules of SPEC §1 and their sub-modules (`/modules/<module>/<sub>`). */
+export const MODULE_PAGES = {
+  sourcing: ['prequalification', 'rfq', 'tender-management', 'asset-disposal', 'eauction'],
+  'contract-management': [
+    'authoring',
+    'approval',
+    'signature',
+    'archive',
+    'reports',
+    'dashboard',
+    'expiry-alerts',
+  ],
+  'procure-to-pay': [
+    'requisition-and-budget',
+    'purchase-order',
+    'goods-receipt',
+    'invoice',
+    'reporting',
+    'matching',
+    'supplier-portal',
+  ],
+  'risk-management': ['risk-matrix', 'business-continuity', 'financial-risk', 'outsource-risk'],
+} as const satisfies Record<(typeof MODULE_SLUGS)[number], readonly string[]>;
+export type ModuleSlug = keyof typeof MODULE_PAGES;
+
+const screenShown = z.object({ screen: z.enum(SITE_SCREENS), alt: text, caption: text });
+const subModule = z.object({
+  slug: text,
+  name: text,
+  /** One sentence: the sub-module card and the page's meta description. */
+  summary: text,
+  body: text,
+  features: z.array(text).min(1),
+  /** The product's screens for it (a module that is not built yet has none: it says "coming"). */
+  screens: z.array(screenShown).default([]),
+});
+
+export const modulesContent = z
+  .object({
+    ...pageHead,
+    intro: text,
+    labels: z.object({
+      available: text,
+      coming: text,
+      comingBody: text,
+      subModules: text,
+      features: text,
+      screens: text,
+      more: text,
+      back: text,
+      demo: text,
+      contact: text,
+    }),
+    items: z
+      .array(
+        z.object({
+          slug: z.enum(MODULE_SLUGS),
+          name: text,
+          /** `available`: in the product today, with its screens; `coming`: described, no screens yet. */
+          status: z.enum(['available', 'coming']),
+          summary: text,
+          intro: text,
+          subs: z.array(subModule).min(1),
+        }),
+      )
+      .length(MODULE_SLUGS.length),
+  })
+  .superRefine((modules, ctx) => {
+    for (const [index, item] of modules.items.entries()) {
+      const expected = MODULE_PAGES[item.slug] as readonly string[];
+      const slugs = item.subs.map((sub) => sub.slug);
+      if (slugs.length !== expected.length || slugs.some((slug, at) => slug !== expected[at]))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index, 'subs'],
+          message: `sub-modules must be ${expected.join(', ')}`,
+        });
+    }
+  });
+
+export const demoContent = z.object({
+  ...pageHead,
+  intro: text,
+  step: text,
+  previous: text,
+  next: text,
+  keyboard: text,
+  steps: z.array(z.object({ screen: z.enum(SITE_SCREENS), title: text, caption: text, alt: text })).min(2),
+});
+
 export const SITE_CONTENT_SCHEMAS = {
   home: homeContent,
   about: aboutContent,
   clients: clientsContent,
   pricing: pricingContent,
+  modules: modulesContent,
+  demo: demoContent,
 } as const;
 export type HomeContent = z.infer<typeof homeContent>;
 export type AboutContent = z.infer<typeof aboutContent>;
 export type ClientsContent = z.infer<typeof clientsContent>;
 export type PricingContent = z.infer<typeof pricingContent>;
+export type ModulesContent = z.infer<typeof modulesContent>;
+export type DemoContent = z.infer<typeof demoContent>;
 export interface SiteContent {
   home: HomeContent;
   about: AboutContent;
   clients: ClientsContent;
   pricing: PricingContent;
+  modules: ModulesContent;
+  demo: DemoContent;
 }
 
 export const siteContentParams = z.object({ page: z.enum(SITE_CONTENT_PAGES) });

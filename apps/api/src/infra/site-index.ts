@@ -3,6 +3,7 @@
  * `sitemap.xml` lists its pages and every public tender. Served by the API beside the web app
  * (infra/web-app.ts), so neither is answered with the app's HTML.
  */
+import { MODULE_PAGES } from '@zabuni/contracts';
 
 /** A page of the sitemap: a path on the public site, and when it last changed if that is known. */
 export interface SitemapEntry {
@@ -26,6 +27,13 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/about',
   '/clients',
   '/pricing',
+  // Issue 17: the module pages (every module and sub-module) and the demo tour.
+  '/modules',
+  ...Object.entries(MODULE_PAGES).flatMap(([module, subs]) => [
+    `/modules/${module}`,
+    ...subs.map((sub) => `/modules/${module}/${sub}`),
+  ]),
+  '/demo',
 ];
 
 /** Not for crawlers: the buyer and supplier apps, the API and the development tools. */

@@ -14,7 +14,6 @@ const AccountPage = lazy(() =>
 const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['supplier-directory', 'pages.directory'],
   ['prequalified-suppliers', 'pages.prequalified'],
-  ['demo', 'pages.demo'],
 ];
 
 /**
@@ -233,6 +232,18 @@ export const routes: RouteObject[] = [
           'src/features/site/pages/PricingPage.tsx',
           () => import('../features/site/pages/PricingPage.tsx'),
         ),
+      },
+      // Issue 17: one page per module and sub-module, and the demo tour, from the product's own screens.
+      ...['modules', 'modules/:module', 'modules/:module/:sub'].map((path) => ({
+        path,
+        ...page(
+          'src/features/site/pages/ModulePage.tsx',
+          () => import('../features/site/pages/ModulePage.tsx'),
+        ),
+      })),
+      {
+        path: 'demo',
+        ...page('src/features/site/pages/DemoPage.tsx', () => import('../features/site/pages/DemoPage.tsx')),
       },
       // Issue 17: contact us and webinars, with the operator's inquiries and webinars.
       {

@@ -20,7 +20,7 @@ import { logout } from '../../lib/session.ts';
 import { useScrollToTopOnNewPage } from '../../lib/use-scroll-to-top.ts';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
-import { FOOTER_LINKS, HEADER_LINKS } from './nav-links.ts';
+import { FOOTER_LINKS, HEADER_LINKS, MODULE_LINKS } from './nav-links.ts';
 import classes from './PublicLayout.module.css';
 
 /** Where the header's menus stop folding into the burger: 1200 px, 1280 px or 1408 px. */
@@ -179,6 +179,18 @@ export function PublicLayout() {
               <Text size="sm" c="gray.4">
                 {t('footer.about')}
               </Text>
+              <Box component="nav" aria-label={t('footer.modules')} mt="xs">
+                <Text fw={600} mb={6}>
+                  {t('footer.modules')}
+                </Text>
+                <Stack gap={6} data-testid="footer-modules">
+                  {MODULE_LINKS.map((link) => (
+                    <Anchor key={link.to} component={Link} to={link.to} size="sm" c="gray.3">
+                      {t(link.key)}
+                    </Anchor>
+                  ))}
+                </Stack>
+              </Box>
             </Stack>
             <Box component="nav" aria-label={t('footer.services')}>
               <Text fw={600} mb="xs">

@@ -1,5 +1,6 @@
 /** The public site's menus. Pages that are not built yet render the "coming soon" page (see routes.tsx). */
 export const HEADER_LINKS = [
+  { to: '/modules', key: 'nav.modules' },
   { to: '/jobs', key: 'nav.jobs' },
   { to: '/tenders', key: 'nav.tenders' },
   { to: '/supplier-directory', key: 'nav.directory' },
@@ -19,4 +20,12 @@ export const FOOTER_LINKS = [
   { to: '/tenders-subscribe', key: 'footer.subscribeAlerts' },
   { to: '/clients', key: 'footer.ourClients' },
   { to: '/demo', key: 'footer.watchDemo' },
+] as const;
+
+/** Issue 17: the four module pages (SPEC §1), in the footer beside its ten links. */
+export const MODULE_LINKS = [
+  { to: '/modules/sourcing', key: 'footer.moduleNames.sourcing' },
+  { to: '/modules/contract-management', key: 'footer.moduleNames.contractManagement' },
+  { to: '/modules/procure-to-pay', key: 'footer.moduleNames.procureToPay' },
+  { to: '/modules/risk-management', key: 'footer.moduleNames.riskManagement' },
 ] as const;
