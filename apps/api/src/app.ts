@@ -90,6 +90,12 @@ import {
 } from './modules/shared/system/index.ts';
 import { coreRoutes, createCoreRepository, createCoreService } from './modules/site/core/index.ts';
 import { createInquiriesService, inquiriesRoutes } from './modules/site/inquiries/index.ts';
+import {
+  createPinChecker,
+  createSupplierRegistryService,
+  pinCheckerSimulator,
+  supplierRegistryRoutes,
+} from './modules/site/supplier-registry/index.ts';
 import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
   createMarketingService,
@@ -273,6 +279,16 @@ export function createServices({
     supportEmail: config.supportEmail,
   };
   const inquiries = createInquiriesService(siteMail);
+  const supplierRegistry = createSupplierRegistryService({
+    db,
+    clock,
+    audit,
+    mail,
+    pinChecker: createPinChecker({ ...config.pinChecker, fetch: httpFetch }),
+    accounts: authentication,
+    organisations,
+    publicUrl: config.publicUrl,
+  });
   const webinars = createWebinarsService(siteMail);
   const marketing = createMarketingService({
     db,
@@ -285,6 +301,7 @@ export function createServices({
     lists,
     core,
     inquiries,
+    supplierRegistry,
     webinars,
     organisations,
     departments,
@@ -612,6 +629,20 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       loopbackOnly(darajaSimulator({ ...config.mpesa, fetch: services.httpFetch }), config.devToolsRemote),
       { prefix: '/sim/mpesa' },
     );
+  }
+  await app.register(
+    supplierRegistryRoutes({
+      registry: services.supplierRegistry,
+      limiter: services.limiter,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
+  if (config.pinChecker.simulated) {
+    // Stands in for KRA's PIN checker when KRA_PIN_CHECKER_URL is not set (outside production).
+    await app.register(loopbackOnly(pinCheckerSimulator(config.pinChecker), config.devToolsRemote), {
+      prefix: '/sim/kra',
+    });
   }
   if (config.dpo.simulated) {
     await app.register(

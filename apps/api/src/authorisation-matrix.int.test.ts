@@ -305,6 +305,33 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/tender-alerts/subscription/retrieve/{code}/': { may: ALL },
   'POST /api/v1/tender-alerts/subscription/payment/{code}/': { may: ALL },
 
+  // Supplier self-registration (issue 18): anyone looks up a PIN and registers; the operator reviews.
+  'GET /api/v1/supplier-directory/directories/pin-search/': { may: ALL, query: () => 'pin=P051234567X' },
+  'POST /api/v1/supplier-directory/country-directory-supplier/': {
+    may: ALL,
+    body: (world) => ({
+      company_name: 'Matrix Supplies',
+      kra_tax_pin: 'P051234567M',
+      primary_email: 'registrant@matrix.example',
+      primary_phone: '+254712345678',
+      first_name: 'Matrix',
+      last_name: 'Registrant',
+      country: 1,
+      city: 'Nairobi',
+      username: 'matrix-registrant',
+      password: 'matrix password 1',
+      categories: [world.ids.category],
+      terms: true,
+    }),
+  },
+  'GET /api/v1/supplier-directory/moderation/registrations/': { may: OPERATOR },
+  'GET /api/v1/supplier-directory/moderation/registrations/{id}/': { may: OPERATOR },
+  'POST /api/v1/supplier-directory/moderation/registrations/{id}/approve/': { may: OPERATOR },
+  'POST /api/v1/supplier-directory/moderation/registrations/{id}/reject/': {
+    may: OPERATOR,
+    body: () => ({ reason: 'Matrix' }),
+  },
+
   // The operator's audit trail, and payments received but not applied (support refunds them).
   'GET /api/v1/audit/events/': { may: OPERATOR },
   'GET /api/v1/payments/flagged/': { may: OPERATOR },
@@ -331,6 +358,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/moderation\/tenders\//, ids.tender],
       [/\/webinars\//, ids.webinar],
       [/\/inquiries\//, ids.inquiry],
+      [/\/moderation\/registrations\//, ids.inquiry],
       [/\/moderation\/buyers\//, ids.buyerA],
     ];
     const found = table.find(([pattern]) => pattern.test(path));

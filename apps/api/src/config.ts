@@ -57,6 +57,9 @@ const envSchema = z
     DPO_PAYMENT_URL: z.url({ protocol: /^https?$/ }).optional(),
     DPO_COMPANY_TOKEN: z.string().min(1).optional(),
     DPO_SERVICE_TYPE: z.string().min(1).optional(),
+    KRA_PIN_CHECKER_URL: z.url({ protocol: /^https?$/ }).optional(),
+    KRA_CONSUMER_KEY: z.string().min(1).optional(),
+    KRA_CONSUMER_SECRET: z.string().min(1).optional(),
     PAYMENT_PENDING_EXPIRY_MINUTES: z.coerce.number().int().min(2).max(1440).default(15),
   })
   .superRefine((env, ctx) => {
@@ -69,6 +72,16 @@ const envSchema = z
       ] as const) {
         if (!env[name])
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required when MPESA_BASE_URL is set' });
+      }
+    }
+    if (env.KRA_PIN_CHECKER_URL) {
+      for (const name of ['KRA_CONSUMER_KEY', 'KRA_CONSUMER_SECRET'] as const) {
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required when KRA_PIN_CHECKER_URL is set',
+          });
       }
     }
     if (env.DPO_BASE_URL) {
@@ -175,6 +188,11 @@ export interface Config {
   };
   /** DPO Pay (hosted card page). Without DPO_BASE_URL the built-in simulator at PUBLIC_URL/sim/dpo is used. */
   dpo: { simulated: boolean; apiUrl: string; paymentUrl: string; companyToken: string; serviceType: string };
+  /**
+   * KRA's PIN checker (supplier self-registration). Without KRA_PIN_CHECKER_URL: outside production the
+   * built-in simulator at PUBLIC_URL/sim/kra; in production no checker (every registration goes to review).
+   */
+  pinChecker: { simulated: boolean; baseUrl: string | null; consumerKey: string; consumerSecret: string };
   /** An unanswered payment prompt is given up after this many minutes. */
   paymentPendingExpiryMinutes: number;
   /** Where uploaded files live: an S3-compatible bucket when configured, else `DATA_DIR/files`. */
@@ -267,6 +285,21 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
           partyB: env.MPESA_PARTY_B,
         },
     paymentPendingExpiryMinutes: env.PAYMENT_PENDING_EXPIRY_MINUTES,
+    pinChecker: env.KRA_PIN_CHECKER_URL
+      ? {
+          simulated: false,
+          baseUrl: env.KRA_PIN_CHECKER_URL.replace(/\/+$/, ''),
+          consumerKey: env.KRA_CONSUMER_KEY ?? '',
+          consumerSecret: env.KRA_CONSUMER_SECRET ?? '',
+        }
+      : env.NODE_ENV === 'production'
+        ? { simulated: false, baseUrl: null, consumerKey: '', consumerSecret: '' }
+        : {
+            simulated: true,
+            baseUrl: `${publicUrl}/sim/kra`,
+            consumerKey: 'zabuni-simulator',
+            consumerSecret: 'zabuni-simulator-secret',
+          },
     dpo: env.DPO_BASE_URL
       ? {
           simulated: false,

@@ -26,5 +26,6 @@ export * from './reports.ts';
 export * from './organisation-settings.ts';
 export * from './credit-notes.ts';
 export * from './inquiries.ts';
+export * from './supplier-registry.ts';
 export * from './webinars.ts';
 export * from './marketing.ts';

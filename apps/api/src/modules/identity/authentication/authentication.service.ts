@@ -274,9 +274,66 @@ export function createAuthenticationService(deps: Deps) {
     };
   }
 
+  /** Run inside the activation's transaction; each returns the ids of mails to dispatch after it commits. */
+  const activationListeners: ((tx: Tx, userId: number) => Promise<number[]>)[] = [];
+
   return {
     provisionAccount,
     hashPassword,
+
+    /** Another module's step when an account is activated (supplier self-registration approves then). */
+    onActivated(listener: (tx: Tx, userId: number) => Promise<number[]>): void {
+      activationListeners.push(listener);
+    },
+
+    /** Which of an email and a username already belong to an account (whatever their letter case). */
+    async accountTaken(email: string, username: string): Promise<{ email: boolean; username: boolean }> {
+      return {
+        email: (await users().findByEmail(email)) !== null,
+        username: await users().usernameTaken(username),
+      };
+    },
+
+    /**
+     * A new inactive account that the person activates by the mailed link (the same activation as an
+     * advertiser's). Returns the activation link for the caller's own mail. `passwordHash` from hashPassword.
+     */
+    async createPendingAccount(
+      tx: Tx,
+      person: {
+        email: string;
+        username: string;
+        first_name: string;
+        last_name: string;
+        phone: string;
+        passwordHash: string;
+        language: string;
+      },
+    ): Promise<{ userId: number; link: string; hours: number }> {
+      const repository = authenticationRepository(tx);
+      const userId = await repository.insert({
+        email: person.email.toLowerCase(),
+        username: person.username,
+        firstName: person.first_name,
+        lastName: person.last_name,
+        phone: person.phone,
+        passwordHash: person.passwordHash,
+        language: person.language,
+        isActive: false,
+      });
+      const token = randomToken();
+      await repository.insertToken(
+        userId,
+        'activation',
+        sha256(token),
+        new Date(clock.now().getTime() + TOKEN_LIFETIME.activationHours * 3_600_000),
+      );
+      return {
+        userId,
+        link: `${publicUrl}/activate?token=${encodeURIComponent(token)}`,
+        hours: TOKEN_LIFETIME.activationHours,
+      };
+    },
 
     /**
      * What sign-in throttling counts failures against: the account itself when the identifier names one
@@ -368,7 +425,7 @@ export function createAuthenticationService(deps: Deps) {
     },
 
     async activate(token: string, context: RequestContext): Promise<void> {
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const repository = authenticationRepository(tx);
         const result = await repository.consumeToken(sha256(token), 'activation', clock.now());
         if ('error' in result) {
@@ -379,7 +436,11 @@ export function createAuthenticationService(deps: Deps) {
         }
         await repository.update(result.userId, { isActive: true });
         await audit.record(tx, { action: 'account.activated', actorUserId: result.userId, ip: context.ip });
+        const ids: number[] = [];
+        for (const listener of activationListeners) ids.push(...(await listener(tx, result.userId)));
+        return ids;
       });
+      if (mailIds.length > 0) await mail.dispatch(mailIds);
     },
 
     async login(

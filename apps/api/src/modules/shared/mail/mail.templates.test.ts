@@ -148,6 +148,9 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   },
   inquiry_acknowledged: { name: 'Jane Wanjiru', message: 'Do you cover Uganda?' },
   inquiry_answered: { name: 'Jane Wanjiru', answer: 'Yes, we do.', message: 'Do you cover Uganda?' },
+  supplier_registration_approved: { ...common, company: 'Acme Supplies' },
+  supplier_registration_review: { name: 'Jane Wanjiru', company: 'Acme Supplies' },
+  supplier_registration_rejected: { name: 'Jane Wanjiru', company: 'Acme Supplies', reason: 'PIN not found' },
   webinar_registered: {
     ...common,
     title: 'eAuctions in practice',

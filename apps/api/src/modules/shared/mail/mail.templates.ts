@@ -85,7 +85,13 @@ export interface MailTemplates {
   /** To finance: a supplier's credit note was recorded (the invoice still needs a decision, or is lowered). */
   credit_note_received: WithAction & { supplier: string; reference: string; invoice: string; amount: string };
   /** To support: an inquiry from the contact form; `link` opens it in the operator's area. */
-  inquiry_received: WithAction & { contact: string; company: string; email: string; phone: string; message: string };
+  inquiry_received: WithAction & {
+    contact: string;
+    company: string;
+    email: string;
+    phone: string;
+    message: string;
+  };
   /** To the sender of an inquiry. */
   inquiry_acknowledged: Greeted & { message: string };
   /** The operator's answer to an inquiry. */
@@ -94,6 +100,11 @@ export interface MailTemplates {
   webinar_registered: WithAction & { title: string; organizer: string; date: string };
   webinar_reminder: WithAction & { title: string; date: string };
   webinar_cancelled: Greeted & { title: string; date: string };
+  /** Supplier self-registration approved (automatically or by an operator); `link` is the sign-in page. */
+  supplier_registration_approved: WithAction & { company: string };
+  /** Supplier self-registration confirmed by mail but left to an operator's review. */
+  supplier_registration_review: Greeted & { company: string };
+  supplier_registration_rejected: Greeted & { company: string; reason: string };
   payment_recorded: WithAction & {
     buyer: string;
     reference: string;
@@ -144,6 +155,9 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   credit_note_matched: true,
   credit_note_received: true,
   payment_recorded: true,
+  supplier_registration_approved: true,
+  supplier_registration_review: true,
+  supplier_registration_rejected: true,
   inquiry_received: true,
   inquiry_acknowledged: true,
   inquiry_answered: true,
