@@ -1,6 +1,5 @@
 import type { SiteScreen } from '@zabuni/contracts';
 import screens from '../screens/screens.json';
-import classes from '../pages/ModulePages.module.css';
 
 interface ScreenFile {
   width: number;
@@ -38,7 +37,7 @@ export function ProductScreen({
       height={size.height}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
-      className={classes.screen}
+      className="zm-screen"
       data-testid={`screen-${screen}`}
     />
   );

@@ -6,8 +6,8 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSiteContent } from '../api/marketing.ts';
 import { PageState } from '../components/PageState.tsx';
 import { ProductScreen } from '../components/ProductScreen.tsx';
-import site from './SitePages.module.css';
-import classes from './ModulePages.module.css';
+import { ModuleStyles } from '../components/ModuleStyles.tsx';
+import { SiteStyles } from '../components/SiteStyles.tsx';
 
 /**
  * Issue 17 "Watch Demo": a step-by-step tour of the product made from its own screens (the same ones as the
@@ -38,13 +38,15 @@ export function Component() {
 
   return (
     <>
-      <Box className={site.hero}>
+      <SiteStyles />
+      <ModuleStyles />
+      <Box className="zs-hero">
         <Container size="lg" py={{ base: 32, sm: 48 }}>
           <Stack gap="sm" maw={780}>
-            <Title order={1} className={site.heroTitle}>
+            <Title order={1} className="zs-heroTitle">
               {demo.title}
             </Title>
-            <Text size="lg" className={site.heroText}>
+            <Text size="lg" className="zs-heroText">
               {demo.intro}
             </Text>
           </Stack>
@@ -57,7 +59,7 @@ export function Component() {
           aria-labelledby="demo-step-title"
           tabIndex={0}
           onKeyDown={onKeyDown}
-          className={classes.tour}
+          className="zm-tour"
           data-testid="demo-tour"
         >
           <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">

@@ -20,8 +20,8 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSiteContent } from '../api/marketing.ts';
 import { PageState } from '../components/PageState.tsx';
 import { ProductScreen } from '../components/ProductScreen.tsx';
-import site from './SitePages.module.css';
-import classes from './ModulePages.module.css';
+import { ModuleStyles } from '../components/ModuleStyles.tsx';
+import { SiteStyles } from '../components/SiteStyles.tsx';
 
 type Module = ModulesContent['items'][number];
 type Sub = Module['subs'][number];
@@ -54,18 +54,20 @@ export function Component() {
 
 function Hero({ title, text, back }: { title: string; text: string; back?: { to: string; label: string } }) {
   return (
-    <Box className={site.hero}>
+    <Box className="zs-hero">
+      <SiteStyles />
+      <ModuleStyles />
       <Container size="lg" py={{ base: 40, sm: 64 }}>
         <Stack gap="md" maw={780}>
           {back && (
-            <Anchor component={Link} to={back.to} className={classes.breadcrumb} size="sm">
+            <Anchor component={Link} to={back.to} className="zm-breadcrumb" size="sm">
               ← {back.label}
             </Anchor>
           )}
-          <Title order={1} className={site.heroTitle}>
+          <Title order={1} className="zs-heroTitle">
             {title}
           </Title>
-          <Text size="lg" className={site.heroText}>
+          <Text size="lg" className="zs-heroText">
             {text}
           </Text>
         </Stack>
@@ -90,7 +92,7 @@ function OverviewView({ modules }: { modules: ModulesContent }) {
       <Container size="lg" py="xl">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" data-testid="module-list">
           {modules.items.map((module) => (
-            <Card key={module.slug} withBorder radius="md" padding="lg" className={site.card}>
+            <Card key={module.slug} withBorder radius="md" padding="lg" className="zs-card">
               <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
                 <Title order={2} fz="xl">
                   {module.name}
@@ -101,7 +103,7 @@ function OverviewView({ modules }: { modules: ModulesContent }) {
               <Anchor
                 component={Link}
                 to={`/modules/${module.slug}`}
-                className={site.cardLink}
+                className="zs-cardLink"
                 fw={600}
                 aria-label={`${modules.labels.more}: ${module.name}`}
               >
@@ -130,7 +132,7 @@ function ModuleView({ module, labels }: { module: Module; labels: Labels }) {
         </Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg" data-testid="sub-module-list">
           {module.subs.map((sub) => (
-            <Card key={sub.slug} withBorder radius="md" padding="lg" className={site.card}>
+            <Card key={sub.slug} withBorder radius="md" padding="lg" className="zs-card">
               <Title order={3} fz="lg" mb={6}>
                 {sub.name}
               </Title>
@@ -140,7 +142,7 @@ function ModuleView({ module, labels }: { module: Module; labels: Labels }) {
               <Anchor
                 component={Link}
                 to={`/modules/${module.slug}/${sub.slug}`}
-                className={site.cardLink}
+                className="zs-cardLink"
                 fw={600}
                 size="sm"
                 aria-label={`${labels.more}: ${sub.name}`}
@@ -152,7 +154,7 @@ function ModuleView({ module, labels }: { module: Module; labels: Labels }) {
         </SimpleGrid>
       </Container>
       {firstScreens.length > 0 && (
-        <Box className={site.band} component="section" aria-labelledby="screens-title">
+        <Box className="zs-band" component="section" aria-labelledby="screens-title">
           <Container size="lg" py="xl">
             <Title order={2} id="screens-title" mb="lg">
               {labels.screens}
@@ -202,7 +204,7 @@ function SubModuleView({ module, sub, labels }: { module: Module; sub: Sub; labe
             <Title order={2} fz="lg" id="features-title" mb="xs">
               {labels.features}
             </Title>
-            <ul className={classes.features}>
+            <ul className="zm-features">
               {sub.features.map((feature) => (
                 <li key={feature}>{feature}</li>
               ))}
@@ -211,7 +213,7 @@ function SubModuleView({ module, sub, labels }: { module: Module; sub: Sub; labe
         </SimpleGrid>
       </Container>
       {sub.screens.length > 0 && (
-        <Box className={site.band} component="section" aria-labelledby="screens-title">
+        <Box className="zs-band" component="section" aria-labelledby="screens-title">
           <Container size="lg" py="xl">
             <Title order={2} id="screens-title" mb="lg">
               {labels.screens}
