@@ -124,3 +124,4 @@ export const supplierRegistrationsQuery = paginationQuery.extend({
 export const supplierRegistrationsPage = paginated(supplierRegistration);
 
 export const supplierRegistrationRejection = z.object({ reason: required(1000) });
+export type SupplierRegistration = z.infer<typeof supplierRegistration>;

@@ -115,6 +115,15 @@ export const routes: RouteObject[] = [
         children: [{ index: true, lazy: () => import('../features/auth/pages/AcceptInvitationPage.tsx') }],
       },
       {
+        // Issue 18: supplier self-registration with the live KRA PIN lookup.
+        path: 'supplier/register',
+        ...page(
+          'src/features/registry/pages/SupplierRegisterPage.tsx',
+          () => import('../features/registry/pages/SupplierRegisterPage.tsx'),
+          ['registry', 'errors'],
+        ),
+      },
+      {
         path: 'advertise',
         ...page(
           'src/features/auth/pages/AdvertisePage.tsx',
@@ -300,6 +309,14 @@ export const routes: RouteObject[] = [
             lazy: withNamespaces(
               ['webinars'],
               () => import('../features/webinars/pages/WebinarsAdminPage.tsx'),
+            ),
+          },
+          {
+            // Issue 18: the review queue of supplier self-registrations.
+            path: 'suppliers',
+            lazy: withNamespaces(
+              ['registry'],
+              () => import('../features/registry/pages/RegistrationsAdminPage.tsx'),
             ),
           },
           {

@@ -7,6 +7,7 @@ const LINKS = [
   { to: '/moderation/inquiries', key: 'inquiries' },
   { to: '/moderation/webinars', key: 'webinars' },
   { to: '/moderation/site', key: 'site' },
+  { to: '/moderation/suppliers', key: 'suppliers' },
 ] as const;
 
 /** The operator's areas side by side: tenders, inquiries, webinars, and the site's prices and clients. */

@@ -33,6 +33,7 @@ export const LAZY_NAMESPACES = [
   'contact',
   'webinars',
   'site',
+  'registry',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
