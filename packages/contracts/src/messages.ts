@@ -111,7 +111,8 @@ export const MESSAGES = {
   'credit_note.price': 'The unit price can be reduced by at most {amount}.',
   'credit_note.amount': 'At most {amount} can be credited on this line.',
   'credit_note.value': 'Enter a number of 0 or more with at most the currency’s decimals.',
-  'credit_note.exceeds_open': 'This credit note of {amount} is more than the {open} still open on the invoice.',
+  'credit_note.exceeds_open':
+    'This credit note of {amount} is more than the {open} still open on the invoice.',
   'credit_note.future': 'The credit note date cannot be in the future.',
   'credit_note.before_invoice': 'The credit note cannot be dated before its invoice ({invoice_date}).',
   'credit_note.reason': 'Say why the invoice is credited.',
@@ -303,9 +304,12 @@ export const MESSAGES = {
   'supplier.country': 'Choose a country.',
   'supplier.choose': 'Choose a supplier.',
   'registry.pin_format': 'Enter a valid KRA PIN: a letter, 9 digits and a letter, e.g. P051234567X.',
-  'registry.pin_unknown': 'The tax authority does not know this PIN. Check it, or register and we will review it.',
-  'registry.pin_unavailable': 'The PIN could not be checked right now. You can still register: we will review it.',
-  'registry.pin_registered': 'This company is already registered on Zabuni. Please login to access your account.',
+  'registry.pin_unknown':
+    'The tax authority does not know this PIN. Check it, or register and we will review it.',
+  'registry.pin_unavailable':
+    'The PIN could not be checked right now. You can still register: we will review it.',
+  'registry.pin_registered':
+    'This company is already registered on Zabuni. Please login to access your account.',
   'registry.pin_verified': 'PIN verified: {name}',
   'registry.email_taken': 'An account with this email already exists. Please login or reset your password.',
   'registry.categories': 'Choose at least one category from the list.',
@@ -353,7 +357,8 @@ export const MESSAGES = {
   'webinar.past': 'This webinar has already taken place; registration is closed.',
   'webinar.cancelled': 'This webinar has been cancelled; registration is closed.',
   'webinar.date_past': 'Choose a date and time in the future.',
-  'webinar.capacity_below_registrations': 'Capacity cannot be lower than the {registered} people already registered.',
+  'webinar.capacity_below_registrations':
+    'Capacity cannot be lower than the {registered} people already registered.',
   'site.content_unavailable': 'This page is not available right now. Please try again later.',
   'price.not_found': 'This product is not on the price list.',
 } as const;

@@ -102,9 +102,7 @@ export function createStatementsService({ db, clock }: { db: Db; clock: Clock })
       paid.filter((p) => p.invoiceId === invoiceId).reduce((s, p) => s + p.amountMinor, 0);
     // Credit notes dated within the statement lower what the invoice still owes.
     const creditedOf = (invoiceId: number) =>
-      credits
-        .filter((c) => c.invoiceId === invoiceId && c.date <= to)
-        .reduce((s, c) => s + c.totalMinor, 0);
+      credits.filter((c) => c.invoiceId === invoiceId && c.date <= to).reduce((s, c) => s + c.totalMinor, 0);
     return {
       ids: { buyer: buyerId, supplier: supplierId },
       supplier: { name: supplier?.name ?? '', taxPin: supplier?.taxPin ?? null },
