@@ -7,7 +7,7 @@ import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useSiteContent } from '../api/marketing.ts';
 import { PageState } from '../components/PageState.tsx';
-import classes from './SitePages.module.css';
+import { SiteStyles } from '../components/SiteStyles.tsx';
 
 /**
  * SPEC §2 about us: mission, vision, the six core values, certifications and the African footprint (the
@@ -28,13 +28,14 @@ export function Component() {
 
   return (
     <>
-      <Box className={classes.hero}>
+      <SiteStyles />
+      <Box className="zs-hero">
         <Container size="lg" py={{ base: 40, sm: 64 }}>
           <Stack gap="md" maw={760}>
-            <Title order={1} className={classes.heroTitle}>
+            <Title order={1} className="zs-heroTitle">
               {about.title}
             </Title>
-            <Text size="lg" className={classes.heroText}>
+            <Text size="lg" className="zs-heroText">
               {about.intro}
             </Text>
           </Stack>
@@ -54,7 +55,7 @@ export function Component() {
         </SimpleGrid>
       </Container>
 
-      <Box className={classes.band} component="section" aria-labelledby="values-title">
+      <Box className="zs-band" component="section" aria-labelledby="values-title">
         <Container size="lg" py="xl">
           <Title order={2} id="values-title" mb="lg">
             {about.values.title}
@@ -91,7 +92,7 @@ export function Component() {
         </Stack>
       </Container>
 
-      <Box className={classes.band} component="section" aria-labelledby="footprint-title">
+      <Box className="zs-band" component="section" aria-labelledby="footprint-title">
         <Container size="lg" py="xl">
           <Title order={2} id="footprint-title" mb="xs">
             {about.footprint.title}

@@ -8,7 +8,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { clientsQuery, useSiteContent } from '../api/marketing.ts';
 import { ClientBadge } from '../components/ClientBadge.tsx';
 import { PageState } from '../components/PageState.tsx';
-import classes from './SitePages.module.css';
+import { SiteStyles } from '../components/SiteStyles.tsx';
 
 /** SPEC §2 clients: the buying organisations the operator shows, with logo (or initials) and sector. */
 export function Component() {
@@ -23,6 +23,7 @@ export function Component() {
 
   return (
     <Container size="lg" py="xl">
+      <SiteStyles />
       <Stack gap="lg">
         <Stack gap="xs" maw={760}>
           <Title order={1}>{page.title}</Title>
@@ -57,19 +58,13 @@ export function Component() {
             ))}
           </SimpleGrid>
         )}
-        <Card
-          radius="md"
-          padding="xl"
-          className={classes.hero}
-          component="section"
-          aria-labelledby="join-title"
-        >
+        <Card radius="md" padding="xl" className="zs-hero" component="section" aria-labelledby="join-title">
           <Group justify="space-between" gap="md">
             <Stack gap={4} maw={620}>
-              <Title order={2} id="join-title" fz="xl" className={classes.heroTitle}>
+              <Title order={2} id="join-title" fz="xl" className="zs-heroTitle">
                 {page.cta.title}
               </Title>
-              <Text className={classes.heroText}>{page.cta.body}</Text>
+              <Text className="zs-heroText">{page.cta.body}</Text>
             </Stack>
             <Button component={Link} to="/contact" color="yellow" c="dark" size="md">
               {page.cta.action}

@@ -19,7 +19,7 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { clientsQuery, useSiteContent } from '../api/marketing.ts';
 import { ClientBadge } from '../components/ClientBadge.tsx';
 import { PageState } from '../components/PageState.tsx';
-import classes from './SitePages.module.css';
+import { SiteStyles } from '../components/SiteStyles.tsx';
 
 /** How many client logos the home page shows before "See all clients". */
 const HOME_CLIENTS = 8;
@@ -40,13 +40,14 @@ export function Component() {
 
   return (
     <>
-      <Box className={classes.hero}>
+      <SiteStyles />
+      <Box className="zs-hero">
         <Container size="lg" py={{ base: 48, sm: 80 }}>
           <Stack gap="lg" maw={720}>
-            <Title order={1} className={classes.heroTitle}>
+            <Title order={1} className="zs-heroTitle">
               {home.hero.title}
             </Title>
-            <Text size="lg" className={classes.heroText}>
+            <Text size="lg" className="zs-heroText">
               {home.hero.subtitle}
             </Text>
             <Group>
@@ -68,7 +69,7 @@ export function Component() {
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="lg" data-testid="claims">
           {home.claims.items.map((claim) => (
             <Stack key={`${claim.value} ${claim.label}`} gap={2} align="center" ta="center">
-              <Text className={classes.claimValue}>{claim.value}</Text>
+              <Text className="zs-claimValue">{claim.value}</Text>
               <Text size="sm" c="dimmed">
                 {claim.label}
               </Text>
@@ -77,14 +78,14 @@ export function Component() {
         </SimpleGrid>
       </Container>
 
-      <Box className={classes.band} component="section" aria-labelledby="modules-title">
+      <Box className="zs-band" component="section" aria-labelledby="modules-title">
         <Container size="lg" py="xl">
           <Title order={2} id="modules-title" mb="lg">
             {home.modules.title}
           </Title>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
             {home.modules.items.map((module) => (
-              <Card key={module.slug} withBorder radius="md" padding="lg" className={classes.card}>
+              <Card key={module.slug} withBorder radius="md" padding="lg" className="zs-card">
                 <Title order={3} fz="lg" mb="xs">
                   {module.name}
                 </Title>
@@ -95,7 +96,7 @@ export function Component() {
                   component={Link}
                   to={`/modules/${module.slug}`}
                   fw={600}
-                  className={classes.cardLink}
+                  className="zs-cardLink"
                   data-testid={`module-${module.slug}`}
                 >
                   {home.modules.more}
@@ -137,7 +138,7 @@ export function Component() {
         </SimpleGrid>
       </Container>
 
-      <Box className={classes.band}>
+      <Box className="zs-band">
         <Container size="lg" py="xl">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
             <Stack gap="sm" component="section" aria-labelledby="certifications-title">
@@ -176,7 +177,7 @@ export function Component() {
         {/* Native disclosure widgets: keyboard and screen-reader accessible with no script at all. */}
         <Box data-testid="faq">
           {home.faq.items.map((item) => (
-            <details key={item.question} className={classes.faq}>
+            <details key={item.question} className="zs-faq">
               <summary>{item.question}</summary>
               <p>{item.answer}</p>
             </details>
@@ -184,14 +185,14 @@ export function Component() {
         </Box>
       </Container>
 
-      <Box className={classes.hero} component="section" aria-labelledby="contact-title">
+      <Box className="zs-hero" component="section" aria-labelledby="contact-title">
         <Container size="lg" py="xl">
           <Group justify="space-between" align="center" gap="lg">
             <Stack gap="xs" maw={640}>
-              <Title order={2} id="contact-title" className={classes.heroTitle} fz={{ base: 24, sm: 28 }}>
+              <Title order={2} id="contact-title" className="zs-heroTitle" fz={{ base: 24, sm: 28 }}>
                 {home.contact.title}
               </Title>
-              <Text className={classes.heroText}>{home.contact.body}</Text>
+              <Text className="zs-heroText">{home.contact.body}</Text>
             </Stack>
             <Button
               component={Link}

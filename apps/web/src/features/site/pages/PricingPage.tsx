@@ -9,7 +9,7 @@ import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { priceOf, pricesQuery, useSiteContent } from '../api/marketing.ts';
 import { PageState } from '../components/PageState.tsx';
-import classes from './SitePages.module.css';
+import { SiteStyles } from '../components/SiteStyles.tsx';
 
 type Period = 'monthly' | 'annual';
 
@@ -42,6 +42,7 @@ export function Component() {
 
   return (
     <Container size="lg" py="xl">
+      <SiteStyles />
       <Stack gap="xl">
         <Stack gap="xs" align="center" ta="center">
           <Title order={1}>{page.title}</Title>
@@ -50,7 +51,7 @@ export function Component() {
           </Text>
           {/* The switch: two toggle buttons; the pressed one is the period shown. */}
           <div
-            className={classes.toggle}
+            className="zs-toggle"
             role="group"
             aria-label={page.billing.label}
             data-testid="billing-switch"
@@ -72,7 +73,7 @@ export function Component() {
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="xl" className={classes.card} data-testid="plan-alerts">
+          <Card withBorder radius="md" padding="xl" className="zs-card" data-testid="plan-alerts">
             <Title order={2} fz="xl">
               {page.alerts.name}
             </Title>
@@ -80,7 +81,7 @@ export function Component() {
               {page.alerts.body}
             </Text>
             <Group gap={6} align="baseline" mb="md">
-              <Text className={classes.price} data-testid="price-alerts">
+              <Text className="zs-price" data-testid="price-alerts">
                 {shown(priceOf(list, `alert_subscription_${period}`), language)}
               </Text>
               <Text size="sm" c="dimmed">
@@ -92,7 +93,7 @@ export function Component() {
                 <List.Item key={feature}>{feature}</List.Item>
               ))}
             </List>
-            <Button component={Link} to={`/tenders-subscribe?plan=${period}`} className={classes.cardLink}>
+            <Button component={Link} to={`/tenders-subscribe?plan=${period}`} className="zs-cardLink">
               {page.alerts.cta}
             </Button>
           </Card>
@@ -101,7 +102,7 @@ export function Component() {
             withBorder
             radius="md"
             padding="xl"
-            className={classes.card}
+            className="zs-card"
             style={{ borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 }}
             data-testid="plan-professional"
           >
@@ -112,7 +113,7 @@ export function Component() {
               {page.professional.body}
             </Text>
             <Group gap={6} align="baseline" mb="md">
-              <Text className={classes.price} data-testid="price-professional">
+              <Text className="zs-price" data-testid="price-professional">
                 {shown(priceOf(list, `professional_plan_${period}`), language)}
               </Text>
               <Text size="sm" c="dimmed">
@@ -124,28 +125,28 @@ export function Component() {
                 <List.Item key={feature}>{feature}</List.Item>
               ))}
             </List>
-            <Button component={Link} to="/contact" className={classes.cardLink}>
+            <Button component={Link} to="/contact" className="zs-cardLink">
               {page.professional.cta}
             </Button>
           </Card>
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" className={classes.card} data-testid="plan-add-on">
+          <Card withBorder radius="md" padding="lg" className="zs-card" data-testid="plan-add-on">
             <Title order={2} fz="lg">
               {page.addOn.name}
             </Title>
             <Text size="sm" c="dimmed" mb="sm">
               {page.addOn.body}
             </Text>
-            <Text className={classes.price} mb="md" data-testid="price-add-on">
+            <Text className="zs-price" mb="md" data-testid="price-add-on">
               {shown(priceOf(list, 'africa_directory_ke'), language)}
             </Text>
-            <Button component={Link} to="/contact" variant="light" className={classes.cardLink}>
+            <Button component={Link} to="/contact" variant="light" className="zs-cardLink">
               {page.addOn.cta}
             </Button>
           </Card>
-          <Card withBorder radius="md" padding="lg" className={classes.card} data-testid="plan-publishing">
+          <Card withBorder radius="md" padding="lg" className="zs-card" data-testid="plan-publishing">
             <Title order={2} fz="lg">
               {page.publishing.name}
             </Title>
@@ -153,14 +154,14 @@ export function Component() {
               {page.publishing.body}
             </Text>
             <Group gap={6} align="baseline" mb="md">
-              <Text className={classes.price} data-testid="price-publishing">
+              <Text className="zs-price" data-testid="price-publishing">
                 {shown(priceOf(list, 'tender_publishing'), language)}
               </Text>
               <Text size="sm" c="dimmed">
                 {page.publishing.perTender}
               </Text>
             </Group>
-            <Button component={Link} to="/advertise" variant="light" className={classes.cardLink}>
+            <Button component={Link} to="/advertise" variant="light" className="zs-cardLink">
               {page.publishing.cta}
             </Button>
           </Card>
