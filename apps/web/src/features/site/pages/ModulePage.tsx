@@ -79,7 +79,7 @@ function Hero({ title, text, back }: { title: string; text: string; back?: { to:
 function StatusBadge({ module, labels }: { module: Module; labels: Labels }) {
   const available = module.status === 'available';
   return (
-    <Badge variant={available ? 'filled' : 'light'} color={available ? 'teal.9' : 'gray.8'} tt="none">
+    <Badge variant={available ? 'filled' : 'outline'} color={available ? 'teal.9' : 'dark'} tt="none">
       {available ? labels.available : labels.coming}
     </Badge>
   );
