@@ -34,7 +34,8 @@ export const PUBLIC_PAGES = [
     module: 'src/features/checkout/pages/PaymentSuccessPage.tsx',
     namespaces: ['checkout'],
   },
-  { page: '/demo (coming soon)', module: null },
+  { page: '/modules/:module/:sub', module: 'src/features/site/pages/ModulePage.tsx' },
+  { page: '/demo', module: 'src/features/site/pages/DemoPage.tsx' },
   { page: '/not-found', module: 'src/components/NotFoundPage.tsx' },
 ];
 
