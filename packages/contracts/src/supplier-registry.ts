@@ -106,7 +106,6 @@ export const supplierRegistration = z
     last_name: z.string(),
     country: z.string(),
     city: z.string(),
-    username: z.string(),
     categories: z.array(z.object({ id: z.number().int(), name: z.string() })),
     email_confirmed: z.boolean(),
     terms_version: z.string(),

@@ -129,7 +129,6 @@ export function createSupplierRegistryService(deps: Deps) {
       last_name: row.lastName,
       country,
       city: row.city,
-      username: '',
       categories: row.categoryIds.flatMap((id) => names.filter((n) => n.id === id)),
       email_confirmed: row.status !== 'pending_activation',
       terms_version: row.termsVersion,
