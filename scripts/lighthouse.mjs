@@ -170,6 +170,9 @@ async function publicPages(baseUrl) {
     ['pricing', '/pricing'],
     ['payment success', '/payment/success'],
     ['contact', '/contact'],
+    ['module', '/modules/procure-to-pay'],
+    ['sub-module', '/modules/procure-to-pay/invoice'],
+    ['demo', '/demo'],
   ];
   // A job opens as a dialog on /jobs; once a page of its own exists (/jobs/:id answered as a page, not the
   // shell's 404), it is measured too.
