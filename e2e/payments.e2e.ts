@@ -248,4 +248,30 @@ describe.skipIf(!chromiumPath)('Subscriptions and payments in Chromium', () => {
     await checkoutView('pending');
     expect(await page.getByTestId('order-plan').innerText()).toBe('Annual');
   });
+
+  it('the Categories picker reads 10 at a time and the next 10 when its list is scrolled to the end (issue 16)', async () => {
+    await page.goto(`${baseUrl}/tenders-subscribe?plan=monthly`);
+    await page.getByTestId('subscribe-form').waitFor();
+    await page.getByTestId('field-categories').click();
+    const options = () => page.getByRole('listbox').getByRole('option').allInnerTexts();
+    await expect.poll(async () => (await options()).length).toBe(10);
+    // Scrolled near, then to, the end: the next page is asked for; a page on its way is waited for.
+    await expect
+      .poll(
+        async () => {
+          for (const gap of [40, 0]) {
+            await page.getByRole('listbox').evaluate((box, above) => {
+              const viewport = box.querySelector('[data-scrollarea-viewport]');
+              if (viewport) viewport.scrollTop = viewport.scrollHeight - viewport.clientHeight - above;
+            }, gap);
+          }
+          return (await options()).length;
+        },
+        { timeout: 5000 },
+      )
+      .toBeGreaterThan(10);
+    const all = await options();
+    expect(new Set(all).size).toBe(all.length);
+    await page.keyboard.press('Escape');
+  });
 });

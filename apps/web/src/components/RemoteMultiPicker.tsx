@@ -1,9 +1,9 @@
 import { MultiSelect } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@zabuni/contracts';
 import { useState, type ReactNode } from 'react';
 import type { PickerOption } from './RemotePicker.tsx';
+import { usePagedOptions } from './use-paged-options.ts';
 
 interface Props<T> {
   label: string;
@@ -13,8 +13,11 @@ interface Props<T> {
   value: readonly number[];
   onChange(value: number[]): void;
   onBlur?(): void;
-  /** Fetches one page of options for a search text. */
-  useOptions(search: string): UseQueryResult<Page<T>>;
+  /**
+   * Fetches one page of options for a search text. A hook that takes `page` lets the list grow as it is
+   * scrolled to its end (the API's `next`); one that ignores it shows the first page only.
+   */
+  useOptions(search: string, page: number): UseQueryResult<Page<T>>;
   toOption(item: T): PickerOption;
   /** Ask the server only for searches at least this long, or for the empty search (SPEC §5: categories, 2). */
   minSearchLength?: number;
@@ -45,15 +48,13 @@ export function RemoteMultiPicker<T>({
   testId,
 }: Props<T>) {
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const pushQuery = useDebouncedCallback((text: string) => {
-    const trimmed = text.trim();
-    // A search too short to mean anything keeps the options of the last one.
-    if (trimmed === '' || trimmed.length >= minSearchLength) setQuery(trimmed);
-  }, 300);
   const [known, setKnown] = useState<Record<string, PickerOption>>({});
-  const result = useOptions(query);
-  const options = (result.data?.results ?? []).map(toOption);
+  const {
+    options,
+    search: pushQuery,
+    loadMore,
+    fetching,
+  } = usePagedOptions(useOptions, toOption, minSearchLength);
   const selected = value.map(String);
   const data = [...options];
   for (const id of selected) {
@@ -91,8 +92,10 @@ export function RemoteMultiPicker<T>({
       }}
       // The server already filtered; do not filter again on the label.
       filter={({ options: all }) => all}
-      nothingFoundMessage={result.isFetching ? '…' : nothingFound}
+      nothingFoundMessage={fetching ? '…' : nothingFound}
       comboboxProps={{ shadow: 'md' }}
+      // SPEC §9: pickers read 10 at a time; the next 10 come when the list is scrolled to its end.
+      scrollAreaProps={{ onBottomReached: loadMore }}
       error={error}
       required={required}
       data-testid={testId}

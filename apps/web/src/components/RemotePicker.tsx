@@ -1,15 +1,11 @@
 import { Group, Text } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { Page } from '@zabuni/contracts';
 import { useState, type ReactNode } from 'react';
 import { Select } from './LazySelect.tsx';
+import { usePagedOptions, type PickerOption } from './use-paged-options.ts';
 
-export interface PickerOption {
-  value: string;
-  label: string;
-  icon?: ReactNode;
-}
+export type { PickerOption };
 
 interface Props<T> {
   label: string;
@@ -51,41 +47,13 @@ export function RemotePicker<T>({
   testId,
 }: Props<T>) {
   const [search, setSearch] = useState('');
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
-  const pushQuery = useDebouncedCallback((text: string) => {
-    const trimmed = text.trim();
-    // A search too short to mean anything keeps the options of the last one.
-    if (trimmed === '' || trimmed.length >= minSearchLength) {
-      setQuery(trimmed);
-      setPage(1);
-    }
-  }, 300);
   const [known, setKnown] = useState<Record<string, PickerOption>>({});
-  // The pages read so far for the current search, in order; a new search starts again at page 1.
-  const [loaded, setLoaded] = useState<{
-    query: string;
-    pages: T[][];
-    more: boolean;
-    from?: Page<T> | undefined;
-  }>({ query: '', pages: [], more: false });
-  const result = useOptions(query, page);
-  const fresh = result.data && !result.isPlaceholderData ? result.data : undefined;
-  if (fresh && fresh !== loaded.from) {
-    // A page has arrived: keep it after the ones before it (render-time update, no effect round trip).
-    const pages = loaded.query === query ? loaded.pages.slice(0, page - 1) : [];
-    pages[page - 1] = fresh.results;
-    setLoaded({ query, pages, more: Boolean(fresh.next), from: fresh });
-  }
-  const current = loaded.query === query ? loaded.pages.flat() : (result.data?.results ?? []);
-  const seen = new Set<string>();
-  const options = current.map(toOption).filter((o) => !seen.has(o.value) && Boolean(seen.add(o.value)));
-  // A hook that ignores `page` answers page 1 again: nothing new means there is nothing more to read.
-  const grew = loaded.pages.length < 2 || options.length > loaded.pages.slice(0, -1).flat().length;
-  const loadMore = () => {
-    // Asking again while the next page is on its way changes nothing: it is the same page.
-    if (loaded.query === query && loaded.more && grew) setPage(loaded.pages.length + 1);
-  };
+  const {
+    options,
+    search: pushQuery,
+    loadMore,
+    fetching,
+  } = usePagedOptions(useOptions, toOption, minSearchLength);
   const selected = value === undefined ? null : String(value);
   // Keep the chosen option in the list even when the current search no longer returns it.
   const data = [...options];
@@ -117,7 +85,7 @@ export function RemotePicker<T>({
       }}
       // The server already filtered; do not filter again on the label.
       filter={({ options: all }) => all}
-      nothingFoundMessage={result.isFetching ? '…' : nothingFound}
+      nothingFoundMessage={fetching ? '…' : nothingFound}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
           {icons.get(option.value)}

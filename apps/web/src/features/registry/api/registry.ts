@@ -1,13 +1,10 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  Category,
-  Country,
   Page,
   SupplierRegistration,
   SupplierRegistrationForm,
   SupplierRegistrationStatus,
 } from '@zabuni/contracts';
-import { PAGE_SIZE } from '@zabuni/contracts/constants';
 import { apiGet, apiPost } from '../../../lib/api-client.ts';
 
 export interface PinSearchAnswer {
@@ -25,28 +22,13 @@ export const pinSearch = (pin: string, signal?: AbortSignal) =>
 export const registerSupplier = (body: SupplierRegistrationForm) =>
   apiPost<{ id: number; detail: string }>('/supplier-directory/country-directory-supplier/', body);
 
-/** Same cache keys as the other pickers of countries and categories. */
-export const categoriesQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['core', 'category-types', search],
-    queryFn: ({ signal }) =>
-      apiGet<Page<Category>>(
-        '/core/category-types/',
-        { page: 1, page_size: PAGE_SIZE.picker, search },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
-export const useCategories = (search: string) => useQuery(categoriesQuery(search));
-
-export const allCountriesQuery = queryOptions({
-  queryKey: ['core', 'countries', 'all'],
-  queryFn: ({ signal }) =>
-    apiGet<Page<Country>>('/core/countries/', { page: 1, page_size: PAGE_SIZE.max }, signal),
-  staleTime: Infinity,
-});
-export const useAllCountries = () => useQuery(allCountriesQuery);
+// The pickers' shared queries (same cache keys everywhere); categories page on scroll (issue 16 point 3).
+export {
+  allCountriesQuery,
+  categoriesQuery,
+  useAllCountries,
+  useCategories,
+} from '../../../lib/reference-data.ts';
 
 export const REGISTRATION_PAGE_SIZE = 20;
 

@@ -1,28 +1,7 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Category, Country, Page } from '@zabuni/contracts';
-import { PAGE_SIZE } from '@zabuni/contracts/constants';
-import { apiGet } from '../../../lib/api-client.ts';
-
-/** Category picker: `GET /core/category-types/` with the picker page size (SPEC §9: 10); shared cache key. */
-export const categoriesQuery = (search: string) =>
-  queryOptions({
-    queryKey: ['core', 'category-types', search],
-    queryFn: ({ signal }) =>
-      apiGet<Page<Category>>(
-        '/core/category-types/',
-        { page: 1, page_size: PAGE_SIZE.picker, search },
-        signal,
-      ),
-    placeholderData: keepPreviousData,
-    staleTime: 5 * 60_000,
-  });
-export const useCategories = (search: string) => useQuery(categoriesQuery(search));
-
-/** All 54 countries fit in one page (the maximum page size is 100); shared with other pickers by key. */
-export const allCountriesQuery = queryOptions({
-  queryKey: ['core', 'countries', 'all'],
-  queryFn: ({ signal }) =>
-    apiGet<Page<Country>>('/core/countries/', { page: 1, page_size: PAGE_SIZE.max }, signal),
-  staleTime: Infinity,
-});
-export const useAllCountries = () => useQuery(allCountriesQuery);
+// The pickers' shared queries (same cache keys everywhere); categories page on scroll (issue 16 point 3).
+export {
+  allCountriesQuery,
+  categoriesQuery,
+  useAllCountries,
+  useCategories,
+} from '../../../lib/reference-data.ts';
