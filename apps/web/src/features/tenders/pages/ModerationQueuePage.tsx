@@ -79,8 +79,8 @@ export function Component() {
   return (
     <Container size="lg" py="xl">
       <Stack gap="lg">
-        <Group justify="space-between" align="flex-end">
         <ModerationNav />
+        <Group justify="space-between" align="flex-end">
           <Stack gap={4}>
             <Title order={1} fz={{ base: 26, sm: 32 }}>
               {t('moderation.title')}
