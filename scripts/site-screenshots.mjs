@@ -10,7 +10,8 @@
  *
  * It signs in as the demo users (password zabuni-demo-2026: requester@, buyer@, finance@ and supplier@
  * zabuni.example), opens each screen at 1280×800 in English, and writes it as WebP (about 1120 px wide, the
- * width the page shows it at) into apps/web/public/site/screens/<name>.webp, with the sizes in
+ * width the page shows it at) into apps/web/public/site/screens/<name>.webp, and 720 px wide for phones
+ * (<name>-720.webp, the srcset), with the sizes in
  * apps/web/src/features/site/screens/screens.json (the pages set width and height from it). The names are
  * SITE_SCREENS of packages/contracts/src/marketing.ts. Rebuild the web app afterwards to ship them.
  * WEB_DIST_DIR (the built web app to serve) and CHROMIUM_PATH are taken from the environment.
@@ -28,6 +29,7 @@ const outDir = path.join(root, 'apps/web/public/site/screens');
 const manifest = path.join(root, 'apps/web/src/features/site/screens/screens.json');
 const PASSWORD = 'zabuni-demo-2026';
 const WIDTH = 1120;
+const SMALL_WIDTH = 720;
 const VIEWPORT = { width: 1280, height: 800 };
 
 /** Each screen: who signs in, where to go, and (optionally) which link on that page to follow. */
@@ -140,8 +142,8 @@ async function settle(page) {
   await page.waitForTimeout(300);
 }
 
-/** The PNG Chromium took, scaled to WIDTH and encoded as WebP by Chromium itself (no image library needed). */
-async function toWebp(page, png) {
+/** The PNG Chromium took, scaled to `width` and encoded as WebP by Chromium itself (no image library needed). */
+async function toWebp(page, png, width) {
   const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
   const result = await page.evaluate(
     async ({ dataUrl, width }) => {
@@ -157,7 +159,7 @@ async function toWebp(page, png) {
       context.drawImage(image, 0, 0, width, height);
       return { webp: canvas.toDataURL('image/webp', 0.82), width, height };
     },
-    { dataUrl, width: WIDTH },
+    { dataUrl, width },
   );
   if (!result.webp.startsWith('data:image/webp')) throw new Error('This Chromium cannot encode WebP');
   return { ...result, bytes: Buffer.from(result.webp.split(',')[1], 'base64') };
@@ -173,11 +175,29 @@ async function signIn(page, url, user) {
   await page.waitForURL((address) => address.pathname !== '/login', { timeout: 20_000 });
 }
 
+/** The demo orders are Harambee's: the supplier's portal switches to that buyer when it opens on another. */
+async function portalFor(page, url, buyer) {
+  await page.goto(`${url}/portal/purchase-orders`, { waitUntil: 'networkidle' });
+  const current = page.getByTestId('current-buyer').first();
+  await current.waitFor();
+  if ((await current.innerText()).includes(buyer)) return;
+  await page.getByTestId('buyer-switcher').first().click();
+  await page.getByTestId('buyer-option').filter({ hasText: buyer }).first().click();
+  await page.waitForFunction(
+    (name) => document.querySelector('[data-testid="current-buyer"]')?.textContent?.includes(name),
+    buyer,
+  );
+  await settle(page);
+}
+
 async function main() {
   const executablePath = chromiumPath();
   if (!executablePath) throw new Error('Chromium not found: sudo apt-get install -y chromium');
   const given = argument('url');
   const app = given ? { url: given.replace(/\/$/, ''), stop: async () => {} } : await startApp();
+  // Interrupted: the app started here and its database go too.
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.once(signal, () => void app.stop().finally(() => process.exit(130)));
   const browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
   mkdirSync(outDir, { recursive: true });
   const sizes = {};
@@ -192,6 +212,7 @@ async function main() {
       });
       const page = await context.newPage();
       await signIn(page, app.url, user);
+      if (user === 'supplier') await portalFor(page, app.url, 'Harambee');
       for (const screen of screens) {
         await page.goto(`${app.url}${screen.path}`, { waitUntil: 'networkidle' });
         await settle(page);
@@ -201,11 +222,15 @@ async function main() {
           await settle(page);
         }
         const png = await page.screenshot({ type: 'png' });
-        const { bytes, width, height } = await toWebp(page, png);
+        const { bytes, width, height } = await toWebp(page, png, WIDTH);
         writeFileSync(path.join(outDir, `${screen.name}.webp`), bytes);
+        // A smaller copy for phones (srcset): a 390-412 px screen at 1.75-2x needs about 720 px.
+        const small = await toWebp(page, png, SMALL_WIDTH);
+        writeFileSync(path.join(outDir, `${screen.name}-${SMALL_WIDTH}.webp`), small.bytes);
         sizes[screen.name] = { width, height };
         console.log(
-          `${screen.name}: ${new URL(page.url()).pathname} → ${(bytes.length / 1024).toFixed(0)} KB`,
+          `${screen.name}: ${new URL(page.url()).pathname} → ${(bytes.length / 1024).toFixed(0)} KB, ` +
+            `${SMALL_WIDTH} px ${(small.bytes.length / 1024).toFixed(0)} KB`,
         );
       }
       await context.close();

@@ -162,7 +162,7 @@ function ModuleView({ module, labels }: { module: Module; labels: Labels }) {
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
               {firstScreens.map((shot) => (
                 <Stack key={shot.screen} gap="xs" component="figure" m={0}>
-                  <ProductScreen screen={shot.screen} alt={shot.alt} />
+                  <ProductScreen screen={shot.screen} alt={shot.alt} layout="half" />
                   <Text component="figcaption" size="sm">
                     <Anchor component={Link} to={`/modules/${module.slug}/${shot.sub.slug}`} fw={600}>
                       {shot.sub.name}
