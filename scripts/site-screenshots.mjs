@@ -45,10 +45,12 @@ const SCREENS = [
   { name: 'budgets', user: 'buyer', path: '/app/p2p/budgets' },
   { name: 'orders', user: 'buyer', path: '/app/p2p/purchase-orders' },
   {
+    // Goods receipt: an order delivered in part, with its receipts.
     name: 'order',
     user: 'buyer',
     path: '/app/p2p/purchase-orders',
     follow: 'main a[href^="/app/p2p/purchase-orders/"]:not([href$="/new"])',
+    row: 'Partially received',
   },
   { name: 'invoices', user: 'finance', path: '/app/p2p/invoices' },
   { name: 'matching', user: 'buyer', path: '/app/p2p/matching-settings' },
@@ -217,7 +219,13 @@ async function main() {
         await page.goto(`${app.url}${screen.path}`, { waitUntil: 'networkidle' });
         await settle(page);
         if (screen.follow) {
-          await page.locator(screen.follow).first().click();
+          const link = screen.row
+            ? page
+                .locator('main tr', { hasText: screen.row })
+                .first()
+                .locator(screen.follow.replace(/^main /, ''))
+            : page.locator(screen.follow);
+          await link.first().click();
           await page.waitForURL((address) => address.pathname !== screen.path);
           await settle(page);
         }
