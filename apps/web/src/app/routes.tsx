@@ -243,13 +243,27 @@ export const routes: RouteObject[] = [
         ),
       },
       // Issue 17: one page per module and sub-module, and the demo tour, from the product's own screens.
-      ...['modules', 'modules/:module', 'modules/:module/:sub'].map((path) => ({
-        path,
+      {
+        path: 'modules',
         ...page(
           'src/features/site/pages/ModulePage.tsx',
           () => import('../features/site/pages/ModulePage.tsx'),
         ),
-      })),
+      },
+      {
+        path: 'modules/:module',
+        ...page(
+          'src/features/site/pages/ModulePage.tsx',
+          () => import('../features/site/pages/ModulePage.tsx'),
+        ),
+      },
+      {
+        path: 'modules/:module/:sub',
+        ...page(
+          'src/features/site/pages/ModulePage.tsx',
+          () => import('../features/site/pages/ModulePage.tsx'),
+        ),
+      },
       {
         path: 'demo',
         ...page('src/features/site/pages/DemoPage.tsx', () => import('../features/site/pages/DemoPage.tsx')),
