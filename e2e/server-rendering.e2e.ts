@@ -103,6 +103,11 @@ describe.skipIf(!chromiumPath)('Public pages rendered on the server', () => {
     expect(await missing.text()).toContain('Tender not found');
     const unknown = await fetch(`${baseUrl}/no-such-page`);
     expect(unknown.status).toBe(404);
+    // A known route drawing its not-found state (an unknown module) is a 404 too, not a 200.
+    const module = await fetch(`${baseUrl}/modules/no-such-module`);
+    expect(module.status).toBe(404);
+    expect(await module.text()).toContain('Page not found');
+    expect((await fetch(`${baseUrl}/modules/procure-to-pay`)).status).toBe(200);
   });
 
   it('renders in the language chosen with the switcher (cookie), else the browser’s', async () => {

@@ -226,7 +226,10 @@ export async function render(url: string, language: LanguageCode): Promise<Rende
   }
   keepReference(queryClient, now);
 
-  const notFound = matches.some((match) => match.route.path === '*') || answeredNotFound(queryClient);
+  const notFound =
+    Boolean(head.notFound) ||
+    matches.some((match) => match.route.path === '*') ||
+    answeredNotFound(queryClient);
   const state = serialiseSsrState({
     language,
     now,

@@ -9,6 +9,8 @@
 export interface RenderedHead {
   title?: string;
   description?: string;
+  /** The page drew the not-found state (an unknown module or address inside a known route): a 404. */
+  notFound?: boolean;
 }
 
 export const renderContext: { now: number | undefined; head: RenderedHead | null } = {
