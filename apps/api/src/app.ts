@@ -96,6 +96,10 @@ import {
   pinCheckerSimulator,
   supplierRegistryRoutes,
 } from './modules/site/supplier-registry/index.ts';
+import {
+  createSupplierListingService,
+  supplierListingRoutes,
+} from './modules/site/supplier-listing/index.ts';
 import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
   createMarketingService,
@@ -289,6 +293,7 @@ export function createServices({
     organisations,
     publicUrl: config.publicUrl,
   });
+  const supplierListing = createSupplierListingService({ db });
   const webinars = createWebinarsService(siteMail);
   const marketing = createMarketingService({
     db,
@@ -302,6 +307,7 @@ export function createServices({
     core,
     inquiries,
     supplierRegistry,
+    supplierListing,
     webinars,
     organisations,
     departments,
@@ -638,6 +644,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
+  await app.register(supplierListingRoutes({ listing: services.supplierListing }), { prefix: '/api/v1' });
   if (config.pinChecker.simulated) {
     // Stands in for KRA's PIN checker when KRA_PIN_CHECKER_URL is not set (outside production).
     await app.register(loopbackOnly(pinCheckerSimulator(config.pinChecker), config.devToolsRemote), {

@@ -324,6 +324,10 @@ const MATRIX: Record<string, Entry> = {
       terms: true,
     }),
   },
+  // The A–Z listing of approved suppliers and their public profiles (issue 18): anyone.
+  'GET /api/v1/supplier-directory/suppliers/letters/': { may: ALL },
+  'GET /api/v1/supplier-directory/suppliers/': { may: ALL, query: () => 'letter=L' },
+  'GET /api/v1/supplier-directory/suppliers/{id}/': { may: ALL },
   'GET /api/v1/supplier-directory/moderation/registrations/': { may: OPERATOR },
   'GET /api/v1/supplier-directory/moderation/registrations/{id}/': { may: OPERATOR },
   'POST /api/v1/supplier-directory/moderation/registrations/{id}/approve/': { may: OPERATOR },
@@ -351,6 +355,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/requisitions\//, ids.requisition],
       [/\/purchase-orders\//, ids.purchaseOrder],
       [/\/invoices\//, ids.invoice],
+      [/\/supplier-directory\/suppliers\//, ids.listedSupplier],
       [/\/suppliers\//, ids.supplierS1],
       [/\/delegations\//, ids.delegation],
       [/^\/api\/v1\/notifications\//, ids.notification],

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import { addStaffMember, type StaffRole } from '../src/modules/identity/authentication/staff.ts';
 import { categories, countries } from '../src/schema/core.tables.ts';
 import { sourcingEvents } from '../src/schema/sourcing.tables.ts';
+import { supplierRegistrations } from '../src/schema/supplier-registry.tables.ts';
 import { notifications } from '../src/schema/notifications.tables.ts';
 import { tenders } from '../src/schema/tenders.tables.ts';
 import type { TestContext } from './harness.ts';
@@ -67,6 +68,8 @@ export interface MatrixWorld {
     buyerA: number;
     webinar: number;
     inquiry: number;
+    /** A self-registered, approved supplier: public in the A–Z listing (issue 18). */
+    listedSupplier: number;
   };
   codes: { tenderOrder: string; subscription: string };
 }
@@ -206,6 +209,34 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
         .values({ userId: people.kamau!, organisationId: buyerA, kind: 'test', title: 'Matrix notice' })
         .returning({ id: notifications.id })
     )[0]!.id;
+
+  // Issue 18: a supplier that registered itself and was approved (the A–Z listing's public profiles).
+  const listed = await createMember(ctx, {
+    kind: 'supplier',
+    role: 'supplier_admin',
+    email: 'admin@listed.example',
+    organisationName: 'Listed Supplies Ltd',
+  });
+  const [listedCountry] = await ctx.database.db
+    .select({ id: countries.id })
+    .from(countries)
+    .where(eq(countries.iso2, 'KE'));
+  await ctx.database.db.insert(supplierRegistrations).values({
+    status: 'approved',
+    companyName: 'Listed Supplies Ltd',
+    taxPin: 'P051111111L',
+    pinCheck: 'verified',
+    email: 'admin@listed.example',
+    phone: '+254712345678',
+    firstName: 'Listed',
+    lastName: 'Admin',
+    countryId: listedCountry!.id,
+    city: 'Nairobi',
+    userId: listed.userId,
+    termsVersion: 'matrix',
+    consentedAt: new Date(),
+    supplierId: listed.organisationId,
+  });
 
   // S1's second user, and S2 (on A's list, without documents). Both work with A selected.
   const s1User = await createMember(ctx, {
@@ -409,6 +440,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       buyerA,
       webinar: (webinar.json() as { id: number }).id,
       inquiry: (inquiry.json() as { id: number }).id,
+      listedSupplier: listed.organisationId,
     },
     codes: {
       tenderOrder: publishOrder.tender_alert.code,

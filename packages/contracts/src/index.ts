@@ -29,3 +29,4 @@ export * from './inquiries.ts';
 export * from './supplier-registry.ts';
 export * from './webinars.ts';
 export * from './marketing.ts';
+export * from './supplier-listing.ts';

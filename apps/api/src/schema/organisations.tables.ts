@@ -50,6 +50,10 @@ export const organisations = pgTable(
     index('organisations_buyer_search_idx')
       .using('gin', t.searchVector)
       .where(sql`kind = 'buyer'`),
+    // Issue 18: the public A–Z supplier listing, one letter's page in (name, id) keyset order.
+    index('organisations_supplier_letter_idx')
+      .on(sql`upper(left(${t.name}, 1))`, t.name, t.id)
+      .where(sql`kind = 'supplier'`),
   ],
 );
 

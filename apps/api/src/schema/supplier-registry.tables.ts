@@ -60,5 +60,9 @@ export const supplierRegistrations = pgTable(
       .where(sql`status <> 'rejected'`),
     uniqueIndex('supplier_registrations_user_unique').on(t.userId),
     index('supplier_registrations_status_idx').on(t.status, t.id),
+    // Issue 18: the public A–Z listing joins each supplier organisation to its approved registration.
+    uniqueIndex('supplier_registrations_approved_supplier_idx')
+      .on(t.supplierId)
+      .where(sql`status = 'approved'`),
   ],
 );

@@ -1,0 +1,2 @@
+CREATE INDEX "organisations_supplier_letter_idx" ON "organisations" USING btree (upper(left("name", 1)),"name","id") WHERE kind = 'supplier';--> statement-breakpoint
+CREATE UNIQUE INDEX "supplier_registrations_approved_supplier_idx" ON "supplier_registrations" USING btree ("supplier_id") WHERE status = 'approved';

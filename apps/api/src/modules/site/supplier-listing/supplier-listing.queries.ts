@@ -1,0 +1,126 @@
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { SupplierLetter } from '@zabuni/contracts';
+import type { Executor } from '../../../infra/database.ts';
+import { categories, countries } from '../../../schema/core.tables.ts';
+import { organisations } from '../../../schema/organisations.tables.ts';
+import { supplierRegistrations } from '../../../schema/supplier-registry.tables.ts';
+
+export interface ListingFilters {
+  country?: string | undefined;
+  category?: number | undefined;
+}
+
+/** The position after a page's last entry in (name, id) order. */
+export interface ListingPosition {
+  name: string;
+  id: number;
+}
+
+const AZ = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+/** Matches the expression of organisations_supplier_letter_idx, so one letter's page is an index range. */
+const letterOf = sql`upper(left(${organisations.name}, 1))`;
+
+/**
+ * "Approved supplier": a supplier organisation made from a self-registration that was approved (automatically
+ * on a verified PIN, or by an operator). Suppliers a buyer added to its own list have no such registration and
+ * stay out: a buyer's supplier list is confidential.
+ */
+function publicSuppliers(db: Executor, filters: ListingFilters, extra: SQL[]) {
+  const where = [eq(organisations.kind, 'supplier'), eq(supplierRegistrations.status, 'approved'), ...extra];
+  if (filters.country) where.push(eq(countries.iso2, filters.country));
+  if (filters.category !== undefined)
+    where.push(sql`${filters.category}::integer = ANY(${supplierRegistrations.categoryIds})`);
+  return { where: and(...where), db };
+}
+
+function letterCondition(letter: SupplierLetter): SQL {
+  if (letter !== '#') return sql`${letterOf} = ${letter}`;
+  return sql`${letterOf} NOT IN (${sql.join(
+    AZ.map((l) => sql`${l}`),
+    sql`, `,
+  )})`;
+}
+
+/** The only SQL of site/supplier-listing: reads of supplier organisations, their registrations and countries. */
+export function supplierListingQueries(db: Executor) {
+  return {
+    /** The letters with at least one approved supplier: one index probe per letter, not a scan of them all. */
+    async letters(filters: ListingFilters): Promise<SupplierLetter[]> {
+      const found: SupplierLetter[] = [];
+      const letters = [...AZ, '#'] as SupplierLetter[];
+      const probes = await Promise.all(
+        letters.map(async (letter) => {
+          const { where } = publicSuppliers(db, filters, [letterCondition(letter)]);
+          const [row] = await db
+            .select({ id: organisations.id })
+            .from(organisations)
+            .innerJoin(supplierRegistrations, eq(supplierRegistrations.supplierId, organisations.id))
+            .innerJoin(countries, eq(countries.id, supplierRegistrations.countryId))
+            .where(where)
+            .limit(1);
+          return row !== undefined;
+        }),
+      );
+      letters.forEach((letter, i) => {
+        if (probes[i]) found.push(letter);
+      });
+      return found;
+    },
+
+    /** One letter's entries after `after`, `limit` at most, in (name, id) order. */
+    async page(
+      letter: SupplierLetter,
+      filters: ListingFilters,
+      after: ListingPosition | null,
+      limit: number,
+    ) {
+      const extra = [letterCondition(letter)];
+      if (after)
+        extra.push(sql`(${organisations.name}, ${organisations.id}) > (${after.name}, ${after.id}::integer)`);
+      const { where } = publicSuppliers(db, filters, extra);
+      return db
+        .select({
+          id: organisations.id,
+          name: organisations.name,
+          countryName: countries.name,
+          iso2: countries.iso2,
+        })
+        .from(organisations)
+        .innerJoin(supplierRegistrations, eq(supplierRegistrations.supplierId, organisations.id))
+        .innerJoin(countries, eq(countries.id, supplierRegistrations.countryId))
+        .where(where)
+        .orderBy(asc(organisations.name), asc(organisations.id))
+        .limit(limit);
+    },
+
+    /** An approved supplier's public fields; null when there is none (or it is not public). */
+    async profile(id: number) {
+      const { where } = publicSuppliers(db, {}, [eq(organisations.id, id)]);
+      const [row] = await db
+        .select({
+          id: organisations.id,
+          name: organisations.name,
+          countryName: countries.name,
+          iso2: countries.iso2,
+          city: supplierRegistrations.city,
+          categoryIds: supplierRegistrations.categoryIds,
+          pinCheck: supplierRegistrations.pinCheck,
+          since: organisations.createdAt,
+        })
+        .from(organisations)
+        .innerJoin(supplierRegistrations, eq(supplierRegistrations.supplierId, organisations.id))
+        .innerJoin(countries, eq(countries.id, supplierRegistrations.countryId))
+        .where(where);
+      if (!row) return null;
+      const named =
+        row.categoryIds.length === 0
+          ? []
+          : await db
+              .select({ id: categories.id, name: categories.name })
+              .from(categories)
+              .where(inArray(categories.id, row.categoryIds))
+              .orderBy(asc(categories.name));
+      return { ...row, categories: named };
+    },
+  };
+}
