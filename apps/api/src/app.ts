@@ -376,6 +376,20 @@ async function pageMetaFor(url: string, services: Services, publicUrl: string): 
       type: 'article',
     };
   }
+  const supplierId = /^\/suppliers\/show\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
+  if (supplierId) {
+    const supplier = await services.supplierListing.profile(Number(supplierId)).catch(() => null);
+    if (!supplier) return null;
+    const categories = supplier.categories.map((category) => category.name).join(', ');
+    return {
+      title: `${supplier.name} · Supplier in ${supplier.city}, ${supplier.country.name} · Zabuni`,
+      description: summarise(
+        `${supplier.name}, ${supplier.verified ? 'a verified ' : 'a '}supplier in ${supplier.city}, ${supplier.country.name}.${categories ? ` Categories: ${categories}.` : ''}`,
+      ),
+      url: `${publicUrl}/suppliers/show/${supplier.id}`,
+      type: 'website',
+    };
+  }
   const tenderId = /^\/tenders\/show\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
   if (!tenderId) return null;
   const tender = await services.tenders.getAvailable(Number(tenderId)).catch(() => null);
@@ -422,6 +436,12 @@ async function sitemapEntriesFor(services: Services): Promise<SitemapEntry[]> {
     for (const job of answer.results) entries.push({ path: `/jobs/${job.id}` });
     cursor = answer.next_cursor ?? undefined;
   } while (cursor);
+  // Then every approved supplier's public profile (issue 18), to the same cap.
+  const room = SITEMAP_URL_LIMIT - entries.length;
+  if (room > 0) {
+    for (const id of await services.supplierListing.sitemapIds(room))
+      entries.push({ path: `/suppliers/show/${id}` });
+  }
   // Then every webinar's page (upcoming first, then past ones), in pages of the list's largest size.
   for (let page = 1; SITEMAP_URL_LIMIT - entries.length > 0; page += 1) {
     const size = Math.min(100, SITEMAP_URL_LIMIT - entries.length);

@@ -34,6 +34,9 @@ export const PUBLIC_PAGES: readonly string[] = [
     ...subs.map((sub) => `/modules/${module}/${sub}`),
   ]),
   '/demo',
+  // Issue 18: the A–Z supplier listing and supplier self-registration.
+  '/suppliers',
+  '/supplier/register',
 ];
 
 /** Not for crawlers: the buyer and supplier apps, the API and the development tools. */

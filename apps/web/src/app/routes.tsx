@@ -124,6 +124,23 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // Issue 18: the A–Z listing of approved suppliers and their public profiles.
+        path: 'suppliers',
+        ...page(
+          'src/features/supplier-listing/pages/SupplierListingPage.tsx',
+          () => import('../features/supplier-listing/pages/SupplierListingPage.tsx'),
+          ['registry'],
+        ),
+      },
+      {
+        path: 'suppliers/show/:id',
+        ...page(
+          'src/features/supplier-listing/pages/SupplierProfilePage.tsx',
+          () => import('../features/supplier-listing/pages/SupplierProfilePage.tsx'),
+          ['registry'],
+        ),
+      },
+      {
         path: 'advertise',
         ...page(
           'src/features/auth/pages/AdvertisePage.tsx',

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
@@ -5,6 +8,7 @@ import { createMember } from '../../../../test/identity.ts';
 import { supplierRegistrations } from '../../../schema/supplier-registry.tables.ts';
 
 let ctx: TestContext;
+let webDir: string;
 let kenya: number;
 let uganda: number;
 let categoryIds: number[];
@@ -52,7 +56,14 @@ async function registered(
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A web dist of its own (the shell only), for the sitemap and the profile's link-preview meta.
+  webDir = path.join(await mkdtemp(path.join(tmpdir(), 'zabuni-web-')), 'dist');
+  await mkdir(webDir);
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>Zabuni</title></head><body><div id="root"></div></body></html>',
+  );
+  ctx = await createTestContext({ env: { WEB_DIST_DIR: webDir } });
   const countries = (await get('/api/v1/core/countries/?page_size=300')).json();
   const byIso = (iso: string) =>
     (countries.results as { id: number; iso2: string }[]).find((c) => c.iso2 === iso)!.id;
@@ -80,7 +91,10 @@ beforeAll(async () => {
   );
   pending = await registered('Cheza Pending', { status: 'under_review' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await rm(path.dirname(webDir), { recursive: true, force: true });
+});
 
 describe('GET /api/v1/supplier-directory/suppliers/letters/', () => {
   it('lists the letters that have approved suppliers, # for the rest, and no letter of private ones', async () => {
@@ -179,5 +193,24 @@ describe('GET /api/v1/supplier-directory/suppliers/{id}/', () => {
       expect(response.statusCode, response.body).toBe(404);
       expect(response.json()).toMatchObject({ code: 'supplier.not_found' });
     }
+  });
+});
+
+describe('the sitemap and link previews', () => {
+  it('lists the listing, registration and every approved profile, never a private supplier', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    for (const page of ['/suppliers', '/supplier/register', `/suppliers/show/${ids.amani}`])
+      expect(response.body).toContain(`<loc>http://zabuni.test${page}</loc>`);
+    expect(response.body).not.toContain(`/suppliers/show/${buyerPrivate}<`);
+    expect(response.body).not.toContain(`/suppliers/show/${pending}<`);
+  });
+
+  it("gives a profile page the supplier's title and description", async () => {
+    const response = await get(`/suppliers/show/${ids.amani}`);
+    expect(response.body).toContain('Amani Supplies · Supplier in Nairobi, Kenya · Zabuni');
+    expect(response.body).toMatch(
+      /og:description" content="Amani Supplies, a verified supplier in Nairobi, Kenya\./,
+    );
   });
 });

@@ -93,6 +93,20 @@ export function supplierListingQueries(db: Executor) {
         .limit(limit);
     },
 
+    /** The ids of approved suppliers, oldest first, `limit` at most (the sitemap's profiles). */
+    async ids(limit: number): Promise<number[]> {
+      const { where } = publicSuppliers(db, {}, []);
+      const rows = await db
+        .select({ id: organisations.id })
+        .from(organisations)
+        .innerJoin(supplierRegistrations, eq(supplierRegistrations.supplierId, organisations.id))
+        .innerJoin(countries, eq(countries.id, supplierRegistrations.countryId))
+        .where(where)
+        .orderBy(asc(organisations.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
     /** An approved supplier's public fields; null when there is none (or it is not public). */
     async profile(id: number) {
       const { where } = publicSuppliers(db, {}, [eq(organisations.id, id)]);

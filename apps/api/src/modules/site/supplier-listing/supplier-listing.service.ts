@@ -68,6 +68,11 @@ export function createSupplierListingService({ db }: { db: Executor }) {
       };
     },
 
+    /** The sitemap's supplier profiles: `limit` ids at most. */
+    sitemapIds(limit: number): Promise<number[]> {
+      return queries.ids(limit);
+    },
+
     async profile(id: number): Promise<SupplierProfile> {
       const row = await queries.profile(id);
       if (!row) throw notFound(message('supplier.not_found'));
