@@ -10,6 +10,7 @@ import { runMigrations } from './infra/migrate.ts';
 import { seedDemoData } from './seed/demo.ts';
 import { seedDemoTenders } from './seed/demo-tenders.ts';
 import { seedDemoWebinars } from './seed/demo-webinars.ts';
+import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -72,6 +73,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoWebinars(database.db, { now: new Date() }))) {
         logger.info('demo webinars seeded');
+      }
+      if (demo && (await seedDemoSuppliers(database.db))) {
+        logger.info('demo approved self-registered suppliers (the A–Z listing) seeded');
       }
       if (demo && (await seedDemoProcurement(database.db, { now: new Date() }))) {
         logger.info('demo procure-to-pay set-up, budgets, workflows and requisitions seeded');

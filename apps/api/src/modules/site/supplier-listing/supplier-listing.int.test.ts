@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { createMember } from '../../../../test/identity.ts';
 import { supplierRegistrations } from '../../../schema/supplier-registry.tables.ts';
+import { seedDemoSuppliers } from '../../../seed/demo-suppliers.ts';
 
 let ctx: TestContext;
 let webDir: string;
@@ -212,5 +213,26 @@ describe('the sitemap and link previews', () => {
     expect(response.body).toMatch(
       /og:description" content="Amani Supplies, a verified supplier in Nairobi, Kenya\./,
     );
+  });
+});
+
+// Last: it adds suppliers the tests above do not expect.
+describe('the demo seed', () => {
+  it('adds approved self-registered suppliers once, listed with their profiles', async () => {
+    expect(await seedDemoSuppliers(ctx.database.db)).toBe(false); // approved ones exist already
+    await ctx.database.db.execute(
+      sql`UPDATE supplier_registrations SET status = 'rejected' WHERE status = 'approved'`,
+    );
+    expect(await seedDemoSuppliers(ctx.database.db)).toBe(true);
+    expect(await seedDemoSuppliers(ctx.database.db)).toBe(false);
+    const letters = (await get('/api/v1/supplier-directory/suppliers/letters/')).json();
+    expect(letters.letters).toEqual(expect.arrayContaining(['A', 'B', 'K', 'Z']));
+    const k = (await get('/api/v1/supplier-directory/suppliers/?letter=K')).json();
+    expect(k.results).toEqual([
+      { id: expect.any(Number), name: 'Kilima ICT Solutions', country: { name: 'Kenya', iso2: 'KE' } },
+    ]);
+    const profile = await get(`/api/v1/supplier-directory/suppliers/${k.results[0].id}/`);
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json()).toMatchObject({ city: 'Kisumu', verified: true });
   });
 });
