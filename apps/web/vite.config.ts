@@ -47,6 +47,19 @@ export default defineConfig(({ isSsrBuild }) => ({
                 { name: 'initial', tags: ['$initial'] },
                 { name: 'prosemirror', test: /node_modules[\\/]prosemirror-/ },
                 { name: 'libphonenumber', test: /node_modules[\\/]libphonenumber-js[\\/]/ },
+                // Mantine's input family (the lists' search boxes and pickers, every form) is one chunk: left
+                // out of the first load (the header's language switcher is a plain <select>), it would be
+                // cut into seven small ones, each costing its own request and compressing worse. The helpers
+                // it shares with tabs, alerts and menus (close button, ids) form a small chunk of their own, so
+                // that a page without an input does not load the family.
+                {
+                  name: 'mantine-common',
+                  test: /node_modules[\\/]@mantine[\\/](core[\\/]esm[\\/](components[\\/]CloseButton|core[\\/]styles-api[\\/]use-resolved-styles-api)|hooks[\\/]esm[\\/](use-id|utils[\\/]random-id))[\\/]/,
+                },
+                {
+                  name: 'mantine-input',
+                  test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Input|InputBase|Combobox[\\/](ComboboxChevron|get-parsed-combobox-data))[\\/]/,
+                },
               ],
             },
           },
