@@ -1,15 +1,4 @@
-import {
-  ActionIcon,
-  Anchor,
-  Box,
-  Burger,
-  Button,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
@@ -62,17 +51,16 @@ export function PublicLayout() {
       </Button>
       {longLabels ? (
         // In the longer languages the header needs the room: the same button, drawn.
-        <ActionIcon
-          size="md"
-          variant="subtle"
-          color="gray"
+        <button
+          type="button"
+          className={`mantine-focus-auto ${classes.iconButton}`}
           onClick={() => void logout()}
           aria-label={t('menu.logout', { ns: 'auth' })}
           title={t('menu.logout', { ns: 'auth' })}
           data-testid="logout"
         >
           <Icon name="logout" size={18} />
-        </ActionIcon>
+        </button>
       ) : (
         <Button
           size="xs"
@@ -135,14 +123,17 @@ export function PublicLayout() {
               <Box visibleFrom="sm">{accountLinks}</Box>
               <Box className={shown}>{portalButton}</Box>
               <Box className={folded}>
-                <Burger
-                  opened={menuOpen}
+                {/* Mantine's Burger drawn with a button and CSS: its code is not in every page's first load. */}
+                <button
+                  type="button"
+                  className={`mantine-focus-auto ${classes.burger}`}
                   onClick={menu.toggle}
-                  size="sm"
                   aria-label={t('nav.menu')}
                   aria-expanded={menuOpen}
                   aria-controls="mobile-menu"
-                />
+                >
+                  <span className={classes.burgerLines} data-opened={menuOpen || undefined} />
+                </button>
               </Box>
             </Group>
           </Group>
