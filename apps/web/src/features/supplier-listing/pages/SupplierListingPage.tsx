@@ -63,7 +63,7 @@ export function Component() {
   useMetaDescription(t('listing.description'));
 
   return (
-    <Container size="xl" py="xl">
+    <Container size="lg" py="xl">
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
           <Stack gap={4} maw={720}>
@@ -235,7 +235,7 @@ function Entry({ entry }: { entry: SupplierListingEntry }) {
     <li>
       <Group gap={8} wrap="nowrap">
         <CountryFlag src={flagOf(entry.country.iso2)} name={entry.country.name} size={14} />
-        <Anchor component={Link} to={`/suppliers/show/${entry.id}`} size="sm" lineClamp={1}>
+        <Anchor component={Link} to={`/suppliers/show/${entry.id}`} size="sm" lineClamp={2}>
           {entry.name}
         </Anchor>
       </Group>
