@@ -3,7 +3,6 @@ import {
   Button,
   Container,
   Group,
-  NativeSelect,
   Paper,
   SimpleGrid,
   Skeleton,
@@ -20,6 +19,7 @@ import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { useAllCountries } from '../../../lib/reference-data.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
+import classes from './SupplierListingPage.module.css';
 import {
   flagOf,
   supplierLettersQuery,
@@ -150,16 +150,17 @@ function FiltersForm({ filters, letter }: { filters: ListingFilters; letter: Sup
       <Group align="flex-end" gap="sm" wrap="wrap">
         {letter && <input type="hidden" name="letter" value={letter} />}
         {filters.category && <input type="hidden" name="category" value={filters.category} />}
-        <NativeSelect
-          name="country"
-          label={t('listing.country')}
-          defaultValue={filters.country ?? ''}
-          w={240}
-          data={[
-            { value: '', label: t('listing.allCountries') },
-            ...(countries.data?.results ?? []).map((c) => ({ value: c.iso2, label: c.name })),
-          ]}
-        />
+        <label className={classes.field}>
+          <span className={classes.label}>{t('listing.country')}</span>
+          <select name="country" defaultValue={filters.country ?? ''} className={classes.select}>
+            <option value="">{t('listing.allCountries')}</option>
+            {(countries.data?.results ?? []).map((c) => (
+              <option key={c.iso2} value={c.iso2}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </label>
         <Button type="submit" variant="default">
           {t('listing.filter')}
         </Button>
@@ -206,9 +207,7 @@ function LetterSection({
           spacing="md"
           verticalSpacing={6}
           component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
+          className={classes.entries}
         >
           {page.data.results.map((entry) => (
             <Entry key={entry.id} entry={entry} />
