@@ -34,6 +34,20 @@ describe.skipIf(!chromiumPath)('Amharic pages draw Ethiopic letters in every wei
     await browser?.close();
   });
 
+  it('a page rendered in Amharic from the language cookie stays in Amharic once live (no stored choice)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    await context.addCookies([{ name: 'lang', value: 'am', url: baseUrl }]);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/tenders`, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => document.documentElement.dataset.live === 'true');
+    // Long enough for a switch to the browser's language (English) to have happened.
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('am');
+    expect(await page.locator('h1').textContent()).toMatch(/[\u1200-\u137f]/);
+    expect(await page.title()).toMatch(/[\u1200-\u137f]/);
+    await context.close();
+  });
+
   for (const path of ['/tenders', '/jobs']) {
     it(`${path} in Amharic: heading, label and text use Noto Sans Ethiopic`, async () => {
       const page = await browser.newPage({ viewport: { width: 390, height: 900 } });

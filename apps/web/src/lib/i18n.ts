@@ -129,8 +129,17 @@ function initialLanguage(): LanguageCode {
   } catch {
     // Storage can be blocked (private mode); the browser language still applies.
   }
+  // Then the switcher's cookie, which the server rendered the page in: a page whose storage was cleared
+  // (or blocked) keeps the language it arrived in instead of switching to the browser's once live.
+  const fromCookie = normaliseLanguage(
+    document.cookie
+      .split('; ')
+      .find((part) => part.startsWith(`${LANGUAGE_COOKIE}=`))
+      ?.slice(LANGUAGE_COOKIE.length + 1) ?? null,
+  );
   return (
     normaliseLanguage(stored) ??
+    fromCookie ??
     navigator.languages.map(normaliseLanguage).find((code) => code !== null) ??
     FALLBACK_LANGUAGE
   );
