@@ -1,9 +1,13 @@
-import { Alert, Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Divider, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SummaryRow } from '../../../components/checkout/SummaryRow.tsx';
 import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { paymentRecordQuery } from '../api/payment-record.ts';
+
+/** Drawn only when the record is not found: loaded then (issue 15). */
+const PaymentRecordMissing = lazy(() => import('./PaymentRecordMissing.tsx'));
 
 /** Orders are in KES or USD, both with two decimals (minor units are cents). */
 const money = (minor: number, currency: string, language: string) =>
@@ -20,14 +24,9 @@ export function PaymentRecordCard({ code }: { code: string }) {
   if (record.isPending) return <Skeleton height={180} radius="md" />;
   if (record.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        title={t('record.notFoundTitle')}
-        data-testid="payment-record-missing"
-      >
-        {t('record.notFoundBody')}
-      </Alert>
+      <Suspense fallback={null}>
+        <PaymentRecordMissing />
+      </Suspense>
     );
   }
   const r = record.data;
