@@ -198,7 +198,9 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
       .evaluateAll((anchors) =>
         anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
       );
-    expect(links).toHaveLength(10);
+    // SPEC §2's ten links and the four module pages (issue 17).
+    expect(links).toHaveLength(14);
+    expect(links.filter((link) => link.href.startsWith('/modules/'))).toHaveLength(4);
     for (const link of links) {
       await page.goto(`${baseUrl}${link.href}`);
       const heading = page.locator('main h1, main h3').first();
