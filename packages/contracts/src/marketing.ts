@@ -161,7 +161,9 @@ export const modulesContent = z
         ctx.addIssue({
           code: 'custom',
           path: ['items', index, 'subs'],
-          message: `sub-modules must be ${expected.join(', ')}`,
+          // A catalogue key like every contract message; the log shows which sub-modules were expected.
+          message: 'field.choice',
+          params: { choices: expected.join(', ') },
         });
     }
   });
