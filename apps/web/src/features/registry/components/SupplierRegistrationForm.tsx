@@ -1,35 +1,19 @@
-import {
-  Alert,
-  Anchor,
-  Button,
-  Fieldset,
-  Loader,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import {
   supplierRegistrationForm,
-  type Category,
   type SupplierRegistrationForm as FormInput,
   type SupplierRegistrationInput,
 } from '@zabuni/contracts';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CountryFlag } from '../../../components/CountryFlag.tsx';
-import { RemoteMultiPicker } from '../../../components/RemoteMultiPicker.tsx';
+import { CompanyContactFields } from '../../../components/CompanyContactFields.tsx';
 import { applyServerErrors, contractResolver, failureText, fieldError } from '../../../lib/form-errors.ts';
-import { countryName } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { pinSearch, registerSupplier, useAllCountries, useCategories } from '../api/registry.ts';
+import { pinSearch, registerSupplier } from '../api/registry.ts';
 
 const FIELDS = [
   'company_name',
@@ -57,7 +41,6 @@ const resolver = contractResolver<FormInput, SupplierRegistrationInput>(supplier
 export function SupplierRegistrationForm() {
   const { t, i18n } = useTranslation('registry');
   const language = i18n.resolvedLanguage ?? 'en';
-  const countries = useAllCountries();
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<FormInput, unknown, SupplierRegistrationInput>({
     resolver,
@@ -90,13 +73,6 @@ export function SupplierRegistrationForm() {
   });
   const answer = PIN_SHAPE.test(pin) && pin === normalisedPin ? lookup.data : undefined;
   const blocked = answer?.response === 'err';
-
-  const countryList = countries.data?.results ?? [];
-  const countryOptions = countryList
-    .map((c) => ({ value: String(c.id), label: countryName(c.iso2, c.name, language) }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
-  const country = useWatch({ control: form.control, name: 'country' });
-  const chosenCountry = countryList.find((c) => c.id === Number(country));
 
   const submit = form.handleSubmit(async (values) => {
     if (blocked) return;
@@ -135,17 +111,11 @@ export function SupplierRegistrationForm() {
   return (
     <form onSubmit={submit} noValidate data-testid="supplier-register-form">
       <Stack gap="lg">
-        <Fieldset legend={t('form.sections.company')} radius="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('form.companyName')}
-              required
-              autoComplete="organization"
-              maxLength={200}
-              error={error('company_name')}
-              {...form.register('company_name')}
-              data-testid="field-company"
-            />
+        <CompanyContactFields
+          form={form}
+          ns="registry"
+          companyLabelKey="form.companyName"
+          taxPin={
             <Stack gap={4}>
               <TextInput
                 label={t('form.taxPin')}
@@ -173,126 +143,56 @@ export function SupplierRegistrationForm() {
                 </Text>
               )}
             </Stack>
-            <TextInput
-              label={t('form.email')}
-              type="email"
-              required
-              autoComplete="email"
-              maxLength={254}
-              error={error('primary_email')}
-              {...form.register('primary_email')}
-              data-testid="field-email"
-            />
-            <TextInput
-              label={t('form.phone')}
-              type="tel"
-              required
-              autoComplete="tel"
-              maxLength={25}
-              placeholder="+254712345678"
-              error={error('primary_phone')}
-              {...form.register('primary_phone')}
-              data-testid="field-phone"
-            />
-            <Controller
-              control={form.control}
-              name="country"
-              render={({ field }) => (
-                <Select
-                  label={t('form.country')}
-                  placeholder={t('form.countryPlaceholder')}
-                  data={countryOptions}
-                  value={field.value === undefined || field.value === null ? null : String(field.value)}
-                  onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-                  onBlur={field.onBlur}
-                  searchable
-                  required
-                  nothingFoundMessage={t('form.nothingFound')}
-                  leftSection={
-                    chosenCountry ? <CountryFlag src={chosenCountry.flag} name="" size={12} /> : undefined
-                  }
-                  error={error('country')}
-                  data-testid="field-country"
-                />
-              )}
-            />
-            <TextInput
-              label={t('form.city')}
-              required
-              autoComplete="address-level2"
-              maxLength={100}
-              error={error('city')}
-              {...form.register('city')}
-              data-testid="field-city"
-            />
-          </SimpleGrid>
-        </Fieldset>
-
-        <Fieldset legend={t('form.sections.contact')} radius="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={t('form.firstName')}
-              required
-              autoComplete="given-name"
-              maxLength={100}
-              error={error('first_name')}
-              {...form.register('first_name')}
-              data-testid="field-first-name"
-            />
-            <TextInput
-              label={t('form.lastName')}
-              required
-              autoComplete="family-name"
-              maxLength={100}
-              error={error('last_name')}
-              {...form.register('last_name')}
-              data-testid="field-last-name"
-            />
-            <TextInput
-              label={t('form.username')}
-              required
-              autoComplete="username"
-              maxLength={60}
-              error={error('username')}
-              {...form.register('username')}
-              data-testid="field-username"
-            />
-            <PasswordInput
-              label={t('form.password')}
-              required
-              autoComplete="new-password"
-              maxLength={128}
-              error={error('password')}
-              {...form.register('password')}
-              data-testid="field-password"
-            />
-          </SimpleGrid>
-        </Fieldset>
-
-        <Fieldset legend={t('form.sections.categories')} radius="md">
-          <Controller
-            control={form.control}
-            name="categories"
-            render={({ field }) => (
-              <RemoteMultiPicker<Category>
-                label={t('form.categories')}
-                description={t('form.categoriesHint')}
-                placeholder={t('form.categoriesPlaceholder')}
-                nothingFound={t('form.nothingFound')}
-                value={(field.value ?? []).map(Number)}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                useOptions={useCategories}
-                toOption={(category) => ({ value: String(category.id), label: category.name })}
-                minSearchLength={2}
-                maxValues={50}
+          }
+          companyExtra={
+            <>
+              <TextInput
+                label={t('form.email')}
+                type="email"
                 required
-                error={error('categories')}
-                testId="field-categories"
+                autoComplete="email"
+                maxLength={254}
+                error={error('primary_email')}
+                {...form.register('primary_email')}
+                data-testid="field-email"
               />
-            )}
-          />
-        </Fieldset>
+              <TextInput
+                label={t('form.phone')}
+                type="tel"
+                required
+                autoComplete="tel"
+                maxLength={25}
+                placeholder="+254712345678"
+                error={error('primary_phone')}
+                {...form.register('primary_phone')}
+                data-testid="field-phone"
+              />
+            </>
+          }
+          contactExtra={
+            <>
+              <TextInput
+                label={t('form.username')}
+                required
+                autoComplete="username"
+                maxLength={60}
+                error={error('username')}
+                {...form.register('username')}
+                data-testid="field-username"
+              />
+              <PasswordInput
+                label={t('form.password')}
+                required
+                autoComplete="new-password"
+                maxLength={128}
+                error={error('password')}
+                {...form.register('password')}
+                data-testid="field-password"
+              />
+            </>
+          }
+          categoriesLegend={t('form.sections.categories')}
+        />
 
         <Stack gap={6}>
           <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>

@@ -1,9 +1,5 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import type {
-  Category,
-  SubscriptionForm as SubscriptionFormInput,
-  SubscriptionFormValues,
-} from '@zabuni/contracts';
+import { Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { SubscriptionForm as SubscriptionFormInput, SubscriptionFormValues } from '@zabuni/contracts';
 import { MARKETING_SOURCES } from '@zabuni/contracts/constants';
 import { PAYMENT_PLANS, type PaymentPlan } from '@zabuni/domain';
 import { useRef, useState } from 'react';
@@ -11,13 +7,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { CountryFlag } from '../../../components/CountryFlag.tsx';
+import { CompanyContactFields, useChosenCountry } from '../../../components/CompanyContactFields.tsx';
 import { PhoneInput } from '../../../components/phone/PhoneInput.tsx';
 import { isPhoneCountry } from '../../../components/phone/phone-number.ts';
-import { RemoteMultiPicker } from '../../../components/RemoteMultiPicker.tsx';
 import { applyServerErrors, failureText, fieldError } from '../../../lib/form-errors.ts';
-import { countryName, formatMoney } from '../../../lib/format.ts';
-import { useAllCountries, useCategories } from '../api/pickers.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import {
   findPreviousSubscription,
   subscribe,
@@ -44,7 +38,6 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
   const language = i18n.resolvedLanguage ?? 'en';
   const prices = usePlanPrices();
   const navigate = useNavigate();
-  const countries = useAllCountries();
   const form = useForm<SubscriptionFormInput, unknown, SubscriptionFormValues>({
     resolver: subscriptionResolver,
     defaultValues: emptySubscriptionForm(planParam),
@@ -82,13 +75,8 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
     }
   });
 
-  const countryList = countries.data?.results ?? [];
-  const countryOptions = countryList
-    .map((c) => ({ value: String(c.id), label: countryName(c.iso2, c.name, language) }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
-  const country = useWatch({ control: form.control, name: 'country' });
   const plan = useWatch({ control: form.control, name: 'payment_plan' }) as PaymentPlan | undefined;
-  const chosenCountry = countryList.find((c) => c.id === Number(country));
+  const chosenCountry = useChosenCountry(form.control);
   const phoneCountry = chosenCountry && isPhoneCountry(chosenCountry.iso2) ? chosenCountry.iso2 : undefined;
 
   return (
@@ -125,17 +113,11 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
             </Stack>
           </Fieldset>
 
-          <Fieldset legend={t('form.sections.company')} radius="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t('form.company')}
-                required
-                autoComplete="organization"
-                maxLength={200}
-                error={error('company_name')}
-                {...form.register('company_name')}
-                data-testid="field-company"
-              />
+          <CompanyContactFields
+            form={form}
+            ns="subscriptions"
+            companyLabelKey="form.company"
+            taxPin={
               <TextInput
                 label={t('form.taxPin')}
                 description={t('form.taxPinHint')}
@@ -145,116 +127,42 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                 {...form.register('kra_pin_number')}
                 data-testid="field-tax-pin"
               />
-              <Controller
-                control={form.control}
-                name="country"
-                render={({ field }) => (
-                  <Select
-                    label={t('form.country')}
-                    placeholder={t('form.countryPlaceholder')}
-                    data={countryOptions}
-                    value={field.value === undefined || field.value === null ? null : String(field.value)}
-                    onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-                    onBlur={field.onBlur}
-                    searchable
-                    required
-                    nothingFoundMessage={t('form.nothingFound')}
-                    leftSection={
-                      chosenCountry ? <CountryFlag src={chosenCountry.flag} name="" size={12} /> : undefined
-                    }
-                    error={error('country')}
-                    data-testid="field-country"
-                  />
-                )}
-              />
-              <TextInput
-                label={t('form.city')}
-                required
-                autoComplete="address-level2"
-                maxLength={100}
-                error={error('city')}
-                {...form.register('city')}
-                data-testid="field-city"
-              />
-            </SimpleGrid>
-          </Fieldset>
-
-          <Fieldset legend={t('form.sections.contact')} radius="md">
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <TextInput
-                label={t('form.firstName')}
-                required
-                autoComplete="given-name"
-                maxLength={100}
-                error={error('first_name')}
-                {...form.register('first_name')}
-                data-testid="field-first-name"
-              />
-              <TextInput
-                label={t('form.lastName')}
-                required
-                autoComplete="family-name"
-                maxLength={100}
-                error={error('last_name')}
-                {...form.register('last_name')}
-                data-testid="field-last-name"
-              />
-              <TextInput
-                label={t('form.email')}
-                type="email"
-                required
-                autoComplete="email"
-                error={error('email')}
-                {...emailField}
-                onBlur={(event) => {
-                  void emailField.onBlur(event);
-                  void lookUp(event.currentTarget.value);
-                }}
-                data-testid="field-email"
-              />
-              <Controller
-                control={form.control}
-                name="phone_number"
-                render={({ field }) => (
-                  <PhoneInput
-                    label={t('form.phone')}
-                    description={t('hint', { ns: 'phone' })}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    defaultCountry={phoneCountry}
-                    error={error('phone_number')}
-                    testId="field-phone"
-                  />
-                )}
-              />
-            </SimpleGrid>
-          </Fieldset>
-
-          <Fieldset legend={t('form.sections.alerts')} radius="md">
-            <Stack gap="sm">
-              <Controller
-                control={form.control}
-                name="categories"
-                render={({ field }) => (
-                  <RemoteMultiPicker<Category>
-                    label={t('form.categories')}
-                    description={t('form.categoriesHint')}
-                    placeholder={t('form.categoriesPlaceholder')}
-                    nothingFound={t('form.nothingFound')}
-                    value={(field.value ?? []).map(Number)}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    useOptions={useCategories}
-                    toOption={(category) => ({ value: String(category.id), label: category.name })}
-                    minSearchLength={2}
-                    maxValues={50}
-                    required
-                    error={error('categories')}
-                    testId="field-categories"
-                  />
-                )}
-              />
+            }
+            contactExtra={
+              <>
+                <TextInput
+                  label={t('form.email')}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  error={error('email')}
+                  {...emailField}
+                  onBlur={(event) => {
+                    void emailField.onBlur(event);
+                    void lookUp(event.currentTarget.value);
+                  }}
+                  data-testid="field-email"
+                />
+                <Controller
+                  control={form.control}
+                  name="phone_number"
+                  render={({ field }) => (
+                    <PhoneInput
+                      label={t('form.phone')}
+                      description={t('hint', { ns: 'phone' })}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      defaultCountry={phoneCountry}
+                      error={error('phone_number')}
+                      testId="field-phone"
+                    />
+                  )}
+                />
+              </>
+            }
+            categoriesLegend={t('form.sections.alerts')}
+            categoriesExtra={
               <Controller
                 control={form.control}
                 name="marketing"
@@ -275,8 +183,8 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                   />
                 )}
               />
-            </Stack>
-          </Fieldset>
+            }
+          />
 
           <Group justify="space-between" gap="sm">
             <Text size="xs" c="dimmed" maw={420}>
