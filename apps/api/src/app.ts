@@ -102,6 +102,12 @@ import {
 } from './modules/site/supplier-listing/index.ts';
 import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
+  createPrequalifiedListsService,
+  PREQUALIFIED_PRODUCT,
+  prequalifiedListProduct,
+  prequalifiedListsRoutes,
+} from './modules/site/prequalified-lists/index.ts';
+import {
   createMarketingService,
   createSiteContentStore,
   marketingRoutes,
@@ -239,6 +245,8 @@ export function createServices({
   });
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
+  // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).
+  const prequalifiedDownloadSecret = derivedSecret(config.jwtSecret, 'prequalified-list-downloads');
   const payments = createPaymentsService({
     db,
     clock,
@@ -247,6 +255,13 @@ export function createServices({
     products: {
       [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }),
       [SUBSCRIPTION_PRODUCT]: alertSubscriptionProduct({ audit, clock }),
+      [PREQUALIFIED_PRODUCT]: prequalifiedListProduct({
+        audit,
+        clock,
+        mail,
+        publicUrl: config.publicUrl,
+        downloadSecret: prequalifiedDownloadSecret,
+      }),
     },
     pendingExpiryMs: config.paymentPendingExpiryMinutes * 60_000,
     dpo: createDpoClient({ ...config.dpo, fetch: httpFetch }),
@@ -294,6 +309,13 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   const supplierListing = createSupplierListingService({ db });
+  const prequalifiedLists = createPrequalifiedListsService({
+    db,
+    clock,
+    payments,
+    publicUrl: config.publicUrl,
+    downloadSecret: prequalifiedDownloadSecret,
+  });
   const webinars = createWebinarsService(siteMail);
   const marketing = createMarketingService({
     db,
@@ -308,6 +330,7 @@ export function createServices({
     inquiries,
     supplierRegistry,
     supplierListing,
+    prequalifiedLists,
     webinars,
     organisations,
     departments,
@@ -665,6 +688,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(supplierListingRoutes({ listing: services.supplierListing }), { prefix: '/api/v1' });
+  await app.register(
+    prequalifiedListsRoutes({ lists: services.prequalifiedLists, limiter: services.limiter }),
+    { prefix: '/api/v1' },
+  );
   if (config.pinChecker.simulated) {
     // Stands in for KRA's PIN checker when KRA_PIN_CHECKER_URL is not set (outside production).
     await app.register(loopbackOnly(pinCheckerSimulator(config.pinChecker), config.devToolsRemote), {

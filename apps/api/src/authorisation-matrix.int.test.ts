@@ -305,6 +305,16 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/tender-alerts/subscription/retrieve/{code}/': { may: ALL },
   'POST /api/v1/tender-alerts/subscription/payment/{code}/': { may: ALL },
 
+  // Prequalified-supplier lists (issue 18): anyone orders one, opens an order by its id, pays and downloads.
+  'GET /api/v1/prequalified-suppliers/categories/': { may: ALL },
+  'POST /api/v1/prequalified-suppliers/orders/': { may: ALL },
+  'GET /api/v1/prequalified-suppliers/orders/{id}/': { may: ALL },
+  'GET /api/v1/prequalified-suppliers/orders/{id}/download/': {
+    may: ALL,
+    query: () => 'format=csv&expires=1&signature=matrix',
+  },
+  'POST /api/v1/prequalified-suppliers/orders/payment/{orderId}/': { may: ALL },
+
   // Supplier self-registration (issue 18): anyone looks up a PIN and registers; the operator reviews.
   'GET /api/v1/supplier-directory/directories/pin-search/': { may: ALL, query: () => 'pin=P051234567X' },
   'POST /api/v1/supplier-directory/country-directory-supplier/': {
@@ -371,6 +381,8 @@ function fillPath(path: string, world: MatrixWorld): string {
     return found[1];
   };
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    // Prequalified-list orders open by an unguessable id: an unknown one reaches the handler (404).
+    if (path.includes('/prequalified-suppliers/')) return 'matrix-unknown-order';
     if (name === 'id') return String(idOf());
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
     if (name === 'attachmentId') return String(ids.tenderAttachment);

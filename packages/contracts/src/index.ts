@@ -29,4 +29,5 @@ export * from './inquiries.ts';
 export * from './supplier-registry.ts';
 export * from './webinars.ts';
 export * from './marketing.ts';
+export * from './prequalified-lists.ts';
 export * from './supplier-listing.ts';

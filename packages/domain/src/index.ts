@@ -17,3 +17,4 @@ export * from './purchase-orders.ts';
 export * from './invoices.ts';
 export * from './matching.ts';
 export * from './credit-notes.ts';
+export * from './prequalified-lists.ts';

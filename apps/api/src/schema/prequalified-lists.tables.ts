@@ -4,11 +4,13 @@ import { orders } from './payments.tables.ts';
 
 /** One supplier as delivered in a paid prequalified list (a snapshot: the file never changes afterwards). */
 export interface DeliveredSupplier {
+  /** The supplier organisation (its public profile is /suppliers/show/{id}). */
+  id: number;
   name: string;
   country: string;
   city: string | null;
-  email: string | null;
-  phone: string | null;
+  /** The tax authority verified its PIN. No personal contacts: suppliers have not agreed to their sale. */
+  verified: boolean;
   /** `prequalified`: approved in a prequalification of the category; `registered`: a verified registration. */
   source: 'prequalified' | 'registered';
 }

@@ -17,6 +17,10 @@ export const DEFAULT_PRICES = [
   { product: 'professional_plan_monthly', currency: 'USD', amountMinor: 6_000 },
   { product: 'professional_plan_annual', currency: 'USD', amountMinor: 60_000 },
   { product: 'africa_directory_ke', currency: 'USD', amountMinor: 5_000 },
+  // Issue 18, prequalified-supplier lists (packages/domain prequalified-lists.ts): each category row costs its
+  // supplier count times the first, at least the second; a row of 0 costs nothing.
+  { product: 'prequalified_list_per_supplier', currency: 'KES', amountMinor: 50_000 },
+  { product: 'prequalified_list_category_minimum', currency: 'KES', amountMinor: 200_000 },
 ];
 
 /**

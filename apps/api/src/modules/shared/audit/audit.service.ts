@@ -40,6 +40,7 @@ export type AuditAction =
   | 'tender.withdrawn'
   | 'tender.payment_changed'
   | 'subscription.paid'
+  | 'prequalified_list.delivered'
   | 'department.created'
   | 'department.updated'
   | 'fiscal_year.created'

@@ -151,6 +151,14 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   supplier_registration_approved: { ...common, company: 'Acme Supplies' },
   supplier_registration_review: { name: 'Jane Wanjiru', company: 'Acme Supplies' },
   supplier_registration_rejected: { name: 'Jane Wanjiru', company: 'Acme Supplies', reason: 'PIN not found' },
+  prequalified_list_ready: {
+    ...common,
+    reference: 'ZP7K2M9Q4RTX',
+    suppliers: 12,
+    expires: '3 Dec 2026, 10:00 EAT',
+    csv: 'https://zabuni.example/api/v1/prequalified-suppliers/orders/x/download/?format=csv',
+    page: 'https://zabuni.example/prequalified-suppliers/cart/x',
+  },
   webinar_registered: {
     ...common,
     title: 'eAuctions in practice',

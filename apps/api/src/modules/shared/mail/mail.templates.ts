@@ -105,6 +105,17 @@ export interface MailTemplates {
   /** Supplier self-registration confirmed by mail but left to an operator's review. */
   supplier_registration_review: Greeted & { company: string };
   supplier_registration_rejected: Greeted & { company: string; reason: string };
+  /**
+   * A paid prequalified-supplier list: `link` downloads the XLSX, `csv` the CSV, until `expires` (EAT); `page`
+   * shows the list on the site.
+   */
+  prequalified_list_ready: WithAction & {
+    reference: string;
+    suppliers: number;
+    expires: string;
+    csv: string;
+    page: string;
+  };
   payment_recorded: WithAction & {
     buyer: string;
     reference: string;
@@ -158,6 +169,7 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   supplier_registration_approved: true,
   supplier_registration_review: true,
   supplier_registration_rejected: true,
+  prequalified_list_ready: true,
   inquiry_received: true,
   inquiry_acknowledged: true,
   inquiry_answered: true,
