@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { mailOutbox } from './mail.tables.ts';
+import { subscriptions } from './subscriptions.tables.ts';
+
+/**
+ * A subscriber's alert profile beyond what the subscription form records (country and categories live on
+ * the subscription): the mail language and optional narrowing filters. A subscriber without a row has the
+ * defaults (English, no filters, subscribed).
+ */
+export const tenderAlertProfiles = pgTable('tender_alert_profiles', {
+  subscriptionId: integer('subscription_id')
+    .primaryKey()
+    .references(() => subscriptions.id, { onDelete: 'cascade' }),
+  language: text('language').notNull().default('en'),
+  /** Any of these words in the title or text (empty: no word filter). */
+  keywords: text('keywords')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Tender sectors (empty: any). Jobs have no sector and are not narrowed by it. */
+  sectors: text('sectors')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  jobTypes: text('job_types')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** Counties named in the notice's text (empty: any). */
+  counties: text('counties')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  /** The keywords and counties as text-search queries (domain `alertTsQuery`); null for no filter. */
+  keywordsQuery: text('keywords_query'),
+  countiesQuery: text('counties_query'),
+  /** One-click unsubscribe (RFC 8058); null while subscribed. */
+  unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tenderAlertMailKind = pgEnum('tender_alert_mail_kind', ['digest', 'renewal_7', 'renewal_1']);
+export const tenderAlertDigestStatus = pgEnum('tender_alert_digest_status', ['pending', 'queued']);
+export const tenderAlertItemKind = pgEnum('tender_alert_item_kind', ['tender', 'job']);
+
+/**
+ * One alert mail per (subscriber, kind, period), recorded before it is written: the unique key is what makes
+ * a crash, a restart or two workers never send it twice. `pending`: matched, its items recorded, mail not yet
+ * written; `queued`: its mail is in the outbox (`mail_id`, whose status says sent, failed or kept).
+ * `period_start`: the week's scheduled send instant for a digest, the subscription's end for a reminder.
+ */
+export const tenderAlertDigests = pgTable(
+  'tender_alert_digests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: tenderAlertMailKind('kind').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    /** The window of publication a digest covers: [covers_from, covers_until). */
+    coversFrom: timestamp('covers_from', { withTimezone: true }),
+    coversUntil: timestamp('covers_until', { withTimezone: true }),
+    status: tenderAlertDigestStatus('status').notNull().default('pending'),
+    tenderCount: integer('tender_count').notNull().default(0),
+    jobCount: integer('job_count').notNull().default(0),
+    mailId: integer('mail_id').references(() => mailOutbox.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    queuedAt: timestamp('queued_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tender_alert_digests_once').on(t.subscriptionId, t.kind, t.periodStart),
+    index('tender_alert_digests_pending_idx')
+      .on(t.id)
+      .where(sql`status = 'pending'`),
+    index('tender_alert_digests_period_idx').on(t.periodStart, t.kind),
+    index('tender_alert_digests_mail_idx').on(t.mailId),
+  ],
+);
+
+/** What a digest lists: the tenders and available jobs matched for it. */
+export const tenderAlertDigestItems = pgTable(
+  'tender_alert_digest_items',
+  {
+    digestId: integer('digest_id')
+      .notNull()
+      .references(() => tenderAlertDigests.id, { onDelete: 'cascade' }),
+    itemKind: tenderAlertItemKind('item_kind').notNull(),
+    itemId: integer('item_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.digestId, t.itemKind, t.itemId] })],
+);
