@@ -102,6 +102,13 @@ import {
 } from './modules/site/supplier-listing/index.ts';
 import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
+  createSupplierDirectoriesService,
+  DIRECTORY_PRODUCT,
+  directoryTemplateRoutes,
+  supplierDirectoriesRoutes,
+  supplierDirectoryProduct,
+} from './modules/site/supplier-directories/index.ts';
+import {
   createPrequalifiedListsService,
   PREQUALIFIED_PRODUCT,
   prequalifiedListProduct,
@@ -255,6 +262,7 @@ export function createServices({
     products: {
       [PUBLISHING_PRODUCT]: tenderPublishingProduct({ audit, clock }),
       [SUBSCRIPTION_PRODUCT]: alertSubscriptionProduct({ audit, clock }),
+      [DIRECTORY_PRODUCT]: supplierDirectoryProduct({ clock, mail, publicUrl: config.publicUrl }),
       [PREQUALIFIED_PRODUCT]: prequalifiedListProduct({
         audit,
         clock,
@@ -309,6 +317,12 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   const supplierListing = createSupplierListingService({ db });
+  const supplierDirectories = createSupplierDirectoriesService({
+    db,
+    clock,
+    payments,
+    publicUrl: config.publicUrl,
+  });
   const prequalifiedLists = createPrequalifiedListsService({
     db,
     clock,
@@ -330,6 +344,7 @@ export function createServices({
     inquiries,
     supplierRegistry,
     supplierListing,
+    supplierDirectories,
     prequalifiedLists,
     webinars,
     organisations,
@@ -688,6 +703,15 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(supplierListingRoutes({ listing: services.supplierListing }), { prefix: '/api/v1' });
+  await app.register(
+    supplierDirectoriesRoutes({
+      directories: services.supplierDirectories,
+      limiter: services.limiter,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(directoryTemplateRoutes());
   await app.register(
     prequalifiedListsRoutes({ lists: services.prequalifiedLists, limiter: services.limiter }),
     { prefix: '/api/v1' },

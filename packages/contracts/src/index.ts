@@ -31,3 +31,4 @@ export * from './webinars.ts';
 export * from './marketing.ts';
 export * from './prequalified-lists.ts';
 export * from './supplier-listing.ts';
+export * from './supplier-directories.ts';

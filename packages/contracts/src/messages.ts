@@ -376,6 +376,14 @@ export const MESSAGES = {
     'Capacity cannot be lower than the {registered} people already registered.',
   'site.content_unavailable': 'This page is not available right now. Please try again later.',
   'price.not_found': 'This product is not on the price list.',
+  'directory.not_found': 'This supplier directory does not exist.',
+  'directory.order_not_found': 'This directory order does not exist.',
+  'directory.download_invalid': 'This download link is not valid.',
+  'directory.download_expired':
+    'This download link has expired. Please contact support to receive the directory again.',
+  'directory.amount': 'Enter a price of at least 1 with at most two decimals.',
+  'directory.country': 'Choose a country from the list.',
+  'directory.country_taken': 'This country already has a directory: edit that one instead.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -151,6 +151,15 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   supplier_registration_approved: { ...common, company: 'Acme Supplies' },
   supplier_registration_review: { name: 'Jane Wanjiru', company: 'Acme Supplies' },
   supplier_registration_rejected: { name: 'Jane Wanjiru', company: 'Acme Supplies', reason: 'PIN not found' },
+  directory_delivered: {
+    ...common,
+    reference: 'ZD7K2M9Q4R8T',
+    directory: 'Kenya Supplier Directory',
+    count: 1240,
+    amount: 'KES 5,000.00',
+    expires: '3 December 2026 at 14:05 EAT',
+    csv: 'https://zabuni.test/link.csv',
+  },
   prequalified_list_ready: {
     ...common,
     reference: 'ZP7K2M9Q4RTX',

@@ -105,6 +105,15 @@ export interface MailTemplates {
   /** Supplier self-registration confirmed by mail but left to an operator's review. */
   supplier_registration_review: Greeted & { company: string };
   supplier_registration_rejected: Greeted & { company: string; reason: string };
+  /** A paid supplier directory: `link` downloads the XLSX, `csv` the CSV, until `expires` (EAT). */
+  directory_delivered: WithAction & {
+    reference: string;
+    directory: string;
+    count: number;
+    amount: string;
+    expires: string;
+    csv: string;
+  };
   /**
    * A paid prequalified-supplier list: `link` downloads the XLSX, `csv` the CSV, until `expires` (EAT); `page`
    * shows the list on the site.
@@ -169,6 +178,7 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   supplier_registration_approved: true,
   supplier_registration_review: true,
   supplier_registration_rejected: true,
+  directory_delivered: true,
   prequalified_list_ready: true,
   inquiry_received: true,
   inquiry_acknowledged: true,

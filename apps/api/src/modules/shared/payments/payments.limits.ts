@@ -26,7 +26,12 @@ export const PAYMENT_LIMIT_MESSAGES = {
  */
 export async function limitPaymentStart(
   limiter: RateLimiter,
-  start: { product: 'subscription' | 'tender' | 'directory' | 'prequalified'; code: string; ip: string; phone?: string | undefined },
+  start: {
+    product: 'subscription' | 'tender' | 'directory' | 'prequalified';
+    code: string;
+    ip: string;
+    phone?: string | undefined;
+  },
 ): Promise<void> {
   const phone = start.phone ? normaliseMpesaPhone(start.phone) : null;
   const rules: Array<[RateRule, Message]> = [

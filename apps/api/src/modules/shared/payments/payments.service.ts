@@ -78,6 +78,7 @@ export interface OrderPaymentFacts {
 export const CHECKOUT_PAGES: Record<string, string> = {
   tender_publishing: '/publish-tender-checkout/',
   alert_subscription: '/tenders-checkout/',
+  supplier_directory: '/supplier-directory/checkout/',
   prequalified_list: '/prequalified-suppliers/cart/',
 };
 
