@@ -61,6 +61,10 @@ const envSchema = z
     KRA_CONSUMER_KEY: z.string().min(1).optional(),
     KRA_CONSUMER_SECRET: z.string().min(1).optional(),
     PAYMENT_PENDING_EXPIRY_MINUTES: z.coerce.number().int().min(2).max(1440).default(15),
+    TENDER_ALERT_DIGEST_DAY: z
+      .enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'])
+      .default('monday'),
+    TENDER_ALERT_DIGEST_HOUR: z.coerce.number().int().min(0).max(23).default(7),
   })
   .superRefine((env, ctx) => {
     if (env.MPESA_BASE_URL) {
@@ -195,6 +199,8 @@ export interface Config {
   pinChecker: { simulated: boolean; baseUrl: string | null; consumerKey: string; consumerSecret: string };
   /** An unanswered payment prompt is given up after this many minutes. */
   paymentPendingExpiryMinutes: number;
+  /** When the weekly tender-alert digest goes out: ISO weekday (1 Monday) and hour, on Nairobi's clock. */
+  tenderAlertDigest: { weekday: number; hour: number };
   /** Where uploaded files live: an S3-compatible bucket when configured, else `DATA_DIR/files`. */
   files:
     | { kind: 'local'; dir: string }
@@ -262,6 +268,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     siteContentDir: env.SITE_CONTENT_DIR ? path.resolve(env.SITE_CONTENT_DIR) : DEFAULT_SITE_CONTENT_DIR,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    tenderAlertDigest: {
+      weekday:
+        ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(
+          env.TENDER_ALERT_DIGEST_DAY,
+        ) + 1,
+      hour: env.TENDER_ALERT_DIGEST_HOUR,
+    },
     trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
     mpesa: env.MPESA_BASE_URL
       ? {

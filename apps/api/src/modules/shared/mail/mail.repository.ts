@@ -11,6 +11,8 @@ export interface OutgoingMail {
   html: string;
   status: 'queued' | 'kept';
   attachments?: MailAttachment[] | undefined;
+  /** Extra headers (tender alerts: List-Unsubscribe, RFC 8058). */
+  headers?: Record<string, string> | undefined;
 }
 
 export const mailRepository = (db: Executor) => ({
@@ -24,6 +26,7 @@ export const mailRepository = (db: Executor) => ({
         htmlBody: mail.html,
         status: mail.status,
         attachments: mail.attachments?.length ? mail.attachments : null,
+        headers: mail.headers ?? null,
       })
       .returning({ id: mailOutbox.id });
     return row!.id;
@@ -42,10 +45,24 @@ export const mailRepository = (db: Executor) => ({
           htmlBody: mail.html,
           status: mail.status,
           attachments: mail.attachments?.length ? mail.attachments : null,
+          headers: mail.headers ?? null,
         })),
       )
       .returning({ id: mailOutbox.id });
     return rows.map((row) => row.id);
+  },
+
+  /**
+   * The mail to deliver, row-locked until the caller's transaction ends (SKIP LOCKED): two jobs for the same
+   * mail (its own and the sweep's) never send it at once; null when another is sending it.
+   */
+  async claim(id: number) {
+    const [row] = await db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.id, id))
+      .for('update', { skipLocked: true });
+    return row ?? null;
   },
 
   async find(id: number) {
@@ -71,7 +88,10 @@ export const mailRepository = (db: Executor) => ({
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
   },
 
-  /** Queued mails whose job may have been lost (written, but never taken within a few minutes). */
+  /**
+   * Queued mails whose job may have been lost (written, but never tried within a few minutes). A mail
+   * already tried is retried by its job's own backoff, not sooner by the sweep.
+   */
   async stale(olderThanSeconds: number, limit: number) {
     return db
       .select({ id: mailOutbox.id })
@@ -79,6 +99,7 @@ export const mailRepository = (db: Executor) => ({
       .where(
         and(
           eq(mailOutbox.status, 'queued'),
+          eq(mailOutbox.attempts, 0),
           lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${olderThanSeconds})`),
         ),
       )

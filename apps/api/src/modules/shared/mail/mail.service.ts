@@ -56,6 +56,25 @@ export function createMailService(deps: {
       );
     },
 
+    /**
+     * Mails rendered by their module (a tender-alert digest lists rows no template holds), with extra
+     * headers, in ONE statement of the caller's transaction; their ids, in the order given.
+     */
+    async enqueueRendered(
+      tx: Executor,
+      mails: readonly {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        headers?: Record<string, string>;
+      }[],
+    ): Promise<number[]> {
+      return mailRepository(tx).insertMany(
+        mails.map((m) => ({ ...m, status: transport ? ('queued' as const) : ('kept' as const) })),
+      );
+    },
+
     async dispatch(ids: readonly number[]): Promise<void> {
       if (!transport || ids.length === 0) return;
       if (ids.length === 1) return queue.send(MAIL_SEND_JOB, { id: ids[0]! });
@@ -67,34 +86,43 @@ export function createMailService(deps: {
     },
 
     async deliver(id: number): Promise<void> {
-      const repository = mailRepository(db);
-      const mail = await repository.find(id);
-      if (!mail || mail.status !== 'queued' || !transport) return;
-      try {
-        await transport.sendMail({
-          from,
-          to: mail.toAddress,
-          subject: mail.subject,
-          text: mail.textBody,
-          html: mail.htmlBody,
-          ...(mail.attachments?.length
-            ? {
-                attachments: mail.attachments.map((file) => ({
-                  filename: file.filename,
-                  contentType: file.contentType,
-                  content: file.content,
-                })),
-              }
-            : {}),
-        });
-        await repository.markSent(id);
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const giveUp = mail.attempts + 1 >= MAX_ATTEMPTS;
-        await repository.markAttemptFailed(id, message, giveUp);
-        logger.warn({ mailId: id, attempt: mail.attempts + 1, giveUp }, 'mail delivery failed');
-        if (!giveUp) throw error;
-      }
+      if (!transport) return;
+      // The row stays locked while SMTP answers: a second job for the same mail skips it, and a crash
+      // releases it for the sweep. Sent and marked in the same transaction.
+      const failure = await db.transaction(async (tx) => {
+        const repository = mailRepository(tx);
+        const mail = await repository.claim(id);
+        if (!mail || mail.status !== 'queued') return null;
+        try {
+          await transport.sendMail({
+            from,
+            to: mail.toAddress,
+            subject: mail.subject,
+            text: mail.textBody,
+            html: mail.htmlBody,
+            ...(mail.headers ? { headers: mail.headers } : {}),
+            ...(mail.attachments?.length
+              ? {
+                  attachments: mail.attachments.map((file) => ({
+                    filename: file.filename,
+                    contentType: file.contentType,
+                    content: file.content,
+                  })),
+                }
+              : {}),
+          });
+          await repository.markSent(id);
+          return null;
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          const giveUp = mail.attempts + 1 >= MAX_ATTEMPTS;
+          await repository.markAttemptFailed(id, message, giveUp);
+          logger.warn({ mailId: id, attempt: mail.attempts + 1, giveUp }, 'mail delivery failed');
+          return giveUp ? null : error;
+        }
+      });
+      // Thrown after the commit, so the attempt is recorded and the queue retries with its backoff.
+      if (failure) throw failure;
     },
 
     async sweep(): Promise<void> {

@@ -1,0 +1,148 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../../infra/database.ts';
+
+/**
+ * The set-based side of tender alerts: every subscriber's weekly digest is matched and queued by ONE
+ * statement (the digests and their items), never a loop per subscriber (issue 19: 300,000 subscribers
+ * within a minute). The rules are the domain's `matchesAlert`; the integration tests compare the two.
+ *
+ * A notice "became public" at `tenders.published_at` (a tender) or `sourcing_events.created_at` (an
+ * available job, public from its creation).
+ */
+
+const DAY = 86_400_000;
+
+/** Every rule of `matchesAlert` but the window and the category join, for a notice aliased `n`. */
+const profileFilters = (kind: 'tender' | 'job'): SQL => sql`
+  (cardinality(p.job_types) = 0 OR n.job_type::text = ANY (p.job_types))
+  ${kind === 'tender' ? sql`AND (cardinality(p.sectors) = 0 OR n.sector::text = ANY (p.sectors))` : sql``}
+  AND (p.keywords_query IS NULL OR n.search_vector @@ to_tsquery('simple', p.keywords_query))
+  AND (p.counties_query IS NULL OR n.search_vector @@ to_tsquery('simple', p.counties_query))`;
+
+/** The subscribers due a digest, their window, and the notices of that window for them (same pairs). */
+function matchedPairs(slot: Date, runAt: Date, due: SQL): SQL {
+  const weekBefore = new Date(slot.getTime() - 7 * DAY);
+  // Notices older than the earliest possible window never match: the candidate sets stay one week small.
+  return sql`
+    candidate_tenders AS (
+      SELECT n.id, n.category_id, n.country_id, n.published_at, n.job_type, n.sector, n.search_vector
+      FROM tenders n
+      WHERE n.is_public AND n.cancelled_at IS NULL
+        AND n.published_at >= ${weekBefore} AND n.published_at < ${runAt} AND n.closing_at > ${runAt}
+    ),
+    candidate_jobs AS (
+      SELECT n.id, c.category_id, n.country_id, n.created_at AS published_at, n.job_type, n.search_vector
+      FROM sourcing_events n JOIN sourcing_event_categories c ON c.event_id = n.id
+      WHERE n.is_public
+        AND n.created_at >= ${weekBefore} AND n.created_at < ${runAt} AND n.closing_at > ${runAt}
+    ),
+    pairs AS (
+      SELECT d.key, 'tender'::tender_alert_item_kind AS item_kind, n.id AS item_id
+      FROM ${due} d
+      JOIN subscription_categories sc ON sc.subscription_id = d.subscription_id
+      JOIN candidate_tenders n ON n.category_id = sc.category_id AND n.country_id = d.country_id
+      JOIN tender_alert_profiles_or_default p ON p.subscription_id = d.subscription_id
+      WHERE n.published_at >= d.covers_from AND ${profileFilters('tender')}
+      UNION
+      SELECT d.key, 'job'::tender_alert_item_kind, n.id
+      FROM ${due} d
+      JOIN subscription_categories sc ON sc.subscription_id = d.subscription_id
+      JOIN candidate_jobs n ON n.category_id = sc.category_id AND n.country_id = d.country_id
+      JOIN tender_alert_profiles_or_default p ON p.subscription_id = d.subscription_id
+      WHERE n.published_at >= d.covers_from AND ${profileFilters('job')}
+    )`;
+}
+
+/** Subscribers with a running period and not unsubscribed, with their profile (defaults when none). */
+function subscribersCte(runAt: Date): SQL {
+  return sql`
+    tender_alert_profiles_or_default AS (
+      SELECT s.id AS subscription_id, s.country_id,
+        coalesce(p.job_types, '{}') AS job_types, coalesce(p.sectors, '{}') AS sectors,
+        p.keywords_query, p.counties_query
+      FROM subscriptions s LEFT JOIN tender_alert_profiles p ON p.subscription_id = s.id
+      WHERE s.starts_at <= ${runAt} AND s.ends_at > ${runAt} AND p.unsubscribed_at IS NULL
+    )`;
+}
+
+/** Where each subscriber's previous digest stopped (only the last two weeks can matter). */
+function dueCte(slot: Date): SQL {
+  const weekBefore = new Date(slot.getTime() - 7 * DAY);
+  return sql`
+    previous AS (
+      SELECT subscription_id, max(covers_until) AS covers_until
+      FROM tender_alert_digests
+      WHERE kind = 'digest' AND period_start >= ${new Date(slot.getTime() - 14 * DAY)} AND period_start < ${slot}
+      GROUP BY subscription_id
+    ),
+    due AS (
+      SELECT s.subscription_id, s.subscription_id AS key, s.country_id,
+        greatest(coalesce(pr.covers_until, ${weekBefore}::timestamptz), ${weekBefore}::timestamptz) AS covers_from
+      FROM tender_alert_profiles_or_default s
+      LEFT JOIN previous pr ON pr.subscription_id = s.subscription_id
+      WHERE NOT EXISTS (
+        SELECT 1 FROM tender_alert_digests x
+        WHERE x.subscription_id = s.subscription_id AND x.kind = 'digest' AND x.period_start = ${slot}
+      )
+    )`;
+}
+
+export const tenderAlertQueries = (db: Executor) => ({
+  /**
+   * Records the week's digest of every subscriber due one (unique per subscriber and week: a second run,
+   * or a second worker after the first committed, records nothing) with the tenders and jobs it lists.
+   * Run under `lockMatching` so two workers never interleave. Returns how many digests and items.
+   */
+  async queueWeeklyDigests(slot: Date, runAt: Date): Promise<{ digests: number; items: number }> {
+    const result = await db.execute<{ digests: number; items: number }>(sql`
+      WITH ${subscribersCte(runAt)}, ${dueCte(slot)},
+      inserted AS (
+        INSERT INTO tender_alert_digests (subscription_id, kind, period_start, covers_from, covers_until, created_at)
+        SELECT subscription_id, 'digest', ${slot}, covers_from, ${runAt}, ${runAt} FROM due
+        ON CONFLICT (subscription_id, kind, period_start) DO NOTHING
+        RETURNING id, subscription_id
+      ),
+      ${matchedPairs(slot, runAt, sql`due`)},
+      items AS (
+        INSERT INTO tender_alert_digest_items (digest_id, item_kind, item_id)
+        SELECT i.id, pairs.item_kind, pairs.item_id
+        FROM pairs JOIN inserted i ON i.subscription_id = pairs.key
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM inserted)::int AS digests, (SELECT count(*) FROM items)::int AS items`);
+    return result.rows[0] ?? { digests: 0, items: 0 };
+  },
+
+  /**
+   * The bare limit the bench prints beside `queueWeeklyDigests`: one join producing the same
+   * (subscriber, notice) pairs, written nowhere. Counts them.
+   */
+  async countMatchedPairs(slot: Date, runAt: Date): Promise<number> {
+    const result = await db.execute<{ pairs: number }>(sql`
+      WITH ${subscribersCte(runAt)}, ${dueCte(slot)}, ${matchedPairs(slot, runAt, sql`due`)}
+      SELECT count(*)::int AS pairs FROM pairs`);
+    return result.rows[0]?.pairs ?? 0;
+  },
+
+  /**
+   * Records the renewal reminder due to every subscriber whose period ends within 7 days (the 1-day one
+   * in its last day), once per subscriber, kind and period end. Returns how many.
+   */
+  async queueRenewalReminders(runAt: Date): Promise<number> {
+    const result = await db.execute(sql`
+      INSERT INTO tender_alert_digests (subscription_id, kind, period_start, created_at)
+      SELECT s.id,
+        (CASE WHEN s.ends_at <= ${runAt}::timestamptz + interval '1 day' THEN 'renewal_1' ELSE 'renewal_7' END)::tender_alert_mail_kind,
+        s.ends_at, ${runAt}
+      FROM subscriptions s LEFT JOIN tender_alert_profiles p ON p.subscription_id = s.id
+      WHERE s.ends_at > ${runAt} AND s.ends_at <= ${runAt}::timestamptz + interval '7 days'
+        AND p.unsubscribed_at IS NULL
+      ON CONFLICT (subscription_id, kind, period_start) DO NOTHING`);
+    return result.rowCount ?? 0;
+  },
+
+  /** One matcher at a time (released at the transaction's end): a second worker waits, then finds nothing due. */
+  async lockMatching(): Promise<void> {
+    await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('tender-alerts.match'))`);
+  },
+});
