@@ -143,6 +143,11 @@ import {
   SUBSCRIPTION_PRODUCT,
   subscriptionsRoutes,
 } from './modules/site/subscriptions/index.ts';
+import {
+  createTenderAlertsService,
+  tenderAlertsJobs,
+  tenderAlertsRoutes,
+} from './modules/site/tender-alerts/index.ts';
 import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, type PageMeta } from './infra/page-meta.ts';
 import { PUBLIC_PAGES, SITEMAP_URL_LIMIT, type SitemapEntry } from './infra/site-index.ts';
@@ -297,6 +302,16 @@ export function createServices({
     payments,
     publicUrl: config.publicUrl,
   });
+  const tenderAlerts = createTenderAlertsService({
+    db,
+    clock,
+    mail,
+    publicUrl: config.publicUrl,
+    linkSecret: derivedSecret(config.jwtSecret, 'tender-alert-links'),
+    schedule: config.tenderAlertDigest,
+    renewalOrder: (email) => subscriptions.findByEmail(email),
+    logger,
+  });
   const siteMail = {
     db,
     mail,
@@ -378,6 +393,7 @@ export function createServices({
     tenders,
     payments,
     subscriptions,
+    tenderAlerts,
     stkCallbackSecret,
     httpFetch,
   };
@@ -390,6 +406,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     ...mailJobs(services.mail),
     ...paymentsJobs(services.payments),
     ...webinarsJobs(services.webinars),
+    ...tenderAlertsJobs(services.tenderAlerts),
   ];
 }
 
@@ -679,6 +696,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     subscriptionsRoutes({ subscriptions: services.subscriptions, limiter: services.limiter }),
     { prefix: '/api/v1' },
   );
+  await app.register(tenderAlertsRoutes({ alerts: services.tenderAlerts, limiter: services.limiter }), {
+    prefix: '/api/v1',
+  });
   await app.register(
     paymentCallbackRoutes({
       payments: services.payments,

@@ -292,6 +292,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/tender-alerts/moderation/tenders/{id}/reject/': { may: OPERATOR },
   'POST /api/v1/tender-alerts/moderation/tenders/{id}/cancel/': { may: OPERATOR },
   'POST /api/v1/tender-alerts/available-tenders/payment/{code}/': { may: ADVERTISER },
+  // Tender-alert mails (issue 19): the links in every mail open without signing in (an unguessable token;
+  // the matrix's is well-formed but unknown, so everyone gets 404); the digest view and run are the operator's.
+  'POST /api/v1/tender-alerts/unsubscribe/{token}/': { may: ALL },
+  'GET /api/v1/tender-alerts/manage/{token}/': { may: ALL },
+  'PATCH /api/v1/tender-alerts/manage/{token}/': { may: ALL, body: () => ({ language: 'sw' }) },
+  'POST /api/v1/tender-alerts/manage/{token}/renew/': { may: ALL },
+  'GET /api/v1/tender-alerts/digests/': { may: OPERATOR },
+  'POST /api/v1/tender-alerts/digests/run/': { may: OPERATOR },
   'GET /api/v1/tender-alerts/subscription/plans/': { may: ALL },
   'POST /api/v1/tender-alerts/subscription/subscribe/': { may: ALL },
   'GET /api/v1/tender-alerts/subscription/search_subscription/': {
@@ -388,6 +396,7 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
     if (name === 'page') return 'home';
+    if (name === 'token') return '1.matrixUnknownAlertToken0000000';
     if (name === 'product') return 'tender_publishing';
     if (name === 'code')
       return encodeURIComponent(path.includes('/subscription/') ? codes.subscription : codes.tenderOrder);

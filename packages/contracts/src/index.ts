@@ -32,3 +32,4 @@ export * from './marketing.ts';
 export * from './prequalified-lists.ts';
 export * from './supplier-listing.ts';
 export * from './supplier-directories.ts';
+export * from './tender-alerts.ts';

@@ -255,6 +255,8 @@ export const MESSAGES = {
   'subscription.country': 'Please select country!',
   'subscription.unknown_category': 'One of the selected categories does not exist.',
   'subscription.no_previous': 'No subscription was found for this email.',
+  'tender_alert.link_invalid': 'This alert link is not valid. Open the link from your latest alert mail.',
+  'tender_alert.county': 'Choose counties from the list.',
   'access.unauthenticated': 'Authentication credentials were not provided.',
   'access.two_factor': 'Two-factor verification is required to continue.',
   'access.not_buyer_staff': 'You are not a member of staff of this buying organisation.',

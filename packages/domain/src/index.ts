@@ -18,3 +18,4 @@ export * from './invoices.ts';
 export * from './matching.ts';
 export * from './credit-notes.ts';
 export * from './prequalified-lists.ts';
+export * from './tender-alerts.ts';
