@@ -7,25 +7,23 @@ import {
   Paper,
   Skeleton,
   Stack,
-  Tabs,
   Text,
   Textarea,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Inquiry, InquiryStatus } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ModerationNav } from '../../../components/ModerationNav.tsx';
-import { OperatorPagination } from '../../../components/OperatorPagination.tsx';
+import { OperatorList, useStatusTabs } from '../../../components/OperatorList.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { INQUIRY_PAGE_SIZE, inquiriesApi, inquiriesQuery, inquiryQuery } from '../api/inquiries.ts';
 
-const TABS: readonly InquiryStatus[] = ['new', 'answered', 'spam'];
+const TABS: readonly [InquiryStatus, ...InquiryStatus[]] = ['new', 'answered', 'spam'];
 
 /**
  * The operator's inquiries (moderator): read, answer by mail, mark spam or back to new. `/:id` (the link in
@@ -61,52 +59,24 @@ function OneInquiry({ id }: { id: number }) {
 
 function InquiryList() {
   const { t } = useTranslation('contact');
-  usePageTitle(t('admin.title'));
-  const [params, setParams] = useSearchParams();
-  const status = TABS.find((tab) => tab === params.get('status')) ?? 'new';
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status, page, setStatus, setPage } = useStatusTabs(TABS);
   const list = useQuery(inquiriesQuery(status, page));
-  const rows = list.data?.results ?? [];
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <ModerationNav />
-        <Title order={1}>{t('admin.title')}</Title>
-        <Tabs
-          value={status}
-          onChange={(value) => setParams(value && value !== 'new' ? { status: value } : {})}
-        >
-          <Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {t(`admin.tabs.${tab}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {list.isPending ? (
-          <Skeleton height={160} radius="md" />
-        ) : list.isError ? (
-          <StatusMessage
-            title={t('errors.loadFailed', { ns: 'common' })}
-            body={list.error.message}
-            action={{ label: t('retry', { ns: 'common' }), onClick: () => void list.refetch() }}
-          />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" py="lg">
-            {t('admin.empty')}
-          </Text>
-        ) : (
-          rows.map((inquiry) => <InquiryItem key={inquiry.id} inquiry={inquiry} />)
-        )}
-        <OperatorPagination
-          page={page}
-          count={list.data?.count ?? 0}
-          pageSize={INQUIRY_PAGE_SIZE}
-          onChange={(next) => setParams({ ...(status === 'new' ? {} : { status }), page: String(next) })}
-        />
-      </Stack>
-    </Container>
+    <OperatorList
+      title={t('admin.title')}
+      tabs={{
+        value: status,
+        options: TABS.map((tab) => ({ value: tab, label: t(`admin.tabs.${tab}`) })),
+        onChange: setStatus,
+      }}
+      list={list}
+      page={page}
+      pageSize={INQUIRY_PAGE_SIZE}
+      onPageChange={setPage}
+      empty={t('admin.empty')}
+    >
+      {(rows) => rows.map((inquiry) => <InquiryItem key={inquiry.id} inquiry={inquiry} />)}
+    </OperatorList>
   );
 }
 

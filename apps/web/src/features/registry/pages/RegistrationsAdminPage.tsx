@@ -1,16 +1,4 @@
-import {
-  Badge,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   SUPPLIER_REGISTRATION_STATUSES,
@@ -19,17 +7,13 @@ import {
 } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { ModerationNav } from '../../../components/ModerationNav.tsx';
-import { OperatorPagination } from '../../../components/OperatorPagination.tsx';
-import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { OperatorList, useStatusTabs } from '../../../components/OperatorList.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { REGISTRATION_PAGE_SIZE, registrationsApi, registrationsQuery } from '../api/registry.ts';
 
 const FIRST: SupplierRegistrationStatus = 'under_review';
-const TABS: readonly SupplierRegistrationStatus[] = [
+const TABS: readonly [SupplierRegistrationStatus, ...SupplierRegistrationStatus[]] = [
   FIRST,
   ...SUPPLIER_REGISTRATION_STATUSES.filter((s) => s !== FIRST),
 ];
@@ -37,52 +21,26 @@ const TABS: readonly SupplierRegistrationStatus[] = [
 /** The operator's review queue of supplier self-registrations (issue 18): approve, or reject with a reason. */
 export function Component() {
   const { t } = useTranslation('registry');
-  usePageTitle(t('admin.title'));
-  const [params, setParams] = useSearchParams();
-  const status = TABS.find((tab) => tab === params.get('status')) ?? FIRST;
-  const page = Math.max(1, Number(params.get('page')) || 1);
+  const { status, page, setStatus, setPage } = useStatusTabs(TABS);
   const list = useQuery(registrationsQuery(status, page));
-  const rows = list.data?.results ?? [];
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <ModerationNav />
-        <Title order={1}>{t('admin.title')}</Title>
-        <Tabs
-          value={status}
-          onChange={(value) => setParams(value && value !== FIRST ? { status: value } : {})}
-        >
-          <Tabs.List>
-            {TABS.map((tab) => (
-              <Tabs.Tab key={tab} value={tab}>
-                {t(`admin.status.${tab}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-        {list.isPending ? (
-          <Skeleton height={160} radius="md" />
-        ) : list.isError ? (
-          <StatusMessage
-            title={t('errors.loadFailed', { ns: 'common' })}
-            body={list.error.message}
-            action={{ label: t('retry', { ns: 'common' }), onClick: () => void list.refetch() }}
-          />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed" py="lg">
-            {t('admin.empty')}
-          </Text>
-        ) : (
-          rows.map((registration) => <RegistrationItem key={registration.id} registration={registration} />)
-        )}
-        <OperatorPagination
-          page={page}
-          count={list.data?.count ?? 0}
-          pageSize={REGISTRATION_PAGE_SIZE}
-          onChange={(next) => setParams({ ...(status === FIRST ? {} : { status }), page: String(next) })}
-        />
-      </Stack>
-    </Container>
+    <OperatorList
+      title={t('admin.title')}
+      tabs={{
+        value: status,
+        options: TABS.map((tab) => ({ value: tab, label: t(`admin.status.${tab}`) })),
+        onChange: setStatus,
+      }}
+      list={list}
+      page={page}
+      pageSize={REGISTRATION_PAGE_SIZE}
+      onPageChange={setPage}
+      empty={t('admin.empty')}
+    >
+      {(rows) =>
+        rows.map((registration) => <RegistrationItem key={registration.id} registration={registration} />)
+      }
+    </OperatorList>
   );
 }
 

@@ -1,7 +1,6 @@
 import {
   Badge,
   Button,
-  Container,
   Group,
   Modal,
   NativeSelect,
@@ -14,20 +13,16 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ModerationWebinar } from '@zabuni/contracts';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
-import { ModerationNav } from '../../../components/ModerationNav.tsx';
-import { OperatorPagination } from '../../../components/OperatorPagination.tsx';
-import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { OperatorList } from '../../../components/OperatorList.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { usePageTitle } from '../../../lib/use-page-title.ts';
 import {
   MODULE_KEYS,
   OPERATOR_PAGE_SIZE,
@@ -47,7 +42,6 @@ const fromEatInput = (value: string) => (value ? `${value}:00+03:00` : '');
 /** The operator's webinars (moderator): announce, edit, cancel (registrants are mailed), see registrations. */
 export function Component() {
   const { t, i18n } = useTranslation('webinars');
-  usePageTitle(t('admin.title'));
   const language = i18n.resolvedLanguage ?? 'en';
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -63,95 +57,85 @@ export function Component() {
       void queryClient.invalidateQueries({ queryKey: ['core'] });
     },
   });
-  const rows = list.data?.results ?? [];
-
   return (
-    <Container size="lg" py="xl">
-      <Stack gap="lg">
-        <ModerationNav />
-        <Group justify="space-between">
-          <Title order={1}>{t('admin.title')}</Title>
-          <Button onClick={() => setEditing('new')} data-testid="webinar-new">
-            {t('admin.new')}
-          </Button>
-        </Group>
-        {list.isPending ? (
-          <Skeleton height={200} radius="md" />
-        ) : list.isError ? (
-          <StatusMessage
-            title={t('errors.loadFailed', { ns: 'common' })}
-            body={list.error.message}
-            action={{ label: t('retry', { ns: 'common' }), onClick: () => void list.refetch() }}
+    <OperatorList
+      title={t('admin.title')}
+      actions={
+        <Button onClick={() => setEditing('new')} data-testid="webinar-new">
+          {t('admin.new')}
+        </Button>
+      }
+      list={list}
+      page={page}
+      pageSize={OPERATOR_PAGE_SIZE}
+      onPageChange={setPage}
+      empty={<Text c="dimmed">{t('admin.empty')}</Text>}
+      loadingHeight={200}
+      extra={
+        <>
+          {editing && (
+            <WebinarFormModal webinar={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+          )}
+          <ConfirmDialog
+            opened={cancelling !== null}
+            title={t('admin.cancelConfirm.title', { title: cancelling?.title ?? '' })}
+            body={t('admin.cancelConfirm.body')}
+            confirmLabel={t('admin.cancelConfirm.confirm')}
+            danger
+            busy={cancel.isPending}
+            onCancel={() => setCancelling(null)}
+            onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
           />
-        ) : rows.length === 0 ? (
-          <Text c="dimmed">{t('admin.empty')}</Text>
-        ) : (
-          rows.map((webinar) => (
-            <Paper key={webinar.id} withBorder radius="md" p="md" data-testid="admin-webinar">
-              <Stack gap="xs">
-                <Group justify="space-between" align="flex-start">
-                  <Stack gap={2}>
-                    <Group gap={6}>
-                      <Badge variant="light" color="brand" tt="none">
-                        {t(`modules.${MODULE_KEYS[webinar.module]}`)}
-                      </Badge>
-                      <Badge variant="light" color={webinar.state === 'cancelled' ? 'red' : 'gray'} tt="none">
-                        {t(`state.${webinar.state}`)}
-                      </Badge>
-                    </Group>
-                    <Text fw={600}>{webinar.title}</Text>
-                    <Text size="sm" c="dimmed">
-                      {formatDate(webinar.date, language, true)} · {webinar.organizer} ·{' '}
-                      {t('admin.registrations', { count: webinar.registrations })}
-                      {webinar.capacity !== null ? ` / ${webinar.capacity}` : ''}
-                    </Text>
-                  </Stack>
-                  <Group gap="xs">
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      onClick={() => setShowing(showing === webinar.id ? null : webinar.id)}
-                    >
-                      {t('admin.showRegistrations')}
-                    </Button>
-                    {webinar.state === 'upcoming' && (
-                      <>
-                        <Button size="xs" variant="light" onClick={() => setEditing(webinar)}>
-                          {t('admin.edit')}
-                        </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(webinar)}>
-                          {t('admin.cancel')}
-                        </Button>
-                      </>
-                    )}
+        </>
+      }
+    >
+      {(rows) =>
+        rows.map((webinar) => (
+          <Paper key={webinar.id} withBorder radius="md" p="md" data-testid="admin-webinar">
+            <Stack gap="xs">
+              <Group justify="space-between" align="flex-start">
+                <Stack gap={2}>
+                  <Group gap={6}>
+                    <Badge variant="light" color="brand" tt="none">
+                      {t(`modules.${MODULE_KEYS[webinar.module]}`)}
+                    </Badge>
+                    <Badge variant="light" color={webinar.state === 'cancelled' ? 'red' : 'gray'} tt="none">
+                      {t(`state.${webinar.state}`)}
+                    </Badge>
                   </Group>
+                  <Text fw={600}>{webinar.title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {formatDate(webinar.date, language, true)} · {webinar.organizer} ·{' '}
+                    {t('admin.registrations', { count: webinar.registrations })}
+                    {webinar.capacity !== null ? ` / ${webinar.capacity}` : ''}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    onClick={() => setShowing(showing === webinar.id ? null : webinar.id)}
+                  >
+                    {t('admin.showRegistrations')}
+                  </Button>
+                  {webinar.state === 'upcoming' && (
+                    <>
+                      <Button size="xs" variant="light" onClick={() => setEditing(webinar)}>
+                        {t('admin.edit')}
+                      </Button>
+                      <Button size="xs" variant="subtle" color="red" onClick={() => setCancelling(webinar)}>
+                        {t('admin.cancel')}
+                      </Button>
+                    </>
+                  )}
                 </Group>
-                {showing === webinar.id && <Registrants id={webinar.id} />}
-              </Stack>
-            </Paper>
-          ))
-        )}
-        <OperatorPagination
-          page={page}
-          count={list.data?.count ?? 0}
-          pageSize={OPERATOR_PAGE_SIZE}
-          onChange={setPage}
-        />
-      </Stack>
-      {editing && (
-        <WebinarFormModal webinar={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-      )}
-      <ConfirmDialog
-        opened={cancelling !== null}
-        title={t('admin.cancelConfirm.title', { title: cancelling?.title ?? '' })}
-        body={t('admin.cancelConfirm.body')}
-        confirmLabel={t('admin.cancelConfirm.confirm')}
-        danger
-        busy={cancel.isPending}
-        onCancel={() => setCancelling(null)}
-        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
-      />
-    </Container>
+              </Group>
+              {showing === webinar.id && <Registrants id={webinar.id} />}
+            </Stack>
+          </Paper>
+        ))
+      }
+    </OperatorList>
   );
 }
 
