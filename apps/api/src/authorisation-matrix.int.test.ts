@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
+import { sql } from 'drizzle-orm';
 import { bearer } from '../test/identity.ts';
 import {
   BUYER_ROLES,
@@ -323,6 +324,23 @@ const MATRIX: Record<string, Entry> = {
   },
   'POST /api/v1/prequalified-suppliers/orders/payment/{orderId}/': { may: ALL },
 
+  // Country supplier directories (issue 18): anyone browses, orders, pays and downloads a paid order's file
+  // (by its unguessable code and token); the operator manages the directories.
+  'GET /api/v1/supplier-directory/directories/': { may: ALL },
+  'GET /api/v1/supplier-directory/directories/top-nav-directories/': { may: ALL },
+  'GET /api/v1/supplier-directory/directories/{id}/': { may: ALL },
+  'POST /api/v1/supplier-directory/orders/': {
+    may: ALL,
+    body: () => ({ directory: directory.id, name: 'Matrix Caller', email: 'caller@matrix.example' }),
+  },
+  'GET /api/v1/supplier-directory/orders/retrieve/{reference}/': { may: ALL },
+  'POST /api/v1/supplier-directory/orders/payment/{reference}/': { may: ALL },
+  'GET /api/v1/supplier-directory/orders/download/{token}/{format}/': { may: ALL },
+  'GET /api/v1/supplier-directory/moderation/directories/': { may: OPERATOR },
+  'POST /api/v1/supplier-directory/moderation/directories/': { may: OPERATOR },
+  'GET /api/v1/supplier-directory/moderation/directories/{id}/': { may: OPERATOR },
+  'PUT /api/v1/supplier-directory/moderation/directories/{id}/': { may: OPERATOR },
+
   // Supplier self-registration (issue 18): anyone looks up a PIN and registers; the operator reviews.
   'GET /api/v1/supplier-directory/directories/pin-search/': { may: ALL, query: () => 'pin=P051234567X' },
   'POST /api/v1/supplier-directory/country-directory-supplier/': {
@@ -364,6 +382,7 @@ function fillPath(path: string, world: MatrixWorld): string {
   const { ids, codes } = world;
   const idOf = (): number => {
     const table: Array<[RegExp, number]> = [
+      [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
       [/^\/api\/v1\/core\/available-jobs\//, ids.sourcingEvent],
       [/\/departments\//, ids.department],
       [/\/fiscal-years\//, ids.fiscalYear],
@@ -391,6 +410,9 @@ function fillPath(path: string, world: MatrixWorld): string {
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     // Prequalified-list orders open by an unguessable id: an unknown one reaches the handler (404).
     if (path.includes('/prequalified-suppliers/')) return 'matrix-unknown-order';
+    if (name === 'reference') return encodeURIComponent(directory.code);
+    if (name === 'token') return directory.token;
+    if (name === 'format') return 'csv';
     if (name === 'id') return String(idOf());
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
     if (name === 'attachmentId') return String(ids.tenderAttachment);
@@ -430,10 +452,44 @@ function phaseOf(key: string): number {
 let ctx: TestContext;
 let world: MatrixWorld;
 let operations: string[];
+/** A directory, and a paid order of it with its download token (issue 18). */
+const directory = { id: 0, code: '', token: 'matrix-directory-download-token' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   world = await matrixWorld(ctx);
+  const kenya = (await ctx.database.db.execute(sql`SELECT id FROM countries WHERE iso2 = 'KE'`)).rows[0]!;
+  directory.id = (
+    await ctx.services.supplierDirectories.create({
+      country: Number(kenya.id),
+      name: 'Matrix Directory',
+      description: '',
+      features: [],
+      directory_format: 'XLSX and CSV',
+      software_requirements: '',
+      os_requirements: '',
+      currency: 'KES',
+      amount: 100,
+      active: true,
+    })
+  ).id;
+  directory.code = (
+    await ctx.services.supplierDirectories.createOrder({
+      directory: directory.id,
+      name: 'Matrix Buyer',
+      email: 'buyer@matrix.example',
+      marketing: null,
+    })
+  ).reference;
+  // Paid and delivered, as its fulfilment leaves it (its download opens for anyone holding the token).
+  await ctx.database.db.execute(
+    sql`UPDATE orders SET payment_state = 'paid', paid_at = now(), fulfilled_at = now() WHERE code = ${directory.code}`,
+  );
+  await ctx.database.db.execute(
+    sql`UPDATE supplier_directory_orders SET download_token = ${directory.token},
+          download_expires_at = now() + interval '1 day', snapshot_at = now(), supplier_count = 0
+         WHERE order_id = (SELECT id FROM orders WHERE code = ${directory.code})`,
+  );
   const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, unknown>>;
   };

@@ -11,6 +11,7 @@ import { seedDemoData } from './seed/demo.ts';
 import { seedDemoTenders } from './seed/demo-tenders.ts';
 import { seedDemoWebinars } from './seed/demo-webinars.ts';
 import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
+import { seedDemoDirectories } from './seed/demo-directories.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -76,6 +77,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoSuppliers(database.db))) {
         logger.info('demo approved self-registered suppliers (the A–Z listing) seeded');
+      }
+      if (demo && (await seedDemoDirectories(database.db))) {
+        logger.info('demo country supplier directories seeded');
       }
       if (demo && (await seedDemoProcurement(database.db, { now: new Date() }))) {
         logger.info('demo procure-to-pay set-up, budgets, workflows and requisitions seeded');

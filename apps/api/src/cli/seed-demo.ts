@@ -2,6 +2,7 @@ import { openRuntime } from '../bootstrap.ts';
 import { seedDemoData } from '../seed/demo.ts';
 import { seedDemoTenders } from '../seed/demo-tenders.ts';
 import { seedDemoWebinars } from '../seed/demo-webinars.ts';
+import { seedDemoDirectories } from '../seed/demo-directories.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
 
@@ -16,6 +17,12 @@ runtime.logger.info(
 const webinarsSeeded = await seedDemoWebinars(runtime.database.db, { now: new Date() });
 runtime.logger.info(
   webinarsSeeded ? 'demo webinars seeded' : 'webinars already exist: demo webinars not added',
+);
+const directoriesSeeded = await seedDemoDirectories(runtime.database.db);
+runtime.logger.info(
+  directoriesSeeded
+    ? 'demo supplier directories seeded'
+    : 'supplier directories already exist: demo directories not added',
 );
 const procurementSeeded = await seedDemoProcurement(runtime.database.db, { now: new Date() });
 runtime.logger.info(
