@@ -13,7 +13,6 @@ const AccountPage = lazy(() =>
 /** Linked from the menus and footer; each gets its real page in a later release. */
 const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
   ['supplier-directory', 'pages.directory'],
-  ['prequalified-suppliers', 'pages.prequalified'],
 ];
 
 /**
@@ -197,6 +196,24 @@ export const routes: RouteObject[] = [
           'src/features/subscriptions/pages/SubscriptionCheckoutPage.tsx',
           () => import('../features/subscriptions/pages/SubscriptionCheckoutPage.tsx'),
           ['phone', 'checkout', 'subscriptions'],
+        ),
+      },
+      // Issue 18, SPEC §2 prequalified suppliers: the request form, and the cart (the checkout's four views)
+      // opened by the order's unguessable id.
+      {
+        path: 'prequalified-suppliers',
+        ...page(
+          'src/features/prequalified/pages/PrequalifiedOrderPage.tsx',
+          () => import('../features/prequalified/pages/PrequalifiedOrderPage.tsx'),
+          ['phone', 'prequalified', 'errors'],
+        ),
+      },
+      {
+        path: 'prequalified-suppliers/cart/:id',
+        ...page(
+          'src/features/prequalified/pages/PrequalifiedCartPage.tsx',
+          () => import('../features/prequalified/pages/PrequalifiedCartPage.tsx'),
+          ['phone', 'checkout', 'prequalified'],
         ),
       },
       // SPEC §2 marketing payment results.

@@ -34,6 +34,7 @@ export const LAZY_NAMESPACES = [
   'webinars',
   'site',
   'registry',
+  'prequalified',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
