@@ -110,6 +110,7 @@ import {
 } from './modules/site/supplier-directories/index.ts';
 import {
   createPrequalifiedListsService,
+  PREQUALIFIED_DOWNLOAD_PURPOSE,
   PREQUALIFIED_PRODUCT,
   prequalifiedListProduct,
   prequalifiedListsRoutes,
@@ -258,7 +259,7 @@ export function createServices({
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).
-  const prequalifiedDownloadSecret = derivedSecret(config.jwtSecret, 'prequalified-list-downloads');
+  const prequalifiedDownloadSecret = derivedSecret(config.jwtSecret, PREQUALIFIED_DOWNLOAD_PURPOSE);
   const payments = createPaymentsService({
     db,
     clock,

@@ -5,6 +5,7 @@ import { seedDemoWebinars } from '../seed/demo-webinars.ts';
 import { seedDemoDirectories } from '../seed/demo-directories.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
+import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 
 /** `npm run seed:demo`: demo buyers and jobs on a database that has no buyers yet (also with DATABASE_URL). */
 const runtime = await openRuntime({ prepareData: true });
@@ -39,5 +40,15 @@ runtime.logger.info(
   ordersSeeded
     ? 'demo suppliers, orders and invoices seeded'
     : 'purchase orders already exist, or no procure-to-pay demo: orders not added',
+);
+const prequalifiedSeeded = await seedDemoPrequalified({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  prequalifiedSeeded
+    ? 'demo paid prequalified-supplier list seeded'
+    : 'a prequalified-supplier order exists, or no approved Kenyan suppliers: demo list not added',
 );
 await runtime.close();

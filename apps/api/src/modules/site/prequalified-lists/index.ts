@@ -4,6 +4,7 @@ export { prequalifiedListsRoutes } from './prequalified-lists.routes.ts';
 export {
   NO_PREQUALIFICATIONS,
   PREQUALIFIED_CART_PAGE,
+  PREQUALIFIED_DOWNLOAD_PURPOSE,
   PREQUALIFIED_PRODUCT,
   createPrequalifiedListsService,
   prequalifiedListProduct,

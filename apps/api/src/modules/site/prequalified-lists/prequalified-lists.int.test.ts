@@ -1,10 +1,12 @@
 import ExcelJS from 'exceljs';
 import { eq, inArray } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, manualClock, type TestContext } from '../../../../test/harness.ts';
 import { createMember, mailsTo } from '../../../../test/identity.ts';
-import { prices } from '../../../schema/payments.tables.ts';
+import { orders, prices } from '../../../schema/payments.tables.ts';
 import { supplierRegistrations } from '../../../schema/supplier-registry.tables.ts';
+import { DEMO_PREQUALIFIED_EMAIL, seedDemoPrequalified } from '../../../seed/demo-prequalified.ts';
 
 /** Issue 18, prequalified-supplier lists: through the app, its DPO and Daraja simulators and PostgreSQL. */
 let ctx: TestContext;
@@ -416,5 +418,23 @@ describe('payment and delivery', () => {
       payment_type: 'dpo',
     });
     expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('demo data', () => {
+  it('seeds one paid list, delivered and mailed, once', async () => {
+    const deps = { config: ctx.config, database: ctx.database, logger: pino({ level: 'silent' }) };
+    expect(await seedDemoPrequalified(deps)).toBe(true);
+    expect(await seedDemoPrequalified(deps)).toBe(false);
+    const paid = await ctx.database.db
+      .select({ code: orders.code })
+      .from(orders)
+      .where(eq(orders.customerEmail, DEMO_PREQUALIFIED_EMAIL));
+    expect(paid).toHaveLength(1);
+    const body = await order(paid[0]!.code);
+    expect(body).toMatchObject({ status: 3, payment_state: 'paid' });
+    expect(body.delivery!.categories.map((c) => c.suppliers.length)).toEqual([3, 1]);
+    const mails = await mailsTo(ctx, DEMO_PREQUALIFIED_EMAIL);
+    expect(mails.some((m) => m.subject.includes('prequalified supplier list'))).toBe(true);
   });
 });

@@ -39,6 +39,8 @@ import { prequalifiedListsRepository } from './prequalified-lists.repository.ts'
 export const PREQUALIFIED_PRODUCT = 'prequalified_list';
 /** Where the order is paid and its list shown (the card gateway returns there). */
 export const PREQUALIFIED_CART_PAGE = '/prequalified-suppliers/cart/';
+/** The purpose the download links' signing key is derived for from JWT_SECRET (app.ts, the demo seed). */
+export const PREQUALIFIED_DOWNLOAD_PURPOSE = 'prequalified-list-downloads';
 
 const DAY_MS = 24 * 60 * 60_000;
 
