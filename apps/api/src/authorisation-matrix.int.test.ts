@@ -372,6 +372,21 @@ const MATRIX: Record<string, Entry> = {
     body: () => ({ reason: 'Matrix' }),
   },
 
+  // Data protection (issue 18): a registered supplier's own data (any of its users reads and exports; its
+  // administrator corrects and asks for erasure; S1 and S2 did not register themselves, so they get 404),
+  // and the operator's erasure queue.
+  'GET /api/v1/portal/my-data/': { may: ['s1:supplier_admin', 's1:supplier_user', 's2:supplier_admin'] },
+  'PATCH /api/v1/portal/my-data/': {
+    may: ['s1:supplier_admin', 's2:supplier_admin'],
+    body: () => ({ city: 'Matrix' }),
+  },
+  'GET /api/v1/portal/my-data/export/': {
+    may: ['s1:supplier_admin', 's1:supplier_user', 's2:supplier_admin'],
+  },
+  'POST /api/v1/portal/my-data/erasure/': { may: ['s1:supplier_admin', 's2:supplier_admin'] },
+  'GET /api/v1/supplier-directory/moderation/erasure-requests/': { may: OPERATOR },
+  'POST /api/v1/supplier-directory/moderation/erasure-requests/{id}/carry-out/': { may: OPERATOR },
+
   // The operator's audit trail, and payments received but not applied (support refunds them).
   'GET /api/v1/audit/events/': { may: OPERATOR },
   'GET /api/v1/payments/flagged/': { may: OPERATOR },
@@ -401,6 +416,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/webinars\//, ids.webinar],
       [/\/inquiries\//, ids.inquiry],
       [/\/moderation\/registrations\//, ids.inquiry],
+      [/\/moderation\/erasure-requests\//, ids.inquiry],
       [/\/moderation\/buyers\//, ids.buyerA],
     ];
     const found = table.find(([pattern]) => pattern.test(path));

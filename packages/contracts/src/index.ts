@@ -31,5 +31,6 @@ export * from './webinars.ts';
 export * from './marketing.ts';
 export * from './prequalified-lists.ts';
 export * from './supplier-listing.ts';
+export * from './supplier-data.ts';
 export * from './supplier-directories.ts';
 export * from './tender-alerts.ts';

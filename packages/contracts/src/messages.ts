@@ -318,6 +318,18 @@ export const MESSAGES = {
   'registry.country': 'Please select country!',
   'registry.not_pending': 'This registration is not waiting for review.',
   'registry.not_found': 'Registration not found.',
+  'supplier_data.not_registered':
+    'Your organisation did not register here itself, so there is no registration to show or change.',
+  'supplier_data.erasure_pending': 'An erasure request is already waiting for the operator.',
+  'supplier_data.erasure_not_found': 'Erasure request not found.',
+  'supplier_data.erasure_done': 'This erasure request has already been carried out.',
+  'supplier_data.admin_only': 'Only your organisation’s administrator can change its data or ask for erasure.',
+  'supplier_data.kept_documents':
+    'Purchase orders, invoices, credit notes and payments with buyers, with the company name and tax PIN on them: kept for 5 years under the Tax Procedures Act.',
+  'supplier_data.kept_paid_orders': 'Paid orders and their receipts: kept for 5 years as accounting records.',
+  'supplier_data.kept_audit':
+    'The audit log (user ids and actions, no names): append-only, kept as the record of who did what.',
+  'supplier_data.kept_consent': 'The version and date of the terms agreed to: kept as proof of consent.',
   'subscription.categories': 'Please select categories for your alert notifications!',
   'subscription.plan': 'Please select a subscription plan.',
   'subscription.too_many_categories': 'Choose at most 50 categories.',

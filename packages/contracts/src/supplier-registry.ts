@@ -89,6 +89,8 @@ export const SUPPLIER_REGISTRATION_STATUSES = [
   'under_review',
   'approved',
   'rejected',
+  /** Issue 18: erased at the supplier's request (personal data anonymised, off the public listing). */
+  'erased',
 ] as const;
 export type SupplierRegistrationStatus = (typeof SUPPLIER_REGISTRATION_STATUSES)[number];
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { SUPPLIER_REGISTRATION_STATUSES } from '@zabuni/contracts';
+import { SUPPLIER_ERASURE_STATUSES, SUPPLIER_REGISTRATION_STATUSES } from '@zabuni/contracts';
 import { users } from './authentication.tables.ts';
 import { countries } from './core.tables.ts';
 import { organisations } from './organisations.tables.ts';
@@ -9,6 +9,8 @@ export const supplierRegistrationStatus = pgEnum(
   'supplier_registration_status',
   SUPPLIER_REGISTRATION_STATUSES,
 );
+
+export const supplierErasureStatus = pgEnum('supplier_erasure_status', SUPPLIER_ERASURE_STATUSES);
 
 /**
  * A supplier's self-registration (SPEC §2, §4 supplier onboarding): waits for its email to be confirmed, then
@@ -64,5 +66,43 @@ export const supplierRegistrations = pgTable(
     uniqueIndex('supplier_registrations_approved_supplier_idx')
       .on(t.supplierId)
       .where(sql`status = 'approved'`),
+  ],
+);
+
+/**
+ * Issue 18, data protection: a supplier's request that its personal data be erased, made from its account and
+ * carried out by an operator (personal data anonymised, the public profile taken off the listing; what the law
+ * requires is kept, and `kept` says what).
+ */
+export const supplierErasureRequests = pgTable(
+  'supplier_erasure_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    status: supplierErasureStatus('status').notNull().default('requested'),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => organisations.id),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => supplierRegistrations.id),
+    requestedBy: integer('requested_by')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    carriedOutAt: timestamp('carried_out_at', { withTimezone: true }),
+    carriedOutBy: integer('carried_out_by').references(() => users.id),
+    /** What was kept, and why (catalogue keys of the retention reasons). */
+    kept: text('kept')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    // One open request per supplier.
+    uniqueIndex('supplier_erasure_requests_open_idx')
+      .on(t.supplierId)
+      .where(sql`status = 'requested'`),
+    index('supplier_erasure_requests_status_idx').on(t.status, t.id),
   ],
 );

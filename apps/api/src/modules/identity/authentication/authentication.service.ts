@@ -786,6 +786,32 @@ export function createAuthenticationService(deps: Deps) {
       };
     },
 
+    /**
+     * Issue 18, erasure at a supplier's request: the account can no longer sign in and holds no personal data
+     * (name, email, username, phone, second factor replaced or removed); its id stays, for the documents and
+     * the audit log that name it.
+     */
+    async eraseAccount(tx: Tx, userId: number): Promise<void> {
+      const repository = authenticationRepository(tx);
+      await repository.update(userId, {
+        email: `erased-${userId}@erased.invalid`,
+        username: `erased-${userId}`,
+        firstName: 'Erased',
+        lastName: 'User',
+        phone: null,
+        passwordHash: await hashPassword(randomToken()),
+        isActive: false,
+        twoFactorEnabled: false,
+        twoFactorMethod: null,
+        totpSecret: null,
+        totpPendingSecret: null,
+        selectedBuyerId: null,
+        sessionsValidAfter: clock.now(),
+      });
+      await repository.deleteSessions(userId);
+      await repository.replaceRecoveryCodes(userId, []);
+    },
+
     async updateProfile(
       userId: number,
       profile: { first_name: string; last_name: string; phone_number: string; language: string },

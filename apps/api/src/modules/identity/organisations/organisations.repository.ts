@@ -33,6 +33,14 @@ export const organisationsRepository = (db: Executor) => ({
     return row!.id;
   },
 
+  async updateContact(
+    id: number,
+    patch: Partial<Pick<NewOrganisation, 'name' | 'email' | 'phone' | 'contactPerson'>>,
+  ) {
+    if (Object.keys(patch).length === 0) return;
+    await db.update(organisations).set(patch).where(eq(organisations.id, id));
+  },
+
   async addMembership(userId: number, organisationId: number, role: Role) {
     await db.insert(memberships).values({ userId, organisationId, role }).onConflictDoNothing();
   },

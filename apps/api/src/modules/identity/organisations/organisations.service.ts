@@ -99,6 +99,12 @@ export function createOrganisationsService({
     create: (tx: Executor, organisation: NewOrganisation) => organisationsRepository(tx).insert(organisation),
     addMember: (tx: Executor, userId: number, organisationId: number, role: Role) =>
       organisationsRepository(tx).addMembership(userId, organisationId, role),
+    /** Issue 18: a supplier's corrections and erasure change its name and contact fields (nothing else). */
+    updateContact: (
+      tx: Executor,
+      organisationId: number,
+      patch: Partial<Pick<NewOrganisation, 'name' | 'email' | 'phone' | 'contactPerson'>>,
+    ) => organisationsRepository(tx).updateContact(organisationId, patch),
     profileOf: (organisationId: number) => organisationsRepository(db).profileOf(organisationId),
     findByKindAndName: (tx: Executor, kind: OrganisationKind, name: string) =>
       organisationsRepository(tx).findByKindAndName(kind, name),

@@ -10,3 +10,6 @@ export {
 } from './supplier-registry.routes.ts';
 export { createSupplierRegistryService } from './supplier-registry.service.ts';
 export type { SupplierRegistryService } from './supplier-registry.service.ts';
+export { supplierDataRoutes } from './supplier-data.routes.ts';
+export { createSupplierDataService } from './supplier-data.service.ts';
+export type { SupplierDataService } from './supplier-data.service.ts';
