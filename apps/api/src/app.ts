@@ -92,8 +92,10 @@ import { coreRoutes, createCoreRepository, createCoreService } from './modules/s
 import { createInquiriesService, inquiriesRoutes } from './modules/site/inquiries/index.ts';
 import {
   createPinChecker,
+  createSupplierDataService,
   createSupplierRegistryService,
   pinCheckerSimulator,
+  supplierDataRoutes,
   supplierRegistryRoutes,
 } from './modules/site/supplier-registry/index.ts';
 import {
@@ -332,6 +334,13 @@ export function createServices({
     organisations,
     publicUrl: config.publicUrl,
   });
+  const supplierData = createSupplierDataService({
+    db,
+    clock,
+    audit,
+    accounts: authentication,
+    organisations,
+  });
   const supplierListing = createSupplierListingService({ db });
   const supplierDirectories = createSupplierDirectoriesService({
     db,
@@ -359,6 +368,7 @@ export function createServices({
     core,
     inquiries,
     supplierRegistry,
+    supplierData,
     supplierListing,
     supplierDirectories,
     prequalifiedLists,
@@ -721,6 +731,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
       limiter: services.limiter,
       publicUrl: config.publicUrl,
     }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    supplierDataRoutes({ supplierData: services.supplierData, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
   await app.register(supplierListingRoutes({ listing: services.supplierListing }), { prefix: '/api/v1' });
