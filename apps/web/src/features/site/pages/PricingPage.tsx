@@ -73,98 +73,39 @@ export function Component() {
         </Stack>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="xl" className="zs-card" data-testid="plan-alerts">
-            <Title order={2} fz="xl">
-              {page.alerts.name}
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              {page.alerts.body}
-            </Text>
-            <Group gap={6} align="baseline" mb="md">
-              <Text className="zs-price" data-testid="price-alerts">
-                {shown(priceOf(list, `alert_subscription_${period}`), language)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {per}
-              </Text>
-            </Group>
-            <List size="sm" spacing={4} mb="lg">
-              {page.alerts.features.map((feature) => (
-                <List.Item key={feature}>{feature}</List.Item>
-              ))}
-            </List>
-            <Button component={Link} to={`/tenders-subscribe?plan=${period}`} className="zs-cardLink">
-              {page.alerts.cta}
-            </Button>
-          </Card>
-
-          <Card
-            withBorder
-            radius="md"
-            padding="xl"
-            className="zs-card"
-            style={{ borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 }}
-            data-testid="plan-professional"
-          >
-            <Title order={2} fz="xl">
-              {page.professional.name}
-            </Title>
-            <Text size="sm" c="dimmed" mb="md">
-              {page.professional.body}
-            </Text>
-            <Group gap={6} align="baseline" mb="md">
-              <Text className="zs-price" data-testid="price-professional">
-                {shown(priceOf(list, `professional_plan_${period}`), language)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {per}
-              </Text>
-            </Group>
-            <List size="sm" spacing={4} mb="lg">
-              {page.professional.features.map((feature) => (
-                <List.Item key={feature}>{feature}</List.Item>
-              ))}
-            </List>
-            <Button component={Link} to="/contact" className="zs-cardLink">
-              {page.professional.cta}
-            </Button>
-          </Card>
+          <PlanCard
+            id="alerts"
+            plan={page.alerts}
+            price={shown(priceOf(list, `alert_subscription_${period}`), language)}
+            per={per}
+            to={`/tenders-subscribe?plan=${period}`}
+          />
+          <PlanCard
+            id="professional"
+            plan={page.professional}
+            price={shown(priceOf(list, `professional_plan_${period}`), language)}
+            per={per}
+            to="/contact"
+            highlighted
+          />
         </SimpleGrid>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-          <Card withBorder radius="md" padding="lg" className="zs-card" data-testid="plan-add-on">
-            <Title order={2} fz="lg">
-              {page.addOn.name}
-            </Title>
-            <Text size="sm" c="dimmed" mb="sm">
-              {page.addOn.body}
-            </Text>
-            <Text className="zs-price" mb="md" data-testid="price-add-on">
-              {shown(priceOf(list, 'africa_directory_ke'), language)}
-            </Text>
-            <Button component={Link} to="/contact" variant="light" className="zs-cardLink">
-              {page.addOn.cta}
-            </Button>
-          </Card>
-          <Card withBorder radius="md" padding="lg" className="zs-card" data-testid="plan-publishing">
-            <Title order={2} fz="lg">
-              {page.publishing.name}
-            </Title>
-            <Text size="sm" c="dimmed" mb="sm">
-              {page.publishing.body}
-            </Text>
-            <Group gap={6} align="baseline" mb="md">
-              <Text className="zs-price" data-testid="price-publishing">
-                {shown(priceOf(list, 'tender_publishing'), language)}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {page.publishing.perTender}
-              </Text>
-            </Group>
-            <Button component={Link} to="/advertise" variant="light" className="zs-cardLink">
-              {page.publishing.cta}
-            </Button>
-          </Card>
+          <PlanCard
+            id="add-on"
+            plan={page.addOn}
+            price={shown(priceOf(list, 'africa_directory_ke'), language)}
+            to="/contact"
+            small
+          />
+          <PlanCard
+            id="publishing"
+            plan={page.publishing}
+            price={shown(priceOf(list, 'tender_publishing'), language)}
+            per={page.publishing.perTender}
+            to="/advertise"
+            small
+          />
         </SimpleGrid>
 
         <Text size="sm" c="dimmed" ta="center">
@@ -172,5 +113,70 @@ export function Component() {
         </Text>
       </Stack>
     </Container>
+  );
+}
+
+/**
+ * One offer on the pricing page: its name, what it is, the price (with what it is per, when it is per
+ * something), what it includes and the way to it. `small` for the add-ons under the plans.
+ */
+function PlanCard({
+  id,
+  plan,
+  price,
+  per,
+  to,
+  highlighted = false,
+  small = false,
+}: {
+  id: string;
+  plan: { name: string; body: string; cta: string; features?: readonly string[] };
+  price: string;
+  per?: string;
+  to: string;
+  highlighted?: boolean;
+  small?: boolean;
+}) {
+  const shownPrice = (
+    <Text className="zs-price" mb={per === undefined ? 'md' : undefined} data-testid={`price-${id}`}>
+      {price}
+    </Text>
+  );
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding={small ? 'lg' : 'xl'}
+      className="zs-card"
+      style={highlighted ? { borderColor: 'var(--mantine-color-brand-6)', borderWidth: 2 } : undefined}
+      data-testid={`plan-${id}`}
+    >
+      <Title order={2} fz={small ? 'lg' : 'xl'}>
+        {plan.name}
+      </Title>
+      <Text size="sm" c="dimmed" mb={small ? 'sm' : 'md'}>
+        {plan.body}
+      </Text>
+      {per === undefined ? (
+        shownPrice
+      ) : (
+        <Group gap={6} align="baseline" mb="md">
+          {shownPrice}
+          <Text size="sm" c="dimmed">
+            {per}
+          </Text>
+        </Group>
+      )}
+      {plan.features && (
+        <List size="sm" spacing={4} mb="lg">
+          {plan.features.map((feature) => (
+            <List.Item key={feature}>{feature}</List.Item>
+          ))}
+        </List>
+      )}
+      <Button component={Link} to={to} variant={small ? 'light' : undefined} className="zs-cardLink">
+        {plan.cta}
+      </Button>
+    </Card>
   );
 }
