@@ -368,6 +368,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // Issue 18, data protection: suppliers' erasure requests, carried out by the operator.
+            path: 'supplier-erasures',
+            lazy: withNamespaces(
+              ['registry', 'errors'],
+              () => import('../features/registry/pages/ErasureRequestsAdminPage.tsx'),
+            ),
+          },
+          {
             // Issue 17: the price list and the clients shown on the site.
             path: 'site',
             lazy: withNamespaces(['site'], () => import('../features/site/pages/SiteAdminPage.tsx')),

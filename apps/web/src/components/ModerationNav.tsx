@@ -8,6 +8,8 @@ const LINKS = [
   { to: '/moderation/webinars', key: 'webinars' },
   { to: '/moderation/site', key: 'site' },
   { to: '/moderation/suppliers', key: 'suppliers' },
+  { to: '/moderation/directories', key: 'directories' },
+  { to: '/moderation/supplier-erasures', key: 'supplierErasures' },
 ] as const;
 
 /** The operator's areas side by side: tenders, inquiries, webinars, and the site's prices and clients. */

@@ -25,6 +25,8 @@ interface Props<T> {
   error?: ReactNode;
   required?: boolean;
   testId?: string;
+  /** Names of options chosen before this picker opened (an edit form's saved values). */
+  initialOptions?: readonly PickerOption[];
 }
 
 /**
@@ -46,9 +48,12 @@ export function RemoteMultiPicker<T>({
   error,
   required,
   testId,
+  initialOptions = [],
 }: Props<T>) {
   const [search, setSearch] = useState('');
-  const [known, setKnown] = useState<Record<string, PickerOption>>({});
+  const [known, setKnown] = useState<Record<string, PickerOption>>(() =>
+    Object.fromEntries(initialOptions.map((o) => [o.value, o])),
+  );
   const {
     options,
     search: pushQuery,

@@ -32,6 +32,8 @@ export const portalRoutes: RouteObject[] = [
           { path: 'invoices/new', lazy: page(() => import('./pages/InvoiceNewPage.tsx')) },
           { path: 'invoices/:id', lazy: page(() => import('./pages/InvoicePage.tsx')) },
           { path: 'statement', lazy: page(() => import('./pages/StatementPage.tsx')) },
+          // Issue 18, data protection: the supplier's own data (no buyer needed).
+          { path: 'my-data', lazy: page(() => import('./pages/MyDataPage.tsx')) },
           { path: '*', lazy: () => import('../../components/NotFoundPage.tsx') },
         ],
       },

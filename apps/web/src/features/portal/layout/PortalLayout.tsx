@@ -35,6 +35,7 @@ import { PORTAL_SECTIONS, PortalNav } from './PortalNav.tsx';
 import classes from './PortalShell.module.css';
 
 const SWITCHED_TOAST = 'buyer-switched';
+const MY_DATA_PATH = '/portal/my-data';
 
 /**
  * The free supplier portal's shell under `/portal` (signed-in users; RequireAuth wraps it): the supplier's
@@ -73,8 +74,10 @@ export function Component() {
     });
   };
 
-  const withNavbar = supplier !== null && current !== null;
-  const switcher = withNavbar && (
+  // Issue 18: the supplier's own data is not about a buyer; a supplier no buyer lists yet reaches it too.
+  const buyerFree = pathname === MY_DATA_PATH || pathname.startsWith(`${MY_DATA_PATH}/`);
+  const withNavbar = supplier !== null && (current !== null || buyerFree);
+  const switcher = supplier !== null && current !== null && (
     <BuyerSwitcher buyers={list} current={current} switching={switchBuyer.isPending} onSwitch={switchTo} />
   );
 
@@ -91,6 +94,8 @@ export function Component() {
     content = <NotForSuppliers me={me.data} />;
   } else if (buyers.isError) {
     content = <LoadFailed message={buyers.error.message} onRetry={() => void buyers.refetch()} />;
+  } else if (buyerFree) {
+    content = <Outlet />;
   } else if (list.length === 0) {
     content = <NoBuyerYet />;
   } else if (!current) {
@@ -270,7 +275,13 @@ function NotForSuppliers({ me }: { me: Me }) {
 /** A supplier no buyer lists yet: nothing to show until one adds it. */
 function NoBuyerYet() {
   const { t } = useTranslation('portal');
-  return <Notice testId="portal-no-buyer" title={t('noBuyer.title')} body={t('noBuyer.body')} />;
+  return (
+    <Notice testId="portal-no-buyer" title={t('noBuyer.title')} body={t('noBuyer.body')}>
+      <Button component={Link} to={MY_DATA_PATH} variant="default" data-testid="portal-go-my-data">
+        {t('nav.myData')}
+      </Button>
+    </Notice>
+  );
 }
 
 /** The session names no buyer of this supplier's (the user also works for a buying organisation): choose one. */
