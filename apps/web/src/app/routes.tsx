@@ -11,9 +11,7 @@ const AccountPage = lazy(() =>
 );
 
 /** Linked from the menus and footer; each gets its real page in a later release. */
-const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [
-  ['supplier-directory', 'pages.directory'],
-];
+const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [];
 
 /**
  * Pages rendered in the browser only, even under the public layout: pages for signed-in users, and forms
@@ -129,6 +127,39 @@ export const routes: RouteObject[] = [
           'src/features/supplier-listing/pages/SupplierListingPage.tsx',
           () => import('../features/supplier-listing/pages/SupplierListingPage.tsx'),
           ['registry'],
+        ),
+      },
+      {
+        // Issue 18: country supplier directories (SPEC §2): list, detail, cart and checkout.
+        path: 'supplier-directory',
+        ...page(
+          'src/features/supplier-directories/pages/DirectoriesPage.tsx',
+          () => import('../features/supplier-directories/pages/DirectoriesPage.tsx'),
+          ['directories'],
+        ),
+      },
+      {
+        path: 'supplier-directory/:id',
+        ...page(
+          'src/features/supplier-directories/pages/DirectoryDetailPage.tsx',
+          () => import('../features/supplier-directories/pages/DirectoryDetailPage.tsx'),
+          ['directories', 'errors'],
+        ),
+      },
+      {
+        path: 'supplier-directory/cart/:code',
+        ...page(
+          'src/features/supplier-directories/pages/DirectoryCartPage.tsx',
+          () => import('../features/supplier-directories/pages/DirectoryCartPage.tsx'),
+          ['directories', 'checkout'],
+        ),
+      },
+      {
+        path: 'supplier-directory/checkout/:code',
+        ...page(
+          'src/features/supplier-directories/pages/DirectoryCheckoutPage.tsx',
+          () => import('../features/supplier-directories/pages/DirectoryCheckoutPage.tsx'),
+          ['phone', 'checkout', 'directories'],
         ),
       },
       {
@@ -373,6 +404,14 @@ export const routes: RouteObject[] = [
             lazy: withNamespaces(
               ['registry', 'errors'],
               () => import('../features/registry/pages/ErasureRequestsAdminPage.tsx'),
+            ),
+          },
+          {
+            // Issue 18: the country supplier directories on sale (price, texts, on sale or not).
+            path: 'directories',
+            lazy: withNamespaces(
+              ['directories', 'errors'],
+              () => import('../features/supplier-directories/pages/DirectoriesAdminPage.tsx'),
             ),
           },
           {

@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/moderation/site', key: 'site' },
   { to: '/moderation/suppliers', key: 'suppliers' },
   { to: '/moderation/directories', key: 'directories' },
+  { to: '/moderation/directories', key: 'directories' },
   { to: '/moderation/supplier-erasures', key: 'supplierErasures' },
 ] as const;
 

@@ -34,6 +34,7 @@ export const LAZY_NAMESPACES = [
   'webinars',
   'site',
   'registry',
+  'directories',
   'prequalified',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];

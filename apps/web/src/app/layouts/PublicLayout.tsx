@@ -7,6 +7,7 @@ import { useSiteSettings } from '../../lib/site-settings.ts';
 import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
 import { useScrollToTopOnNewPage } from '../../lib/use-scroll-to-top.ts';
+import { DirectoryMenu } from './DirectoryMenu.tsx';
 import { LanguageSwitcher } from './LanguageSwitcher.tsx';
 import { Logo } from './Logo.tsx';
 import { FOOTER_LINKS, HEADER_LINKS, MODULE_LINKS } from './nav-links.ts';
@@ -111,11 +112,21 @@ export function PublicLayout() {
                 className={longLabels ? classes.compact : undefined}
                 data-testid="header-nav"
               >
-                {HEADER_LINKS.map((link) => (
-                  <NavLink key={link.to} to={link.to} className={classes.navLink}>
-                    {t(link.key)}
-                  </NavLink>
-                ))}
+                {HEADER_LINKS.map((link) =>
+                  // SPEC §2: the Supplier Directory link opens the directories' mega-menu.
+                  link.to === '/supplier-directory' ? (
+                    <DirectoryMenu
+                      key={link.to}
+                      to={link.to}
+                      label={t(link.key)}
+                      className={classes.navLink}
+                    />
+                  ) : (
+                    <NavLink key={link.to} to={link.to} className={classes.navLink}>
+                      {t(link.key)}
+                    </NavLink>
+                  ),
+                )}
               </Group>
             </Box>
             <Group gap="xs" wrap="nowrap">
