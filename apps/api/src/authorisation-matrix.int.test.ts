@@ -2,6 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { sql } from 'drizzle-orm';
 import { bearer } from '../test/identity.ts';
+import { derivedSecret } from './infra/crypto.ts';
+import {
+  PREQUALIFIED_DOWNLOAD_PURPOSE,
+  prequalifiedListProduct,
+} from './modules/site/prequalified-lists/index.ts';
+import { orders } from './schema/payments.tables.ts';
 import {
   BUYER_ROLES,
   CALLERS,
@@ -320,7 +326,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/prequalified-suppliers/orders/{id}/': { may: ALL },
   'GET /api/v1/prequalified-suppliers/orders/{id}/download/': {
     may: ALL,
-    query: () => 'format=csv&expires=1&signature=matrix',
+    query: () => prequalified.download,
   },
   'POST /api/v1/prequalified-suppliers/orders/payment/{orderId}/': { may: ALL },
 
@@ -424,8 +430,8 @@ function fillPath(path: string, world: MatrixWorld): string {
     return found[1];
   };
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
-    // Prequalified-list orders open by an unguessable id: an unknown one reaches the handler (404).
-    if (path.includes('/prequalified-suppliers/')) return 'matrix-unknown-order';
+    // Prequalified-list orders open by their unguessable id.
+    if (path.includes('/prequalified-suppliers/')) return encodeURIComponent(prequalified.code);
     if (name === 'reference') return encodeURIComponent(directory.code);
     if (name === 'token') return directory.token;
     if (name === 'format') return 'csv';
@@ -470,6 +476,8 @@ let world: MatrixWorld;
 let operations: string[];
 /** A directory, and a paid order of it with its download token (issue 18). */
 const directory = { id: 0, code: '', token: 'matrix-directory-download-token' };
+/** A paid and delivered prequalified-list order, and its signed download link's query (issue 18). */
+const prequalified = { code: '', download: '' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -506,6 +514,35 @@ beforeAll(async () => {
           download_expires_at = now() + interval '1 day', snapshot_at = now(), supplier_count = 0
          WHERE order_id = (SELECT id FROM orders WHERE code = ${directory.code})`,
   );
+  const [category] = (await ctx.database.db.execute(sql`SELECT id FROM categories ORDER BY id LIMIT 1`)).rows;
+  prequalified.code = (
+    await ctx.services.prequalifiedLists.createOrder({
+      company_name: 'Matrix Buyer',
+      contact_person: 'Matrix Caller',
+      phone_number: '+254712345678',
+      email: 'prequalified@matrix.example',
+      country: Number(kenya.id),
+      categories: [{ category: Number(category!.id), supplier_count: 1 }],
+    })
+  ).id;
+  // Paid and delivered as its fulfilment leaves it; the download link is the one the customer receives.
+  const fulfil = prequalifiedListProduct({
+    audit: ctx.services.audit,
+    clock: ctx.services.clock,
+    mail: ctx.services.mail,
+    publicUrl: ctx.config.publicUrl,
+    downloadSecret: derivedSecret(ctx.config.jwtSecret, PREQUALIFIED_DOWNLOAD_PURPOSE),
+  });
+  await ctx.database.db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(orders)
+      .set({ paymentState: 'paid', paidAt: new Date(), fulfilledAt: new Date() })
+      .where(sql`${orders.code} = ${prequalified.code}`)
+      .returning();
+    await fulfil.fulfil(tx, paid!, { method: 'Card (DPO Pay)', receipt: 'MATRIX' });
+  });
+  const delivered = await ctx.services.prequalifiedLists.getOrder(prequalified.code);
+  prequalified.download = new URL(delivered.delivery!.downloads!.csv).search.slice(1);
   const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, unknown>>;
   };
