@@ -2,7 +2,7 @@
 
 export { mailJobs } from './mail.jobs.ts';
 export { devMailRoutes } from './mail.routes.ts';
-export { MAIL_SEND_JOB, createMailService } from './mail.service.ts';
+export { MAIL_SEND_BATCH_JOB, MAIL_SEND_JOB, createMailService } from './mail.service.ts';
 export type { MailRequest, MailService } from './mail.service.ts';
 export { renderMail } from './mail.templates.ts';
 export type {

@@ -6,6 +6,10 @@ import { mailRepository, type MailAttachment } from './mail.repository.ts';
 import { renderMail, type MailTemplates, type TemplateName } from './mail.templates.ts';
 
 export const MAIL_SEND_JOB = 'mail.send';
+/** Many mails in one job (a week's tender-alert digests): delivered a few at a time, each row-locked. */
+export const MAIL_SEND_BATCH_JOB = 'mail.send-batch';
+const BATCH_JOB_SIZE = 100;
+const BATCH_CONCURRENCY = 4;
 const MAX_ATTEMPTS = 6;
 
 /** A mail to write: the template's own parameters, checked against it (see `MailTemplates`). */
@@ -83,6 +87,35 @@ export function createMailService(deps: {
         MAIL_SEND_JOB,
         ids.map((id) => ({ id })),
       );
+    },
+
+    /** Many mails as jobs of 100 (one queue insert): for bulk mail, where a job per mail costs more than SMTP. */
+    async dispatchBatches(ids: readonly number[]): Promise<void> {
+      if (!transport || ids.length === 0) return;
+      const batches: Array<{ ids: number[] }> = [];
+      for (let at = 0; at < ids.length; at += BATCH_JOB_SIZE)
+        batches.push({ ids: ids.slice(at, at + BATCH_JOB_SIZE) });
+      await queue.sendMany(MAIL_SEND_BATCH_JOB, batches);
+    },
+
+    /**
+     * Delivers a batch, a few mails at a time; each mail as `deliver` (row-locked, sent once). Throws after
+     * the batch when a mail failed and is to be retried: the queue runs the batch again with its backoff,
+     * and the mails already sent are skipped.
+     */
+    async deliverBatch(ids: readonly number[]): Promise<void> {
+      let failure: unknown = null;
+      let next = 0;
+      const lane = async () => {
+        while (next < ids.length) {
+          const id = ids[next++]!;
+          await this.deliver(id).catch((error: unknown) => {
+            failure ??= error;
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, ids.length) }, lane));
+      if (failure) throw failure;
     },
 
     async deliver(id: number): Promise<void> {

@@ -263,10 +263,10 @@ describe('matching rules', () => {
         categories: categoryIds,
         country: variant.country ?? kenya,
         profile: {
-          keywords: variant.keywords ?? [],
-          sectors: variant.sectors ?? [],
-          jobTypes: variant.jobTypes ?? [],
-          counties: variant.counties ?? [],
+          keywords: [...(variant.keywords ?? [])],
+          sectors: [...(variant.sectors ?? [])],
+          jobTypes: [...(variant.jobTypes ?? [])],
+          counties: [...(variant.counties ?? [])],
         },
       });
       profiles.push({
@@ -277,7 +277,7 @@ describe('matching rules', () => {
           keywords: variant.keywords ?? [],
           sectors: variant.sectors ?? [],
           jobTypes: variant.jobTypes ?? [],
-          counties: variant.counties ?? [],
+          counties: [...(variant.counties ?? [])],
         },
       });
     }

@@ -124,7 +124,7 @@ export function createTenderAlertsService(deps: {
       });
       if (claimed === 0) return written;
       written += mailIds.length;
-      await mail.dispatch(mailIds);
+      await mail.dispatchBatches(mailIds);
     }
   }
 
@@ -179,7 +179,7 @@ export function createTenderAlertsService(deps: {
   async function resume(): Promise<number> {
     await writePending();
     const ids = await tenderAlertsRepository(db).untriedMails();
-    await mail.dispatch(ids);
+    await mail.dispatchBatches(ids);
     return ids.length;
   }
 
