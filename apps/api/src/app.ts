@@ -35,7 +35,13 @@ import {
   authenticationRoutes,
   createAuthenticationService,
 } from './modules/identity/authentication/index.ts';
-import { createMailService, devMailRoutes, MAIL_SEND_JOB, mailJobs } from './modules/shared/mail/index.ts';
+import {
+  createMailService,
+  devMailRoutes,
+  MAIL_SEND_BATCH_JOB,
+  MAIL_SEND_JOB,
+  mailJobs,
+} from './modules/shared/mail/index.ts';
 import { createDepartmentsService, departmentsRoutes } from './modules/platform/setup/departments/index.ts';
 import { createFiscalYearsService, fiscalYearsRoutes } from './modules/platform/setup/fiscal-years/index.ts';
 import { createTaxRatesService, taxRatesRoutes } from './modules/platform/setup/tax-rates/index.ts';
@@ -205,6 +211,7 @@ export function createServices({
   const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
   const mail = createMailService({ db, transport, from: config.mailFrom, queue, logger });
   queue.handleInline(MAIL_SEND_JOB, (data) => mail.deliver((data as { id: number }).id));
+  queue.handleInline(MAIL_SEND_BATCH_JOB, (data) => mail.deliverBatch((data as { ids: number[] }).ids));
   const notifications = createNotificationsService({ db, mail, publicUrl: config.publicUrl });
   // One approval engine: each document type plugs in with its adapter.
   const approvals = createApprovalsService({ db, workflows: approvalWorkflows, audit, notifications, clock });
