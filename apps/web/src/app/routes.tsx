@@ -359,6 +359,25 @@ export const routes: RouteObject[] = [
           ['webinars', 'errors'],
         ),
       },
+      // Issue 19: the links of every tender-alert mail (no sign-in, an unguessable token).
+      {
+        path: 'tender-alerts/unsubscribe/:token',
+        ...page(
+          'src/features/tender-alerts/pages/UnsubscribePage.tsx',
+          () => import('../features/tender-alerts/pages/UnsubscribePage.tsx'),
+          ['tender-alerts', 'errors'],
+          CLIENT_ONLY,
+        ),
+      },
+      {
+        path: 'tender-alerts/manage/:token',
+        ...page(
+          'src/features/tender-alerts/pages/ManagePage.tsx',
+          () => import('../features/tender-alerts/pages/ManagePage.tsx'),
+          ['tender-alerts', 'errors'],
+          CLIENT_ONLY,
+        ),
+      },
       {
         path: 'moderation',
         handle: CLIENT_ONLY,
@@ -412,6 +431,14 @@ export const routes: RouteObject[] = [
             lazy: withNamespaces(
               ['directories', 'errors'],
               () => import('../features/supplier-directories/pages/DirectoriesAdminPage.tsx'),
+            ),
+          },
+          {
+            // Issue 19: tender-alert digests sent per week, failures, and "send this week's digests now".
+            path: 'tender-alerts',
+            lazy: withNamespaces(
+              ['tender-alerts', 'errors'],
+              () => import('../features/tender-alerts/pages/AlertsAdminPage.tsx'),
             ),
           },
           {

@@ -11,6 +11,7 @@ const LINKS = [
   { to: '/moderation/directories', key: 'directories' },
   { to: '/moderation/directories', key: 'directories' },
   { to: '/moderation/supplier-erasures', key: 'supplierErasures' },
+  { to: '/moderation/tender-alerts', key: 'tenderAlerts' },
 ] as const;
 
 /** The operator's areas side by side: tenders, inquiries, webinars, and the site's prices and clients. */

@@ -36,6 +36,7 @@ export const LAZY_NAMESPACES = [
   'registry',
   'directories',
   'prequalified',
+  'tender-alerts',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 
