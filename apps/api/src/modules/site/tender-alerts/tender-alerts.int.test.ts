@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { pino } from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { digestSlot, matchesAlert, type AlertCandidate, type AlertProfile } from '@zabuni/domain';
 import { createTestContext, manualClock, type TestContext } from '../../../../test/harness.ts';
 import { bearer, createMember, tokenFor } from '../../../../test/identity.ts';
+import { seedDemoTenderAlerts } from '../../../seed/demo-tender-alerts.ts';
 
 /**
  * Issue 19: matching rules (the SQL against the domain's rules), the weekly digest and the empty week,
@@ -20,6 +22,7 @@ let cats: { id: number; name: string }[];
 let buyerOrg: number;
 
 const db = () => ctx.database.db;
+const silent = pino({ level: 'silent' });
 const rows = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await db().execute<T>(query)).rows;
 
@@ -479,5 +482,21 @@ describe('operator view', () => {
     expect(
       (await ctx.app.inject({ method: 'POST', url: '/api/v1/tender-alerts/digests/run/' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('demo data', () => {
+  it('records the last two weeks of digests for three demo subscribers, once', async () => {
+    await tender({ title: 'Demo meters', category: cats[0]!.id, publishedAgo: 9 * DAY, closesIn: 30 * DAY });
+    const deps = { config: ctx.config, database: ctx.database, logger: silent };
+    expect(await seedDemoTenderAlerts(deps)).toBe(true);
+    expect(await seedDemoTenderAlerts(deps)).toBe(false);
+    const weeks = await rows<{ period_start: Date; n: number }>(sql`
+      SELECT period_start, count(*)::int AS n FROM tender_alert_digests d JOIN subscriptions s ON s.id = d.subscription_id
+      WHERE s.email LIKE '%@alerts.zabuni.example' GROUP BY period_start ORDER BY period_start`);
+    expect(weeks.map((w) => w.n)).toEqual([3, 3]);
+    const kept = await rows<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM mail_outbox WHERE to_address LIKE '%@alerts.zabuni.example' AND status = 'kept'`);
+    expect(kept[0]!.n).toBe(6);
   });
 });
