@@ -15,6 +15,7 @@ import { seedDemoDirectories } from './seed/demo-directories.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
+import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
 
 export interface Runtime {
@@ -90,6 +91,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoPrequalified({ config, database, logger }))) {
         logger.info('demo paid prequalified-supplier list seeded');
+      }
+      if (demo && (await seedDemoTenderAlerts({ config, database, logger }))) {
+        logger.info('demo tender-alert subscribers and their last two weekly digests seeded');
       }
     }
   } catch (error) {

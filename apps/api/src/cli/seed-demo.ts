@@ -6,6 +6,7 @@ import { seedDemoDirectories } from '../seed/demo-directories.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
+import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
 
 /** `npm run seed:demo`: demo buyers and jobs on a database that has no buyers yet (also with DATABASE_URL). */
 const runtime = await openRuntime({ prepareData: true });
@@ -50,5 +51,15 @@ runtime.logger.info(
   prequalifiedSeeded
     ? 'demo paid prequalified-supplier list seeded'
     : 'a prequalified-supplier order exists, or no approved Kenyan suppliers: demo list not added',
+);
+const alertsSeeded = await seedDemoTenderAlerts({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  alertsSeeded
+    ? 'demo tender-alert subscribers and digests seeded'
+    : 'demo tender-alert subscribers exist already: not added',
 );
 await runtime.close();
