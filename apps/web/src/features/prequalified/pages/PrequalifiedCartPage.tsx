@@ -88,11 +88,18 @@ export function Component() {
           detail: (
             <span data-testid="row-availability">
               {t('cart.rowDetail', { count: row.supplier_count })}
-              {row.available < row.supplier_count && (
-                <Text span c="orange.8" fw={600} size="xs">
+              {data.payment_state === 'paid' ? (
+                <>
                   {' · '}
-                  {t('cart.onlyAvailable', { count: row.available })}
-                </Text>
+                  {t('cart.deliveredCount', { count: row.available })}
+                </>
+              ) : (
+                row.available < row.supplier_count && (
+                  <Text span c="orange.8" fw={600} size="xs">
+                    {' · '}
+                    {t('cart.onlyAvailable', { count: row.available })}
+                  </Text>
+                )
               )}
             </span>
           ),
