@@ -1,6 +1,7 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { DocumentBudgetCheck } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
+import { BudgetCheckCard, BudgetFigure } from '../../../../components/BudgetCheckCard.tsx';
 import { NS } from '../model/messages.ts';
 import { formatAmount } from '../../../../lib/money.ts';
 
@@ -20,29 +21,6 @@ const COLOR: Record<Tone, string> = {
   over_ignore: 'gray',
   currency_mismatch: 'gray',
 };
-
-function Figure({
-  label,
-  value,
-  testId,
-  color,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-  color?: string;
-}) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={700} c={color} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
 
 /**
  * The budget panel an approver of an order (pending approval) or an invoice (matched) sees before clicking
@@ -69,66 +47,54 @@ export function DocumentBudgetPanel({
           const money = (text: string | null) =>
             text === null ? '—' : formatAmount(text, check.currency, language);
           return (
-            <Paper
+            <BudgetCheckCard
               key={check.budget.id}
-              withBorder
-              radius="md"
-              p="sm"
-              data-testid="budget-check"
-              data-outcome={tone}
-              style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
+              outcome={tone}
+              color={color}
+              name={check.budget.name}
+              badge={t(`budget.outcome.${tone}`)}
             >
-              <Stack gap={6}>
-                <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere', flex: '1 1 200px' }}>
-                    {check.budget.name}
-                  </Text>
-                  <Badge color={color} variant="light" tt="none" radius="sm" data-testid="budget-outcome">
-                    {t(`budget.outcome.${tone}`)}
-                  </Badge>
-                </Group>
-                <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing={4}>
-                  <Figure
-                    label={t('budget.thisDocument')}
-                    value={money(check.amount)}
-                    testId="budget-amount"
+              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" verticalSpacing={4}>
+                <BudgetFigure
+                  label={t('budget.thisDocument')}
+                  value={money(check.amount)}
+                  testId="budget-amount"
+                />
+                <BudgetFigure
+                  label={t('budget.available')}
+                  value={money(check.available)}
+                  testId="budget-available"
+                />
+                <BudgetFigure
+                  label={check.counts_proposed ? t('budget.proposedCounted') : t('budget.proposedShown')}
+                  value={money(check.proposed)}
+                  testId="budget-proposed"
+                />
+                {check.shortfall !== null && (
+                  <BudgetFigure
+                    label={t('budget.shortfall')}
+                    value={money(check.shortfall)}
+                    color={`${color}.8`}
+                    testId="budget-shortfall"
                   />
-                  <Figure
-                    label={t('budget.available')}
-                    value={money(check.available)}
-                    testId="budget-available"
-                  />
-                  <Figure
-                    label={check.counts_proposed ? t('budget.proposedCounted') : t('budget.proposedShown')}
-                    value={money(check.proposed)}
-                    testId="budget-proposed"
-                  />
-                  {check.shortfall !== null && (
-                    <Figure
-                      label={t('budget.shortfall')}
-                      value={money(check.shortfall)}
-                      color={`${color}.8`}
-                      testId="budget-shortfall"
-                    />
-                  )}
-                </SimpleGrid>
-                <Text size="xs" c="dimmed">
-                  {t('budget.ofAmount', {
-                    amount: money(check.budget_amount),
-                    committed: money(check.committed),
-                    actual: money(check.actual),
+                )}
+              </SimpleGrid>
+              <Text size="xs" c="dimmed">
+                {t('budget.ofAmount', {
+                  amount: money(check.budget_amount),
+                  committed: money(check.committed),
+                  actual: money(check.actual),
+                })}
+              </Text>
+              {tone !== 'within' && (
+                <Text size="sm" c={`${color}.9`} data-testid="budget-hint">
+                  {t(`budget.hint.${tone}`, {
+                    budget: check.budget.name,
+                    shortfall: money(check.shortfall),
                   })}
                 </Text>
-                {tone !== 'within' && (
-                  <Text size="sm" c={`${color}.9`} data-testid="budget-hint">
-                    {t(`budget.hint.${tone}`, {
-                      budget: check.budget.name,
-                      shortfall: money(check.shortfall),
-                    })}
-                  </Text>
-                )}
-              </Stack>
-            </Paper>
+              )}
+            </BudgetCheckCard>
           );
         })}
       </Stack>

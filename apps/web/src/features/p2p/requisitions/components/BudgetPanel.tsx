@@ -1,17 +1,6 @@
-import {
-  Alert,
-  Badge,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Loader, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { BudgetCheckCard, BudgetFigure } from '../../../../components/BudgetCheckCard.tsx';
 import type { BudgetCheck, BudgetOutcome } from '../api.ts';
 import { formatAmount } from '../../../../lib/money.ts';
 
@@ -48,29 +37,6 @@ function share(part: string | null, whole: string | null): number {
   return Math.min(100, Math.max(0, (p / w) * 100));
 }
 
-function Figure({
-  label,
-  value,
-  color,
-  testId,
-}: {
-  label: string;
-  value: string;
-  color?: string;
-  testId: string;
-}) {
-  return (
-    <Stack gap={0} miw={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={700} c={color} data-testid={testId} style={{ whiteSpace: 'nowrap' }}>
-        {value}
-      </Text>
-    </Stack>
-  );
-}
-
 function CheckRow({ check }: { check: BudgetCheck }) {
   const { t, i18n } = useTranslation('requisitions');
   const language = i18n.resolvedLanguage ?? 'en';
@@ -79,99 +45,81 @@ function CheckRow({ check }: { check: BudgetCheck }) {
   const hasBudget = check.outcome !== 'no_budget';
   const over = check.outcome.startsWith('over_');
   return (
-    <Paper
-      withBorder
-      radius="md"
-      p="sm"
-      data-testid="budget-check"
-      data-outcome={check.outcome}
-      style={{ borderLeft: `4px solid var(--mantine-color-${color}-6)` }}
+    <BudgetCheckCard
+      outcome={check.outcome}
+      color={color}
+      name={hasBudget ? check.label : `${check.department.code} · ${check.department.name}`}
+      subtitle={hasBudget ? check.department.name : undefined}
+      badge={t(`budget.outcome.${check.outcome}`)}
     >
-      <Stack gap={6}>
-        <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
-          <Stack gap={0} style={{ minWidth: 0, flex: '1 1 200px' }}>
-            <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-              {hasBudget ? check.label : `${check.department.code} · ${check.department.name}`}
-            </Text>
-            {hasBudget && (
-              <Text size="xs" c="dimmed">
-                {check.department.name}
-              </Text>
+      {hasBudget ? (
+        <>
+          <SimpleGrid cols={{ base: 2, xs: over ? 4 : 3 }} spacing="xs" verticalSpacing={4}>
+            <BudgetFigure
+              label={t('budget.available')}
+              value={money(check.available)}
+              testId="budget-available"
+            />
+            <BudgetFigure
+              label={t('budget.othersProposed')}
+              value={money(check.proposed)}
+              testId="budget-proposed"
+            />
+            <BudgetFigure
+              label={t('budget.requested')}
+              value={money(check.requested)}
+              testId="budget-requested"
+            />
+            {over && (
+              <BudgetFigure
+                label={t('budget.shortfall')}
+                value={money(check.shortfall)}
+                color={`${color}.8`}
+                testId="budget-shortfall"
+              />
             )}
-          </Stack>
-          <Badge color={color} variant="light" tt="none" radius="sm" data-testid="budget-outcome">
-            {t(`budget.outcome.${check.outcome}`)}
-          </Badge>
-        </Group>
-        {hasBudget ? (
-          <>
-            <SimpleGrid cols={{ base: 2, xs: over ? 4 : 3 }} spacing="xs" verticalSpacing={4}>
-              <Figure
-                label={t('budget.available')}
-                value={money(check.available)}
-                testId="budget-available"
-              />
-              <Figure
-                label={t('budget.othersProposed')}
-                value={money(check.proposed)}
-                testId="budget-proposed"
-              />
-              <Figure
-                label={t('budget.requested')}
-                value={money(check.requested)}
-                testId="budget-requested"
-              />
-              {over && (
-                <Figure
-                  label={t('budget.shortfall')}
-                  value={money(check.shortfall)}
-                  color={`${color}.8`}
-                  testId="budget-shortfall"
-                />
+          </SimpleGrid>
+          <Progress.Root
+            size="md"
+            aria-label={t('budget.barLabel', {
+              requested: money(check.requested),
+              proposed: money(check.proposed),
+              available: money(check.available),
+            })}
+          >
+            <Progress.Section value={share(check.proposed, check.available)} color="gray.5" />
+            <Progress.Section
+              value={Math.min(
+                share(check.requested, check.available),
+                100 - share(check.proposed, check.available),
               )}
-            </SimpleGrid>
-            <Progress.Root
-              size="md"
-              aria-label={t('budget.barLabel', {
-                requested: money(check.requested),
-                proposed: money(check.proposed),
-                available: money(check.available),
-              })}
-            >
-              <Progress.Section value={share(check.proposed, check.available)} color="gray.5" />
-              <Progress.Section
-                value={Math.min(
-                  share(check.requested, check.available),
-                  100 - share(check.proposed, check.available),
-                )}
-                color={color}
-              />
-            </Progress.Root>
-            <Text size="xs" c="dimmed">
-              {t('budget.ofAmount', {
-                amount: money(check.amount),
-                committed: money(check.committed),
-                actual: money(check.actual),
-              })}
-            </Text>
-          </>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('budget.noBudgetHint')}
+              color={color}
+            />
+          </Progress.Root>
+          <Text size="xs" c="dimmed">
+            {t('budget.ofAmount', {
+              amount: money(check.amount),
+              committed: money(check.committed),
+              actual: money(check.actual),
+            })}
           </Text>
-        )}
-        {check.outcome === 'over_warn' && (
-          <Text size="sm" c="yellow.9">
-            {t('budget.warnHint')}
-          </Text>
-        )}
-        {check.outcome === 'over_stop' && (
-          <Text size="sm" c="red.8" fw={500} data-testid="budget-stop-message">
-            {t('budget.stopHint', { budget: check.label, shortfall: money(check.shortfall) })}
-          </Text>
-        )}
-      </Stack>
-    </Paper>
+        </>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('budget.noBudgetHint')}
+        </Text>
+      )}
+      {check.outcome === 'over_warn' && (
+        <Text size="sm" c="yellow.9">
+          {t('budget.warnHint')}
+        </Text>
+      )}
+      {check.outcome === 'over_stop' && (
+        <Text size="sm" c="red.8" fw={500} data-testid="budget-stop-message">
+          {t('budget.stopHint', { budget: check.label, shortfall: money(check.shortfall) })}
+        </Text>
+      )}
+    </BudgetCheckCard>
   );
 }
 
