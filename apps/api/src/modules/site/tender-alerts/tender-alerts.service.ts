@@ -74,13 +74,14 @@ export function createTenderAlertsService(deps: {
   };
 
   /** Writes recorded alert mails into the outbox, a batch per transaction; how many mails were written. */
-  async function writePending(): Promise<number> {
+  async function writePending(maxDigests = Infinity): Promise<number> {
     let written = 0;
-    for (;;) {
+    let taken = 0;
+    for (; taken < maxDigests; ) {
       const now = clock.now();
       const { claimed, mailIds } = await db.transaction(async (tx) => {
         const repository = tenderAlertsRepository(tx);
-        const due = await repository.claimPending(WRITE_BATCH);
+        const due = await repository.claimPending(Math.min(WRITE_BATCH, maxDigests - taken));
         if (due.length === 0) return { claimed: 0, mailIds: [] as number[] };
         const items = await repository.items(due.filter((d) => d.kind === 'digest').map((d) => d.id));
         const byDigest = new Map<number, DigestMailItem[]>();
@@ -123,9 +124,11 @@ export function createTenderAlertsService(deps: {
         return { claimed: due.length, mailIds: ids };
       });
       if (claimed === 0) return written;
+      taken += claimed;
       written += mailIds.length;
       await mail.dispatchBatches(mailIds);
     }
+    return written;
   }
 
   /** Records what is due now (this week's digests, renewal reminders) and writes every recorded mail. */
