@@ -407,6 +407,26 @@ describe('payment and delivery', () => {
     clock.advance(-8 * 24 * 60 * 60_000);
   });
 
+  it('a declined card makes the order failed (status 4: the Error view is reachable), and it can be paid again', async () => {
+    const id = await created();
+    const started = await post(`/api/v1/prequalified-suppliers/orders/payment/${id}/`, {
+      payment_type: 'dpo',
+    });
+    const token = new URL((started.json() as { data: { url: string } }).data.url).searchParams.get('ID')!;
+    const declined = await ctx.app.inject({
+      method: 'POST',
+      url: '/sim/dpo/payv2.php/act',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `ID=${encodeURIComponent(token)}&action=decline`,
+    });
+    const back = new URL(String(declined.headers.location));
+    await ctx.app.inject({ method: 'GET', url: `${back.pathname}${back.search}` });
+    const failed = await order(id);
+    expect(failed).toMatchObject({ status: 4, payment_state: 'failed', delivery: null });
+    const again = await post(`/api/v1/prequalified-suppliers/orders/payment/${id}/`, { payment_type: 'dpo' });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('refuses a payment type it does not know and a second payment of a paid order', async () => {
     const id = await created();
     const wrong = await post(`/api/v1/prequalified-suppliers/orders/payment/${id}/`, {
