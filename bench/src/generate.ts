@@ -369,3 +369,47 @@ async function ensureAdvertisers(db: Db, random: Random) {
     return advertisers;
   });
 }
+
+/** Bench suppliers' registering users carry this domain, so a regeneration finds and replaces them. */
+const SUPPLIER_DOMAIN = 'supplier.bench.example';
+
+/**
+ * Issue 18: every bench supplier organisation becomes an approved self-registered supplier (what the public
+ * A–Z listing shows): one registering user each (who cannot sign in) and an approved registration, half of
+ * them in Kenya and the rest over the 54 countries, with one to three categories and a city. Set-based, in
+ * one transaction; adds nothing when the registrations are there.
+ */
+export async function generateBenchSupplierRegistrations(db: Db): Promise<boolean> {
+  const existing = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM supplier_registrations WHERE status = 'approved'`,
+  );
+  if ((existing.rows[0]?.n ?? 0) >= SCALE.suppliers) return false;
+  await db.transaction(async (tx) => {
+    const domain = `%@${SUPPLIER_DOMAIN}`;
+    await tx.execute(sql`DELETE FROM supplier_registrations WHERE email LIKE ${domain}`);
+    await tx.execute(sql`DELETE FROM users WHERE email LIKE ${domain}`);
+    await tx.execute(sql`
+      INSERT INTO users (email, username, first_name, last_name, password_hash, is_active)
+      SELECT 'supplier' || o.id || '@' || ${SUPPLIER_DOMAIN}, 'bench-supplier-' || o.id, 'Bench', 'Supplier ' || o.id,
+             '!bench-no-sign-in', false
+      FROM organisations o WHERE o.kind = 'supplier'`);
+    await tx.execute(sql`
+      WITH country_ids AS (SELECT array_agg(id ORDER BY iso2) AS ids, (SELECT id FROM countries WHERE iso2 = 'KE') AS kenya FROM countries),
+           category_ids AS (SELECT array_agg(id ORDER BY id) AS ids FROM categories)
+      INSERT INTO supplier_registrations (status, company_name, tax_pin, pin_check, pin_name, email, phone, first_name,
+        last_name, country_id, city, user_id, category_ids, terms_version, consented_at, supplier_id, decided_at)
+      SELECT 'approved', o.name, 'P' || lpad(o.id::text, 9, '0') || 'X', 'verified', upper(o.name), u.email,
+             '+2547' || lpad((o.id % 100000000)::text, 8, '0'), 'Bench', 'Supplier ' || o.id,
+             CASE WHEN h % 2 = 0 THEN k.kenya ELSE k.ids[1 + (h / 2) % array_length(k.ids, 1)] END,
+             (ARRAY['Nairobi','Mombasa','Kisumu','Nakuru','Eldoret','Kampala','Dar es Salaam','Addis Ababa','Kigali','Accra'])[1 + h % 10],
+             u.id,
+             (SELECT array_agg(DISTINCT c.ids[1 + abs(hashint4(o.id * 7 + g)) % array_length(c.ids, 1)])
+                FROM generate_series(0, h % 3) AS g),
+             '2026-11-01', now(), o.id, now()
+      FROM (SELECT id, name, abs(hashint4(id)) AS h FROM organisations WHERE kind = 'supplier') o
+      JOIN users u ON u.email = 'supplier' || o.id || '@' || ${SUPPLIER_DOMAIN},
+      country_ids k, category_ids c`);
+  });
+  await db.execute(sql`VACUUM ANALYZE users, supplier_registrations, organisations`);
+  return true;
+}

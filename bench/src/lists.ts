@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNotNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import { toPrefixTsQuery } from '@zabuni/domain';
 import type { Db } from '../../apps/api/src/infra/database.ts';
 import { pageOffset } from '@zabuni/domain';
@@ -14,6 +14,13 @@ import {
   type AvailableTendersFilter,
 } from '../../apps/api/src/modules/site/tenders/tenders.repository.ts';
 import { tenders } from '../../apps/api/src/schema/tenders.tables.ts';
+import { supplierListingQueries } from '../../apps/api/src/modules/site/supplier-listing/supplier-listing.queries.ts';
+import {
+  decodeListingCursor,
+  encodeListingCursor,
+} from '../../apps/api/src/modules/site/supplier-listing/supplier-listing.service.ts';
+import type { SupplierLetter } from '@zabuni/contracts';
+import { supplierRegistrations } from '../../apps/api/src/schema/supplier-registry.tables.ts';
 
 export type Params = Record<string, string | number>;
 export interface Statement {
@@ -28,7 +35,7 @@ export interface Scenario {
   route: string;
   mix: Params[];
   /** The SQL our endpoint runs for a variant (page rows and total count), for the bare endpoint. */
-  queries: (m: Params, now: Date) => { rows: Statement; count: Statement };
+  queries: (m: Params, now: Date) => { rows: Statement; count?: Statement };
 }
 
 export const LIST_PAGE_SIZE = 16;
@@ -58,6 +65,17 @@ export async function listScenarios(db: Db): Promise<Scenario[]> {
     .groupBy(tenders.categoryId)
     .orderBy(desc(count()), tenders.categoryId)
     .limit(1);
+  // Issue 18, the A–Z listing: the category most approved suppliers list, and a position deep in letter P.
+  const [busiestSupplierCategory] = await db
+    .select({ id: sql<number>`unnest(${supplierRegistrations.categoryIds})` })
+    .from(supplierRegistrations)
+    .where(eq(supplierRegistrations.status, 'approved'))
+    .groupBy(sql`1`)
+    .orderBy(desc(count()), sql`1`)
+    .limit(1);
+  const [deep] = await supplierListingQueries(db).pageQuery('P', {}, null, 1).offset(5_000);
+  const deepCursor = deep ? encodeListingCursor({ name: deep.name, id: deep.id }) : undefined;
+  const supplierCategory = busiestSupplierCategory?.id ?? 1;
   return [
     {
       name: 'jobs',
@@ -114,6 +132,37 @@ export async function listScenarios(db: Db): Promise<Scenario[]> {
         };
         const queries = availableTendersQueries(db, filter);
         return { rows: queries.rows.toSQL(), count: queries.count.toSQL() };
+      },
+    },
+    {
+      name: 'suppliers',
+      title: 'A–Z supplier listing',
+      route: '/api/v1/supplier-directory/suppliers/',
+      // The /suppliers overview asks each letter for 15 names; a letter's own page for 100 (with `cursor` next).
+      mix: [
+        { letter: 'A', page_size: 15 },
+        { letter: 'S', country: 'KE', page_size: 15 },
+        { letter: 'M', category: supplierCategory, page_size: 15 },
+        { letter: 'K', country: 'KE', category: supplierCategory, page_size: 100 },
+        { letter: 'T', country: 'UG', page_size: 100 },
+        ...(deepCursor ? [{ letter: 'P', cursor: deepCursor, page_size: 100 }] : []),
+        { letter: 'Z', category: supplierCategory, country: 'TZ', page_size: 15 },
+        { letter: '#', page_size: 15 },
+      ],
+      queries: (m) => {
+        const after = m.cursor ? decodeListingCursor(m.cursor as string) : null;
+        const filters = {
+          country: m.country as string | undefined,
+          category: m.category as number | undefined,
+        };
+        // The service asks for one more than the page (is there a next page?).
+        const rows = supplierListingQueries(db).pageQuery(
+          m.letter as SupplierLetter,
+          filters,
+          after,
+          Number(m.page_size) + 1,
+        );
+        return { rows: rows.toSQL() };
       },
     },
   ];

@@ -25,7 +25,12 @@ import {
   type DriveFigures,
   type PreparedCallbacks,
 } from './callbacks.ts';
-import { generateBenchData, generateBenchTenders, SCALE } from './generate.ts';
+import {
+  generateBenchData,
+  generateBenchSupplierRegistrations,
+  generateBenchTenders,
+  SCALE,
+} from './generate.ts';
 import { label, listScenarios, type Params, type Scenario } from './lists.ts';
 
 /**
@@ -69,7 +74,7 @@ process.on('exit', () => {
 
 // BENCH_ONLY=tenders:1,3 keeps only those scenarios and request variants (e.g. to isolate our own
 // overhead on cheap SQL); `5,6` alone is read as `jobs:5,6`.
-const LIST_SCENARIOS = ['jobs', 'tenders'];
+const LIST_SCENARIOS = ['jobs', 'tenders', 'suppliers'];
 const only = process.env.BENCH_ONLY;
 const selected = new Map<string, number[] | null>();
 if (only) {
@@ -118,6 +123,13 @@ if (listsSelected) {
     generatedTenders
       ? `generated ${SCALE.tenders} tenders (${SCALE.advertisers} advertisers) in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
       : `bench tenders already present (${SCALE.tenders})`,
+  );
+  generationStart = performance.now();
+  const generatedRegistrations = await generateBenchSupplierRegistrations(database.db);
+  console.log(
+    generatedRegistrations
+      ? `generated ${SCALE.suppliers} approved supplier registrations in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
+      : `bench supplier registrations already present (${SCALE.suppliers})`,
   );
 }
 

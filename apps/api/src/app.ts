@@ -340,6 +340,7 @@ export function createServices({
     accounts: authentication,
     organisations,
     publicUrl: config.publicUrl,
+    listingChanged: () => lists.invalidate(),
   });
   const supplierData = createSupplierDataService({
     db,
@@ -347,8 +348,9 @@ export function createServices({
     audit,
     accounts: authentication,
     organisations,
+    listingChanged: () => lists.invalidate(),
   });
-  const supplierListing = createSupplierListingService({ db });
+  const supplierListing = createSupplierListingService({ db, cache: lists });
   const supplierDirectories = createSupplierDirectoriesService({
     db,
     clock,

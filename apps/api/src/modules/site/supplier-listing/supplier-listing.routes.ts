@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   errorBody,
   idParams,
@@ -11,6 +12,25 @@ import {
 import type { SupplierListingService } from './supplier-listing.service.ts';
 
 const PUBLIC = { access: { side: 'public' } } as const;
+
+/**
+ * A shared (cached) answer is serialized once per request URL, as sendListPage does for jobs and tenders: held
+ * weakly by the answer, so it goes when the cache drops the answer.
+ */
+const serialized = new WeakMap<object, Map<string, Buffer>>();
+function sendShared(request: FastifyRequest, reply: FastifyReply, answer: object): FastifyReply {
+  let pages = serialized.get(answer);
+  if (!pages) {
+    pages = new Map();
+    serialized.set(answer, pages);
+  }
+  let body = pages.get(request.url);
+  if (body === undefined) {
+    body = Buffer.from(reply.serialize(answer) as string);
+    if (pages.size < 32) pages.set(request.url, body);
+  }
+  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+}
 
 /** Issue 18: the public A–Z supplier listing (`/suppliers`) and profiles (`/suppliers/show/{id}`). */
 export const supplierListingRoutes =
@@ -28,7 +48,7 @@ export const supplierListingRoutes =
           response: { 200: supplierLetters, 400: errorBody },
         },
       },
-      async (request) => listing.letters(request.query),
+      async (request, reply) => sendShared(request, reply, await listing.letters(request.query)),
     );
     app.get(
       '/supplier-directory/suppliers/',
@@ -41,9 +61,13 @@ export const supplierListingRoutes =
           response: { 200: supplierListingPage, 400: errorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { letter, cursor, page_size, country, category } = request.query;
-        return listing.page(letter, { country, category }, cursor, page_size);
+        return sendShared(
+          request,
+          reply,
+          await listing.page(letter, { country, category }, cursor, page_size),
+        );
       },
     );
     app.get(

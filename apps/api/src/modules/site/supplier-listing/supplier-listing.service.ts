@@ -6,6 +6,7 @@ import {
   type SupplierProfile,
 } from '@zabuni/contracts';
 import type { Executor } from '../../../infra/database.ts';
+import type { ListCache } from '../../../infra/list-cache.ts';
 import { fieldError, notFound } from '../../../infra/errors.ts';
 import {
   supplierListingQueries,
@@ -39,20 +40,36 @@ export function decodeListingCursor(cursor: string): ListingPosition {
 }
 
 /** Issue 18: the public A–Z listing of approved suppliers and their public profiles. */
-export function createSupplierListingService({ db }: { db: Executor }) {
+export function createSupplierListingService({ db, cache }: { db: Executor; cache?: ListCache }) {
   const queries = supplierListingQueries(db);
+  /**
+   * Like the jobs and tenders lists, one answer per normalised query is shared between visitors for the cache's
+   * TTL (single flight); a registration's change empties it (its table's trigger, and the services' own call).
+   */
+  const shared = <T>(key: string, load: () => Promise<T>) => (cache ? cache.get(key, load) : load());
   return {
-    async letters(filters: ListingFilters): Promise<SupplierLetters> {
-      return { letters: await queries.letters(filters) };
+    letters(filters: ListingFilters): Promise<SupplierLetters> {
+      const key = `suppliers:letters:${filters.country ?? ''}:${filters.category ?? ''}`;
+      return shared(key, async () => ({ letters: await queries.letters(filters) }));
     },
 
-    async page(
+    page(
       letter: SupplierLetter,
       filters: ListingFilters,
       cursor: string | undefined,
       pageSize: number,
     ): Promise<SupplierListingPage> {
       const after = cursor ? decodeListingCursor(cursor) : null;
+      const key = `suppliers:page:${letter}:${filters.country ?? ''}:${filters.category ?? ''}:${pageSize}:${cursor ?? ''}`;
+      return shared(key, () => this.load(letter, filters, after, pageSize));
+    },
+
+    async load(
+      letter: SupplierLetter,
+      filters: ListingFilters,
+      after: ListingPosition | null,
+      pageSize: number,
+    ): Promise<SupplierListingPage> {
       const rows = await queries.page(letter, filters, after, pageSize + 1);
       const page = rows.slice(0, pageSize);
       const last = page.at(-1);

@@ -28,6 +28,8 @@ interface Deps {
   audit: AuditService;
   accounts: Pick<AuthenticationService, 'eraseAccount'>;
   organisations: Pick<OrganisationsService, 'updateContact'>;
+  /** Empties this process's public-list cache at once (the registrations' trigger tells every process). */
+  listingChanged?: () => void;
 }
 
 const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
@@ -57,7 +59,14 @@ function erasureView(row: ErasureRow, companyName: string): SupplierErasureReque
  * holds about it and its users, and asks for erasure; an operator carries the erasure out (personal data
  * anonymised, the public profile off the listing, what the law requires kept and said so).
  */
-export function createSupplierDataService({ db, clock, audit, accounts, organisations }: Deps) {
+export function createSupplierDataService({
+  db,
+  clock,
+  audit,
+  accounts,
+  organisations,
+  listingChanged = () => {},
+}: Deps) {
   async function registrationFor(executor: Executor, supplierId: number, lock = false) {
     const row = await supplierDataRepository(executor).registrationOfSupplier(supplierId, lock);
     if (!row || (row.status !== 'approved' && row.status !== 'erased'))
@@ -142,6 +151,7 @@ export function createSupplierDataService({ db, clock, audit, accounts, organisa
           detail: { registration_id: row.id, fields: Object.keys(patch).sort() },
         });
       });
+      listingChanged();
       return this.show(principal);
     },
 
@@ -279,7 +289,7 @@ export function createSupplierDataService({ db, clock, audit, accounts, organisa
      * Kept: documents with buyers, paid orders, the audit log and the proof of consent (SUPPLIER_ERASURE_KEPT).
      */
     async carryOutErasure(principal: Principal, id: number): Promise<SupplierErasureRequest> {
-      return db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const repository = supplierDataRepository(tx);
         const request = await repository.findErasure(id, true);
         if (!request) throw notFound(message(M.erasureNotFound));
@@ -323,6 +333,8 @@ export function createSupplierDataService({ db, clock, audit, accounts, organisa
           organisation?.name ?? row.companyName,
         );
       });
+      listingChanged();
+      return done;
     },
   };
 }

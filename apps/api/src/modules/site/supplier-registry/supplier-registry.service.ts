@@ -32,6 +32,8 @@ interface Deps {
   >;
   organisations: Pick<OrganisationsService, 'create' | 'addMember'>;
   publicUrl: string;
+  /** Empties this process's public-list cache (an approval adds to the A–Z listing; the trigger tells the rest). */
+  listingChanged?: () => void;
 }
 
 /** A 409 about one field, with the catalogue key as the body's `code`. */
@@ -54,6 +56,7 @@ export type PinSearchAnswer = {
  */
 export function createSupplierRegistryService(deps: Deps) {
   const { db, clock, audit, mail, pinChecker, accounts, organisations, publicUrl } = deps;
+  const listingChanged = deps.listingChanged ?? (() => {});
   const repository = () => supplierRegistryRepository(db);
 
   const refusal = (response: 'error' | 'err', key: MessageKey): PinSearchAnswer => ({
@@ -82,6 +85,7 @@ export function createSupplierRegistryService(deps: Deps) {
       decidedBy,
     });
     if (!moved) throw new AppError('conflict', message(M.notPending));
+    listingChanged();
     await audit.record(tx, {
       action: 'supplier_registration.approved',
       actorUserId: decidedBy ?? row.userId,
@@ -246,6 +250,7 @@ export function createSupplierRegistryService(deps: Deps) {
         if (row.status !== 'under_review') throw new AppError('conflict', message(M.notPending));
         return approve(tx, row, principal.userId);
       });
+      listingChanged();
       await mail.dispatch([mailId]);
       return this.get(id);
     },
