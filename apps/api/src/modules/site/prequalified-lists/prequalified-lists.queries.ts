@@ -21,7 +21,8 @@ export function prequalifiedListsQueries(db: Executor) {
       eq(organisations.kind, 'supplier'),
       eq(supplierRegistrations.status, 'approved'),
       eq(supplierRegistrations.countryId, countryId),
-      sql`${categoryId}::integer = ANY(${supplierRegistrations.categoryIds})`,
+      // Containment, so the partial GIN index on approved registrations' categories answers it.
+      sql`${supplierRegistrations.categoryIds} @> ARRAY[${categoryId}::integer]`,
     );
 
   return {
