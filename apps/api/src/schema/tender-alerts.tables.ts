@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  index,
-  integer,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { mailOutbox } from './mail.tables.ts';
 import { subscriptions } from './subscriptions.tables.ts';
 
@@ -51,7 +42,6 @@ export const tenderAlertProfiles = pgTable('tender_alert_profiles', {
 
 export const tenderAlertMailKind = pgEnum('tender_alert_mail_kind', ['digest', 'renewal_7', 'renewal_1']);
 export const tenderAlertDigestStatus = pgEnum('tender_alert_digest_status', ['pending', 'queued']);
-export const tenderAlertItemKind = pgEnum('tender_alert_item_kind', ['tender', 'job']);
 
 /**
  * One alert mail per (subscriber, kind, period), recorded before it is written: the unique key is what makes
@@ -72,6 +62,18 @@ export const tenderAlertDigests = pgTable(
     coversFrom: timestamp('covers_from', { withTimezone: true }),
     coversUntil: timestamp('covers_until', { withTimezone: true }),
     status: tenderAlertDigestStatus('status').notNull().default('pending'),
+    /**
+     * What the digest lists, recorded with it: the ids of the matched tenders and available jobs (arrays,
+     * not a row per pair: a week at seed scale is millions of pairs, written in one statement).
+     */
+    tenderIds: integer('tender_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    jobIds: integer('job_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     tenderCount: integer('tender_count').notNull().default(0),
     jobCount: integer('job_count').notNull().default(0),
     mailId: integer('mail_id').references(() => mailOutbox.id),
@@ -86,17 +88,4 @@ export const tenderAlertDigests = pgTable(
     index('tender_alert_digests_period_idx').on(t.periodStart, t.kind),
     index('tender_alert_digests_mail_idx').on(t.mailId),
   ],
-);
-
-/** What a digest lists: the tenders and available jobs matched for it. */
-export const tenderAlertDigestItems = pgTable(
-  'tender_alert_digest_items',
-  {
-    digestId: integer('digest_id')
-      .notNull()
-      .references(() => tenderAlertDigests.id, { onDelete: 'cascade' }),
-    itemKind: tenderAlertItemKind('item_kind').notNull(),
-    itemId: integer('item_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.digestId, t.itemKind, t.itemId] })],
 );

@@ -354,8 +354,12 @@ describe('matching rules', () => {
     }
     await ctx.services.tenderAlerts.run();
     const found = await rows<{ subscription_id: number; item_kind: string; item_id: number }>(sql`
-      SELECT d.subscription_id, i.item_kind, i.item_id FROM tender_alert_digest_items i
-      JOIN tender_alert_digests d ON d.id = i.digest_id
+      SELECT d.subscription_id, 'tender' AS item_kind, i.id AS item_id
+      FROM tender_alert_digests d CROSS JOIN LATERAL unnest(d.tender_ids) AS i(id)
+      WHERE d.subscription_id = ANY (${sql.param(profiles.map((p) => p.id))}::int[])
+      UNION ALL
+      SELECT d.subscription_id, 'job', i.id
+      FROM tender_alert_digests d CROSS JOIN LATERAL unnest(d.job_ids) AS i(id)
       WHERE d.subscription_id = ANY (${sql.param(profiles.map((p) => p.id))}::int[])`);
     const actual = found.map((r) => `${r.subscription_id}:${r.item_kind}:${r.item_id}`).sort();
     const expected = profiles

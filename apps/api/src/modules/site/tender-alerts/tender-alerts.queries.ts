@@ -19,7 +19,10 @@ const profileFilters = (kind: 'tender' | 'job'): SQL => sql`
   AND (p.keywords_query IS NULL OR n.search_vector @@ to_tsquery('simple', p.keywords_query))
   AND (p.counties_query IS NULL OR n.search_vector @@ to_tsquery('simple', p.counties_query))`;
 
-/** The subscribers due a digest, their window, and the notices of that window for them (same pairs). */
+/**
+ * The (subscriber, notice) pairs of the week for the subscribers due a digest (`due`): `tender_pairs` and
+ * `job_pairs` (a job in two of a subscriber's categories counted once).
+ */
 function matchedPairs(slot: Date, runAt: Date, due: SQL): SQL {
   const weekBefore = new Date(slot.getTime() - 7 * DAY);
   // Notices older than the earliest possible window never match: the candidate sets stay one week small.
@@ -36,15 +39,16 @@ function matchedPairs(slot: Date, runAt: Date, due: SQL): SQL {
       WHERE n.is_public
         AND n.created_at >= ${weekBefore} AND n.created_at < ${runAt} AND n.closing_at > ${runAt}
     ),
-    pairs AS (
-      SELECT d.key, 'tender'::tender_alert_item_kind AS item_kind, n.id AS item_id
+    tender_pairs AS (
+      SELECT d.key, n.id
       FROM ${due} d
       JOIN subscription_categories sc ON sc.subscription_id = d.subscription_id
       JOIN candidate_tenders n ON n.category_id = sc.category_id AND n.country_id = d.country_id
       JOIN tender_alert_profiles_or_default p ON p.subscription_id = d.subscription_id
       WHERE n.published_at >= d.covers_from AND ${profileFilters('tender')}
-      UNION
-      SELECT d.key, 'job'::tender_alert_item_kind, n.id
+    ),
+    job_pairs AS (
+      SELECT DISTINCT d.key, n.id
       FROM ${due} d
       JOIN subscription_categories sc ON sc.subscription_id = d.subscription_id
       JOIN candidate_jobs n ON n.category_id = sc.category_id AND n.country_id = d.country_id
@@ -90,26 +94,27 @@ function dueCte(slot: Date): SQL {
 export const tenderAlertQueries = (db: Executor) => ({
   /**
    * Records the week's digest of every subscriber due one (unique per subscriber and week: a second run,
-   * or a second worker after the first committed, records nothing) with the tenders and jobs it lists.
-   * Run under `lockMatching` so two workers never interleave. Returns how many digests and items.
+   * or a second worker after the first committed, records nothing) with the ids of the tenders and jobs it
+   * lists. Run under `lockMatching` so two workers never interleave. Returns how many digests and items.
    */
   async queueWeeklyDigests(slot: Date, runAt: Date): Promise<{ digests: number; items: number }> {
     const result = await db.execute<{ digests: number; items: number }>(sql`
-      WITH ${subscribersCte(runAt)}, ${dueCte(slot)},
+      WITH ${subscribersCte(runAt)}, ${dueCte(slot)}, ${matchedPairs(slot, runAt, sql`due`)},
+      tender_lists AS (SELECT key, array_agg(id ORDER BY id) AS ids FROM tender_pairs GROUP BY key),
+      job_lists AS (SELECT key, array_agg(id ORDER BY id) AS ids FROM job_pairs GROUP BY key),
       inserted AS (
-        INSERT INTO tender_alert_digests (subscription_id, kind, period_start, covers_from, covers_until, created_at)
-        SELECT subscription_id, 'digest', ${slot}, covers_from, ${runAt}, ${runAt} FROM due
+        INSERT INTO tender_alert_digests (subscription_id, kind, period_start, covers_from, covers_until,
+          tender_ids, job_ids, tender_count, job_count, created_at)
+        SELECT d.subscription_id, 'digest', ${slot}, d.covers_from, ${runAt},
+          coalesce(t.ids, '{}'), coalesce(j.ids, '{}'), coalesce(cardinality(t.ids), 0),
+          coalesce(cardinality(j.ids), 0), ${runAt}
+        FROM due d
+        LEFT JOIN tender_lists t ON t.key = d.subscription_id
+        LEFT JOIN job_lists j ON j.key = d.subscription_id
         ON CONFLICT (subscription_id, kind, period_start) DO NOTHING
-        RETURNING id, subscription_id
-      ),
-      ${matchedPairs(slot, runAt, sql`due`)},
-      items AS (
-        INSERT INTO tender_alert_digest_items (digest_id, item_kind, item_id)
-        SELECT i.id, pairs.item_kind, pairs.item_id
-        FROM pairs JOIN inserted i ON i.subscription_id = pairs.key
-        RETURNING 1
+        RETURNING tender_count + job_count AS listed
       )
-      SELECT (SELECT count(*) FROM inserted)::int AS digests, (SELECT count(*) FROM items)::int AS items`);
+      SELECT count(*)::int AS digests, coalesce(sum(listed), 0)::int AS items FROM inserted`);
     return result.rows[0] ?? { digests: 0, items: 0 };
   },
 
@@ -120,7 +125,7 @@ export const tenderAlertQueries = (db: Executor) => ({
   async countMatchedPairs(slot: Date, runAt: Date): Promise<number> {
     const result = await db.execute<{ pairs: number }>(sql`
       WITH ${subscribersCte(runAt)}, ${dueCte(slot)}, ${matchedPairs(slot, runAt, sql`due`)}
-      SELECT count(*)::int AS pairs FROM pairs`);
+      SELECT ((SELECT count(*) FROM tender_pairs) + (SELECT count(*) FROM job_pairs))::int AS pairs`);
     return result.rows[0]?.pairs ?? 0;
   },
 
@@ -144,5 +149,14 @@ export const tenderAlertQueries = (db: Executor) => ({
   /** One matcher at a time (released at the transaction's end): a second worker waits, then finds nothing due. */
   async lockMatching(): Promise<void> {
     await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('tender-alerts.match'))`);
+    await this.batchMemory();
+  },
+
+  /**
+   * Sorts and hashes of a week's pairs (millions at seed scale) in memory rather than spilled to disk:
+   * for this transaction only.
+   */
+  async batchMemory(): Promise<void> {
+    await db.execute(sql`SET LOCAL work_mem = '256MB'`);
   },
 });

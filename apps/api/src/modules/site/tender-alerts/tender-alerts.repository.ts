@@ -138,20 +138,22 @@ export const tenderAlertsRepository = (db: Executor) => ({
       category: string | null;
       closing_at: string | Date;
     }>(sql`
-      SELECT i.digest_id, i.item_kind AS kind, t.id, t.title, t.company AS buyer, c.name AS category, t.closing_at
-      FROM tender_alert_digest_items i
-      JOIN tenders t ON t.id = i.item_id
+      SELECT d.id AS digest_id, 'tender' AS kind, t.id, t.title, t.company AS buyer, c.name AS category, t.closing_at
+      FROM tender_alert_digests d
+      CROSS JOIN LATERAL unnest(d.tender_ids) AS i(id)
+      JOIN tenders t ON t.id = i.id
       LEFT JOIN categories c ON c.id = t.category_id
-      WHERE i.item_kind = 'tender' AND i.digest_id = ANY (${sql.param(digestIds)}::int[])
+      WHERE d.id = ANY (${sql.param(digestIds)}::int[])
       UNION ALL
-      SELECT i.digest_id, i.item_kind, e.id, e.title, o.name,
+      SELECT d.id, 'job', e.id, e.title, o.name,
         (SELECT string_agg(c.name, ', ' ORDER BY c.name) FROM sourcing_event_categories sc
            JOIN categories c ON c.id = sc.category_id WHERE sc.event_id = e.id),
         e.closing_at
-      FROM tender_alert_digest_items i
-      JOIN sourcing_events e ON e.id = i.item_id
+      FROM tender_alert_digests d
+      CROSS JOIN LATERAL unnest(d.job_ids) AS i(id)
+      JOIN sourcing_events e ON e.id = i.id
       JOIN organisations o ON o.id = e.buyer_id
-      WHERE i.item_kind = 'job' AND i.digest_id = ANY (${sql.param(digestIds)}::int[])`);
+      WHERE d.id = ANY (${sql.param(digestIds)}::int[])`);
     return result.rows.map((row) => ({
       digestId: row.digest_id,
       kind: row.kind,

@@ -77,7 +77,7 @@ export function createTenderAlertsService(deps: {
   async function writePending(maxDigests = Infinity): Promise<number> {
     let written = 0;
     let taken = 0;
-    for (; taken < maxDigests; ) {
+    for (; taken < maxDigests;) {
       const now = clock.now();
       const { claimed, mailIds } = await db.transaction(async (tx) => {
         const repository = tenderAlertsRepository(tx);
