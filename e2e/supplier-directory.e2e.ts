@@ -163,4 +163,32 @@ describe.skipIf(!chromiumPath)('Country supplier directories in Chromium', () =>
       await p.close();
     }
   });
+  it('lets the operator change a directory’s price at /moderation/directories; the list shows it', async () => {
+    const desk = await newPage();
+    await desk.goto(`${baseUrl}/login`);
+    const signIn = desk.getByTestId('sign-in-form');
+    await signIn.getByLabel('Email or username').fill('moderator@zabuni.example');
+    await signIn.locator('input[autocomplete="current-password"]').fill('zabuni-demo-2026');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await desk.waitForURL((url) => !url.pathname.startsWith('/login'));
+    await desk.goto(`${baseUrl}/moderation/directories`);
+    const rows = desk.getByTestId('admin-directory');
+    await expect.poll(() => rows.count()).toBe(4);
+    // The Kenya directory bought above counts one paid order.
+    expect(await rows.filter({ hasText: 'Kenya' }).innerText()).toMatch(/Paid orders: 1/);
+    await desk.screenshot({ path: `${SHOTS}directory-admin-1280-en.png`, fullPage: true });
+    await rows.filter({ hasText: 'Uganda' }).getByRole('button', { name: 'Edit' }).click();
+    const price = desk.getByLabel('Price');
+    await price.fill('45');
+    await desk.screenshot({ path: `${SHOTS}directory-admin-edit-1280-en.png`, fullPage: true });
+    await desk.getByTestId('save-directory').click();
+    await desk.locator('.Toastify__toast').filter({ hasText: 'Directory saved.' }).waitFor();
+    await expect.poll(() => rows.filter({ hasText: 'Uganda' }).innerText()).toMatch(/USD 45\.00/);
+
+    const response = await desk.request.get(
+      `${baseUrl}/api/v1/supplier-directory/directories/?search=uganda`,
+    );
+    expect(((await response.json()) as { results: Array<{ amount: number }> }).results[0]!.amount).toBe(45);
+    await desk.close();
+  });
 });
