@@ -15,7 +15,8 @@ declare module 'vitest' {
 }
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const serverEntry = `${root}apps/api/dist/main.js`;
+// E2E_API_ENTRY: a private build of the API (apps/api/dist is shared by everyone building on this machine).
+const serverEntry = process.env.E2E_API_ENTRY ?? `${root}apps/api/dist/main.js`;
 
 async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
   const deadline = Date.now() + 60_000;
@@ -45,7 +46,10 @@ export default async function setup({ provide }: TestProject) {
     provide('databaseUrl', '');
     return;
   }
-  if (!existsSync(serverEntry) || !existsSync(`${root}apps/web/dist/index.html`)) {
+  if (
+    !existsSync(serverEntry) ||
+    !existsSync(`${process.env.WEB_DIST_DIR ?? `${root}apps/web/dist`}/index.html`)
+  ) {
     throw new Error('The end-to-end tests run the built app: run `npm run build` first (npm test does).');
   }
   const pg = await startTestPostgres();
