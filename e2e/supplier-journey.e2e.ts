@@ -170,6 +170,8 @@ describe.skipIf(!chromiumPath)('A supplier from registration to the A–Z listin
     await page.getByTestId('my-data').waitFor();
     expect(await page.getByTestId('my-data-company-name').textContent()).toBe(company);
     expect(await page.getByTestId('my-data-terms-version').textContent()).toContain('2026-11-01');
+    // The portal's nav offers the data page even with no buyer yet.
+    expect(await page.getByTestId('nav-portal-myData').isVisible()).toBe(true);
     await page.screenshot({ path: `${SHOTS}supplier-my-data-en-1280.png`, fullPage: true });
 
     // A correction, validated by the server: an empty city is refused where it was typed.
@@ -206,7 +208,8 @@ describe.skipIf(!chromiumPath)('A supplier from registration to the A–Z listin
     await page.getByTestId('my-data-erasure-confirm').click();
     await page.getByTestId('my-data-erasure-pending').waitFor();
     await page.setViewportSize({ width: 390, height: 900 });
-    expect(await noSidewaysScroll(page)).toBe(true);
+    await expect.poll(() => noSidewaysScroll(page)).toBe(true);
+    await page.screenshot({ path: `${SHOTS}supplier-my-data-en-390.png`, fullPage: true });
     await page.screenshot({ path: `${SHOTS}supplier-my-data-en-390.png`, fullPage: true });
     await context.close();
 
