@@ -451,6 +451,19 @@ async function pageMetaFor(url: string, services: Services, publicUrl: string): 
       type: 'article',
     };
   }
+  const directoryId = /^\/supplier-directory\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
+  if (directoryId) {
+    const directory = await services.supplierDirectories.get(Number(directoryId)).catch(() => null);
+    if (!directory) return null;
+    return {
+      title: `${directory.name} · Supplier Directory · Zabuni`,
+      description: summarise(
+        `${directory.name}: the approved suppliers of ${directory.country.name}, ${directory.currency.initials} ${directory.amount.toFixed(2)}. ${directory.features.join('. ')}. ${richTextToPlain(directory.description)}`,
+      ),
+      url: `${publicUrl}/supplier-directory/${directory.id}`,
+      type: 'website',
+    };
+  }
   const supplierId = /^\/suppliers\/show\/(\d{1,9})\/?(?:\?.*)?$/.exec(url)?.[1];
   if (supplierId) {
     const supplier = await services.supplierListing.profile(Number(supplierId)).catch(() => null);
@@ -516,6 +529,11 @@ async function sitemapEntriesFor(services: Services): Promise<SitemapEntry[]> {
   if (room > 0) {
     for (const id of await services.supplierListing.sitemapIds(room))
       entries.push({ path: `/suppliers/show/${id}` });
+  }
+  // Then every country supplier directory on sale (issue 18): a small table.
+  for (const directory of (await services.supplierDirectories.topNav()).results) {
+    if (SITEMAP_URL_LIMIT - entries.length <= 0) break;
+    entries.push({ path: `/supplier-directory/${directory.id}` });
   }
   // Then every webinar's page (upcoming first, then past ones), in pages of the list's largest size.
   for (let page = 1; SITEMAP_URL_LIMIT - entries.length > 0; page += 1) {

@@ -37,6 +37,8 @@ export const PUBLIC_PAGES: readonly string[] = [
   // Issue 18: the A–Z supplier listing and supplier self-registration.
   '/suppliers',
   '/supplier/register',
+  // Issue 18: the country supplier directories.
+  '/supplier-directory',
   // Issue 18: the prequalified-supplier list order form.
   '/prequalified-suppliers',
 ];

@@ -1,3 +1,6 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,7 +108,14 @@ const retrieve = async (code: string) => {
 };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A web dist of its own (the shell only), for the sitemap and the detail page's link-preview meta.
+  const webDir = path.join(await mkdtemp(path.join(tmpdir(), 'zabuni-web-')), 'dist');
+  await mkdir(webDir);
+  await writeFile(
+    path.join(webDir, 'index.html'),
+    '<!doctype html><html><head><title>Zabuni</title></head><body><div id="root"></div></body></html>',
+  );
+  ctx = await createTestContext({ env: { WEB_DIST_DIR: webDir } });
   const countries = (await get('/api/v1/core/countries/?page_size=300')).json();
   const byIso = (iso: string) =>
     (countries.results as { id: number; iso2: string }[]).find((c) => c.iso2 === iso)!.id;
@@ -413,6 +423,18 @@ describe('the operator’s directories', () => {
       bearer(moderator),
     );
     expect(badPrice.statusCode).toBe(400);
+  });
+});
+
+describe('the site around the directories', () => {
+  it('names a directory in its page’s title and lists the active ones in the sitemap', async () => {
+    const detail = await get(`/supplier-directory/${directoryIds.kenya}`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.body).toContain('<title>Kenya Supplier Directory · Supplier Directory · Zabuni</title>');
+    const sitemap = (await get('/sitemap.xml')).body;
+    expect(sitemap).toContain('/supplier-directory</loc>');
+    expect(sitemap).toContain(`/supplier-directory/${directoryIds.kenya}</loc>`);
+    expect(sitemap).not.toContain(`/supplier-directory/${directoryIds.tanzania}</loc>`);
   });
 });
 
