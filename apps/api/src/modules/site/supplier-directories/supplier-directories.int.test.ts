@@ -374,6 +374,17 @@ describe('buying a directory', () => {
     expect((await retrieve(reference)).delivery.expired).toBe(true);
   });
 
+  it('card: the hosted page is offered for any currency (its address answered)', async () => {
+    const { reference } = await order(directoryIds.uganda, 'card@buyer.example');
+    const started = await post(`/api/v1/supplier-directory/orders/payment/${reference}/`, {
+      payment_type: 'dpo',
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    expect(started.json()).toMatchObject({ detail: 'Payment initiated successfully.' });
+    expect(started.json().data.url).toContain('/sim/dpo');
+    expect((await retrieve(reference)).payment_state).toBe('processing');
+  });
+
   it('an unpaid order has no delivery, and a failed payment reads failed (Error reachable)', async () => {
     const { reference } = await order(directoryIds.kenya, 'fails@buyer.example');
     const started = await post(`/api/v1/supplier-directory/orders/payment/${reference}/`, {
