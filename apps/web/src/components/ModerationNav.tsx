@@ -9,7 +9,6 @@ const LINKS = [
   { to: '/moderation/site', key: 'site' },
   { to: '/moderation/suppliers', key: 'suppliers' },
   { to: '/moderation/directories', key: 'directories' },
-  { to: '/moderation/directories', key: 'directories' },
   { to: '/moderation/supplier-erasures', key: 'supplierErasures' },
   { to: '/moderation/tender-alerts', key: 'tenderAlerts' },
 ] as const;
