@@ -413,3 +413,22 @@ export async function generateBenchSupplierRegistrations(db: Db): Promise<boolea
   await db.execute(sql`VACUUM ANALYZE users, supplier_registrations, organisations`);
   return true;
 }
+
+/**
+ * Issue 18: one paid supplier directory per country (what the operator sells), for the directory list's
+ * scenario. Adds nothing when directories exist.
+ */
+export async function generateBenchDirectories(db: Db): Promise<boolean> {
+  const existing = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM supplier_directories`);
+  if ((existing.rows[0]?.n ?? 0) > 0) return false;
+  await db.execute(sql`
+    INSERT INTO supplier_directories (country_id, name, description, features, currency, amount_minor)
+    SELECT id, name || ' Supplier Directory',
+           '<p>Approved suppliers of ' || name || ', with their categories and the contacts they publish.</p>',
+           ARRAY['Company name and city', 'Categories', 'Published contacts', 'XLSX and CSV'],
+           CASE WHEN iso2 = 'KE' THEN 'KES' ELSE 'USD' END,
+           CASE WHEN iso2 = 'KE' THEN 500000 ELSE 5000 END
+    FROM countries`);
+  await db.execute(sql`ANALYZE supplier_directories`);
+  return true;
+}

@@ -20,6 +20,9 @@ import {
   encodeListingCursor,
 } from '../../apps/api/src/modules/site/supplier-listing/supplier-listing.service.ts';
 import type { SupplierLetter } from '@zabuni/contracts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
+import { supplierDirectoriesRepository } from '../../apps/api/src/modules/site/supplier-directories/supplier-directories.repository.ts';
 import { supplierRegistrations } from '../../apps/api/src/schema/supplier-registry.tables.ts';
 
 export type Params = Record<string, string | number>;
@@ -76,6 +79,35 @@ export async function listScenarios(db: Db): Promise<Scenario[]> {
   const [deep] = await supplierListingQueries(db).pageQuery('P', {}, null, 1).offset(5_000);
   const deepCursor = deep ? encodeListingCursor({ name: deep.name, id: deep.id }) : undefined;
   const supplierCategory = busiestSupplierCategory?.id ?? 1;
+  // Issue 18, the paid directories' list: the statements its repository sends (rows and count), captured from
+  // a drizzle instance on the same pool whose logger records them, so the bare side runs exactly those.
+  const directoryMix: Params[] = [
+    { page: 1 },
+    { order: 'desc' },
+    { search: 'ken' },
+    { page: 2 },
+    { search: 'supplier', order: 'desc', page: 3 },
+  ];
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const directoryStatements = new Map<Params, { rows: Statement; count: Statement }>();
+  for (const m of directoryMix) {
+    const captured: Statement[] = [];
+    const spy = drizzle({
+      client: pool,
+      logger: { logQuery: (query, params) => void captured.push({ sql: query, params }) },
+    });
+    const page = Number(m.page ?? 1);
+    await supplierDirectoriesRepository(spy).list(
+      {
+        search: m.search as string | undefined,
+        order: (m.order as 'asc' | 'desc') ?? 'asc',
+        withInactive: false,
+      },
+      { pageSize: LIST_PAGE_SIZE, offset: pageOffset(page, LIST_PAGE_SIZE) },
+    );
+    const [rows, count] = captured;
+    directoryStatements.set(m, { rows: rows!, count: count! });
+  }
   return [
     {
       name: 'jobs',
@@ -164,6 +196,13 @@ export async function listScenarios(db: Db): Promise<Scenario[]> {
         );
         return { rows: rows.toSQL() };
       },
+    },
+    {
+      name: 'directories',
+      title: 'supplier directories',
+      route: '/api/v1/supplier-directory/directories/',
+      mix: directoryMix,
+      queries: (m) => directoryStatements.get(m)!,
     },
   ];
 }

@@ -27,6 +27,7 @@ import {
 } from './callbacks.ts';
 import {
   generateBenchData,
+  generateBenchDirectories,
   generateBenchSupplierRegistrations,
   generateBenchTenders,
   SCALE,
@@ -74,7 +75,7 @@ process.on('exit', () => {
 
 // BENCH_ONLY=tenders:1,3 keeps only those scenarios and request variants (e.g. to isolate our own
 // overhead on cheap SQL); `5,6` alone is read as `jobs:5,6`.
-const LIST_SCENARIOS = ['jobs', 'tenders', 'suppliers'];
+const LIST_SCENARIOS = ['jobs', 'tenders', 'suppliers', 'directories'];
 const only = process.env.BENCH_ONLY;
 const selected = new Map<string, number[] | null>();
 if (only) {
@@ -131,6 +132,7 @@ if (listsSelected) {
       ? `generated ${SCALE.suppliers} approved supplier registrations in ${((performance.now() - generationStart) / 1000).toFixed(1)} s`
       : `bench supplier registrations already present (${SCALE.suppliers})`,
   );
+  if (await generateBenchDirectories(database.db)) console.log('generated a supplier directory per country');
 }
 
 // The request mixes: what the public pages ask for, filtered and searched (lists.ts).
