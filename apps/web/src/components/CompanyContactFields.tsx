@@ -19,13 +19,66 @@ import { RemoteMultiPicker } from './RemoteMultiPicker.tsx';
 /** The fields this block fills, by the same names in every form that uses it. */
 type Field = 'company_name' | 'country' | 'city' | 'first_name' | 'last_name' | 'categories';
 
-/** The country chosen in a form's `country` field (an id), from the all-countries list. */
+/** The country chosen in a form's country field (an id; `country` unless named), from the all-countries list. */
 export function useChosenCountry<T extends FieldValues, V>(
   control: Control<T, unknown, V>,
+  name: Path<T> = 'country' as Path<T>,
 ): Country | undefined {
   const countries = useAllCountries();
-  const country: unknown = useWatch({ control, name: 'country' as Path<T> });
+  const country: unknown = useWatch({ control, name });
   return countries.data?.results.find((c) => c.id === Number(country));
+}
+
+/**
+ * The country picker of the public forms: every country by its name in the page's language, searchable, the
+ * chosen one's flag beside it; the field holds the country's id. Labels come from the form's own namespace.
+ */
+export function CountryField<T extends FieldValues, V>({
+  control,
+  name,
+  label,
+  placeholder,
+  nothingFound,
+  error,
+  required = true,
+}: {
+  control: Control<T, unknown, V>;
+  name: Path<T>;
+  label: string;
+  placeholder: string;
+  nothingFound: string;
+  error?: string;
+  required?: boolean;
+}) {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'en';
+  const countries = useAllCountries();
+  const chosenCountry = useChosenCountry(control, name);
+  const options = (countries.data?.results ?? [])
+    .map((c) => ({ value: String(c.id), label: countryName(c.iso2, c.name, language) }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <Select
+          label={label}
+          placeholder={placeholder}
+          data={options}
+          value={field.value === undefined || field.value === null ? null : String(field.value)}
+          onChange={(value) => field.onChange(value ? Number(value) : undefined)}
+          onBlur={field.onBlur}
+          searchable
+          required={required}
+          nothingFoundMessage={nothingFound}
+          leftSection={chosenCountry ? <CountryFlag src={chosenCountry.flag} name="" size={12} /> : undefined}
+          error={error}
+          data-testid="field-country"
+        />
+      )}
+    />
+  );
 }
 
 interface Props<T extends FieldValues, V> {
@@ -38,15 +91,17 @@ interface Props<T extends FieldValues, V> {
    */
   ns: 'subscriptions' | 'registry';
   companyLabelKey: 'form.company' | 'form.companyName';
+  // The form's own fields, as functions called where they stand, so that `form.register` runs in the order
+  // the fields are shown: react-hook-form puts the focus on the first field with an error in that order.
   /** Right after the company name (the tax PIN field, each form checks it its own way). */
-  taxPin: ReactNode;
+  taxPin(): ReactNode;
   /** In the company grid, between the tax PIN and the country. */
-  companyExtra?: ReactNode;
+  companyExtra?(): ReactNode;
   /** In the contact grid, after the last name. */
-  contactExtra: ReactNode;
+  contactExtra(): ReactNode;
   categoriesLegend: string;
   /** Under the categories picker, in the same fieldset. */
-  categoriesExtra?: ReactNode;
+  categoriesExtra?(): ReactNode;
 }
 
 /**
@@ -64,13 +119,7 @@ export function CompanyContactFields<T extends FieldValues, V>({
   categoriesLegend,
   categoriesExtra,
 }: Props<T, V>) {
-  const { t, i18n } = useTranslation(ns);
-  const language = i18n.resolvedLanguage ?? 'en';
-  const countries = useAllCountries();
-  const chosenCountry = useChosenCountry(form.control);
-  const countryOptions = (countries.data?.results ?? [])
-    .map((c) => ({ value: String(c.id), label: countryName(c.iso2, c.name, language) }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
+  const { t } = useTranslation(ns);
   const name = (field: Field) => field as Path<T>;
   const error = (field: Field) =>
     fieldError(form.formState.errors[field] as { message?: string } | undefined);
@@ -113,29 +162,15 @@ export function CompanyContactFields<T extends FieldValues, V>({
             {...form.register(name('company_name'))}
             data-testid="field-company"
           />
-          {taxPin}
-          {companyExtra}
-          <Controller
+          {taxPin()}
+          {companyExtra?.()}
+          <CountryField
             control={form.control}
             name={name('country')}
-            render={({ field }) => (
-              <Select
-                label={t('form.country')}
-                placeholder={t('form.countryPlaceholder')}
-                data={countryOptions}
-                value={field.value === undefined || field.value === null ? null : String(field.value)}
-                onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-                onBlur={field.onBlur}
-                searchable
-                required
-                nothingFoundMessage={t('form.nothingFound')}
-                leftSection={
-                  chosenCountry ? <CountryFlag src={chosenCountry.flag} name="" size={12} /> : undefined
-                }
-                error={error('country')}
-                data-testid="field-country"
-              />
-            )}
+            label={t('form.country')}
+            placeholder={t('form.countryPlaceholder')}
+            nothingFound={t('form.nothingFound')}
+            error={error('country')}
           />
           <TextInput
             label={t('form.city')}
@@ -169,7 +204,7 @@ export function CompanyContactFields<T extends FieldValues, V>({
             {...form.register(name('last_name'))}
             data-testid="field-last-name"
           />
-          {contactExtra}
+          {contactExtra()}
         </SimpleGrid>
       </Fieldset>
 
@@ -177,7 +212,7 @@ export function CompanyContactFields<T extends FieldValues, V>({
         {categoriesExtra ? (
           <Stack gap="sm">
             {categories}
-            {categoriesExtra}
+            {categoriesExtra()}
           </Stack>
         ) : (
           categories

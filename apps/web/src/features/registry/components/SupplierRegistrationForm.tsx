@@ -7,7 +7,7 @@ import {
   type SupplierRegistrationInput,
 } from '@zabuni/contracts';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CompanyContactFields } from '../../../components/CompanyContactFields.tsx';
@@ -115,7 +115,7 @@ export function SupplierRegistrationForm() {
           form={form}
           ns="registry"
           companyLabelKey="form.companyName"
-          taxPin={
+          taxPin={() => (
             <Stack gap={4}>
               <TextInput
                 label={t('form.taxPin')}
@@ -143,8 +143,8 @@ export function SupplierRegistrationForm() {
                 </Text>
               )}
             </Stack>
-          }
-          companyExtra={
+          )}
+          companyExtra={() => (
             <>
               <TextInput
                 label={t('form.email')}
@@ -168,8 +168,8 @@ export function SupplierRegistrationForm() {
                 data-testid="field-phone"
               />
             </>
-          }
-          contactExtra={
+          )}
+          contactExtra={() => (
             <>
               <TextInput
                 label={t('form.username')}
@@ -190,30 +190,11 @@ export function SupplierRegistrationForm() {
                 data-testid="field-password"
               />
             </>
-          }
+          )}
           categoriesLegend={t('form.sections.categories')}
         />
 
-        <Stack gap={6}>
-          <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
-            <input type="checkbox" {...form.register('terms')} data-testid="field-terms" />
-            <Text size="sm">
-              <Trans
-                t={t}
-                i18nKey="form.terms"
-                components={{
-                  terms: <Anchor component={Link} to="/terms" target="_blank" />,
-                  privacy: <Anchor component={Link} to="/privacy" target="_blank" />,
-                }}
-              />
-            </Text>
-          </label>
-          {error('terms') && (
-            <Text size="sm" c="red.8" role="alert">
-              {error('terms')}
-            </Text>
-          )}
-        </Stack>
+        <TermsConsent form={form} error={error('terms')} />
 
         {blocked && (
           <Alert color="red" data-testid="pin-registered" role="alert">
@@ -236,5 +217,41 @@ export function SupplierRegistrationForm() {
         </Button>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The terms consent: a component of its own so that `terms` registers after the fields above it
+ * (react-hook-form puts the focus on the first field with an error in the order the fields registered).
+ */
+function TermsConsent({
+  form,
+  error,
+}: {
+  form: UseFormReturn<FormInput, unknown, SupplierRegistrationInput>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('registry');
+  return (
+    <Stack gap={6}>
+      <label style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }}>
+        <input type="checkbox" {...form.register('terms')} data-testid="field-terms" />
+        <Text size="sm">
+          <Trans
+            t={t}
+            i18nKey="form.terms"
+            components={{
+              terms: <Anchor component={Link} to="/terms" target="_blank" />,
+              privacy: <Anchor component={Link} to="/privacy" target="_blank" />,
+            }}
+          />
+        </Text>
+      </label>
+      {error && (
+        <Text size="sm" c="red.8" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -117,7 +117,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
             form={form}
             ns="subscriptions"
             companyLabelKey="form.company"
-            taxPin={
+            taxPin={() => (
               <TextInput
                 label={t('form.taxPin')}
                 description={t('form.taxPinHint')}
@@ -127,8 +127,8 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                 {...form.register('kra_pin_number')}
                 data-testid="field-tax-pin"
               />
-            }
-            contactExtra={
+            )}
+            contactExtra={() => (
               <>
                 <TextInput
                   label={t('form.email')}
@@ -160,9 +160,9 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                   )}
                 />
               </>
-            }
+            )}
             categoriesLegend={t('form.sections.alerts')}
-            categoriesExtra={
+            categoriesExtra={() => (
               <Controller
                 control={form.control}
                 name="marketing"
@@ -183,7 +183,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                   />
                 )}
               />
-            }
+            )}
           />
 
           <Group justify="space-between" gap="sm">
