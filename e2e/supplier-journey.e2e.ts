@@ -211,6 +211,16 @@ describe.skipIf(!chromiumPath)('A supplier from registration to the A–Z listin
     await expect.poll(() => noSidewaysScroll(page)).toBe(true);
     await page.screenshot({ path: `${SHOTS}supplier-my-data-en-390.png`, fullPage: true });
     await page.screenshot({ path: `${SHOTS}supplier-my-data-en-390.png`, fullPage: true });
+    // The same page in Amharic, at both widths.
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await live(page, `${baseUrl}/portal/my-data?lang=am`);
+      await page.getByTestId('my-data-erasure-pending').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('am');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('የኩባንያዎ መረጃ');
+      await expect.poll(() => noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: `${SHOTS}supplier-my-data-am-${width}.png`, fullPage: true });
+    }
     await context.close();
 
     // …and carried out by the operator in the moderation area.
@@ -223,6 +233,10 @@ describe.skipIf(!chromiumPath)('A supplier from registration to the A–Z listin
     const item = operator.locator('[data-testid^="erasure-"]', { hasText: company }).first();
     await item.waitFor();
     expect(await item.textContent()).toContain('We are closing the company.');
+    // The demo data's own request waits in the same queue.
+    expect(await operator.locator('[data-testid^="erasure-"]', { hasText: 'Zawadi Foods Ltd' }).count()).toBe(
+      1,
+    );
     await operator.screenshot({ path: `${SHOTS}supplier-erasures-en-1280.png`, fullPage: true });
     await item.getByRole('button', { name: 'Carry out erasure' }).click();
     await operator.getByTestId('confirm-dialog').getByRole('button', { name: 'Carry out erasure' }).click();

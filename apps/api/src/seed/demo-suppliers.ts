@@ -5,7 +5,7 @@ import type { Db } from '../infra/database.ts';
 import { users } from '../schema/authentication.tables.ts';
 import { categories, countries } from '../schema/core.tables.ts';
 import { memberships, organisations } from '../schema/organisations.tables.ts';
-import { supplierRegistrations } from '../schema/supplier-registry.tables.ts';
+import { supplierErasureRequests, supplierRegistrations } from '../schema/supplier-registry.tables.ts';
 
 /**
  * Issue 18: suppliers that registered themselves and were approved, so the public A–Z listing
@@ -84,25 +84,37 @@ export async function seedDemoSuppliers(db: Db): Promise<boolean> {
         .filter((category) => words.some((word) => category.name.toLowerCase().includes(word)))
         .slice(0, 4)
         .map((category) => category.id);
-      await tx.insert(supplierRegistrations).values({
-        status: 'approved',
-        companyName: name,
-        taxPin: pin,
-        pinCheck: verified ? 'verified' : 'unknown',
-        pinName: verified ? name.toUpperCase() : null,
-        email,
-        phone: '+254700000000',
-        firstName: 'Demo',
-        lastName: 'Supplier',
-        countryId: country,
-        city,
-        userId: user!.id,
-        categoryIds,
-        termsVersion: 'demo',
-        consentedAt: new Date(),
-        supplierId: organisation!.id,
-        decidedAt: new Date(),
-      });
+      const [registration] = await tx
+        .insert(supplierRegistrations)
+        .values({
+          status: 'approved',
+          companyName: name,
+          taxPin: pin,
+          pinCheck: verified ? 'verified' : 'unknown',
+          pinName: verified ? name.toUpperCase() : null,
+          email,
+          phone: '+254700000000',
+          firstName: 'Demo',
+          lastName: 'Supplier',
+          countryId: country,
+          city,
+          userId: user!.id,
+          categoryIds,
+          termsVersion: 'demo',
+          consentedAt: new Date(),
+          supplierId: organisation!.id,
+          decidedAt: new Date(),
+        })
+        .returning({ id: supplierRegistrations.id });
+      // Data protection (issue 18): one supplier has asked for erasure, so the operator's queue shows one.
+      if (name === 'Zawadi Foods Ltd') {
+        await tx.insert(supplierErasureRequests).values({
+          supplierId: organisation!.id,
+          registrationId: registration!.id,
+          requestedBy: user!.id,
+          reason: 'We are closing the business at the end of the year.',
+        });
+      }
     }
     return true;
   });
