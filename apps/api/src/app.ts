@@ -354,6 +354,7 @@ export function createServices({
   const supplierDirectories = createSupplierDirectoriesService({
     db,
     clock,
+    mail,
     payments,
     publicUrl: config.publicUrl,
   });

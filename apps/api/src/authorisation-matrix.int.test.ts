@@ -342,6 +342,8 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/supplier-directory/orders/retrieve/{reference}/': { may: ALL },
   'POST /api/v1/supplier-directory/orders/payment/{reference}/': { may: ALL },
   'GET /api/v1/supplier-directory/orders/download/{token}/{format}/': { may: ALL },
+  'GET /api/v1/supplier-directory/orders/': { may: OPERATOR },
+  'POST /api/v1/supplier-directory/moderation/orders/{reference}/resend/': { may: OPERATOR },
   'GET /api/v1/supplier-directory/moderation/directories/': { may: OPERATOR },
   'POST /api/v1/supplier-directory/moderation/directories/': { may: OPERATOR },
   'GET /api/v1/supplier-directory/moderation/directories/{id}/': { may: OPERATOR },

@@ -398,6 +398,7 @@ export const MESSAGES = {
   'directory.amount': 'Enter a price of at least 1 with at most two decimals.',
   'directory.country': 'Choose a country from the list.',
   'directory.country_taken': 'This country already has a directory: edit that one instead.',
+  'directory.not_paid': 'This order is not paid, so there is no directory to send yet.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;

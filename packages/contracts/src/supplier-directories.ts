@@ -172,3 +172,26 @@ export const moderationDirectoriesPage = paginated(moderationDirectory);
 export const moderationDirectoriesQuery = paginationQuery.extend({
   page_size: paginationQuery.shape.page_size.unwrap().default(PAGE_SIZE.listing),
 });
+
+/** SPEC §7 `GET /supplier-directory/orders/`: the directory orders, for operator staff (support resends links). */
+export const directoryOrderAdmin = z
+  .object({
+    code: z.string(),
+    reference: z.string(),
+    directory: z.object({ id: z.number().int(), name: z.string() }),
+    name: z.string(),
+    email: z.string(),
+    amount: z.number(),
+    currency: z.string().length(3),
+    payment_state: z.string(),
+    created_at: z.string().meta({ format: 'date-time' }),
+    paid_at: z.string().meta({ format: 'date-time' }).nullable(),
+    supplier_count: z.number().int().nullable(),
+    download_expires_at: z.string().meta({ format: 'date-time' }).nullable(),
+  })
+  .meta({ id: 'DirectoryOrderAdmin' });
+export type DirectoryOrderAdmin = z.infer<typeof directoryOrderAdmin>;
+export const directoryOrdersAdminPage = paginated(directoryOrderAdmin);
+export const directoryOrdersAdminQuery = paginationQuery.extend({
+  page_size: paginationQuery.shape.page_size.unwrap().default(PAGE_SIZE.listing),
+});

@@ -372,6 +372,35 @@ describe('buying a directory', () => {
     expect(expired.statusCode).toBe(404);
     expect(expired.json().code).toBe('directory.download_expired');
     expect((await retrieve(reference)).delivery.expired).toBe(true);
+
+    // Support sends it again: new links to the same snapshot, valid 7 days from now; the old ones stop.
+    const list = await get('/api/v1/supplier-directory/orders/?search=delivery%40buyer', bearer(moderator));
+    expect(list.statusCode).toBe(200);
+    expect(list.json().results).toHaveLength(1);
+    expect(list.json().results[0]).toMatchObject({
+      reference: paid.reference,
+      payment_state: 'paid',
+      supplier_count: 2,
+    });
+    const resent = await post(
+      `/api/v1/supplier-directory/moderation/orders/${reference}/resend/`,
+      {},
+      bearer(moderator),
+    );
+    expect(resent.statusCode, resent.body).toBe(200);
+    const again2 = await retrieve(reference);
+    expect(again2.delivery.expired).toBe(false);
+    const newCsv = again2.delivery.downloads.find((d: { format: string }) => d.format === 'csv')
+      .url as string;
+    expect(newCsv).not.toBe(csvUrl);
+    const fresh = await get(newCsv);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.body).toContain('Amani Supplies');
+    expect(fresh.body).not.toContain('Late Joiner');
+    expect((await get(csvUrl)).json().code).toBe('directory.download_invalid');
+    await until(
+      async () => (await mailsTo(ctx, email)).filter((m) => m.subject.includes('is ready')).length === 2,
+    );
   });
 
   it('card: the hosted page is offered for any currency (its address answered)', async () => {
@@ -401,6 +430,10 @@ describe('buying a directory', () => {
 describe('the operator’s directories', () => {
   it('refuses everyone but operator staff', async () => {
     for (const headers of [{}, bearer(buyer)]) {
+      const orders = await get('/api/v1/supplier-directory/orders/', headers);
+      expect([401, 403]).toContain(orders.statusCode);
+      const resend = await post('/api/v1/supplier-directory/moderation/orders/nope/resend/', {}, headers);
+      expect([401, 403]).toContain(resend.statusCode);
       const list = await get('/api/v1/supplier-directory/moderation/directories/', headers);
       expect([401, 403]).toContain(list.statusCode);
       const create = await post('/api/v1/supplier-directory/moderation/directories/', form(), headers);
@@ -424,6 +457,14 @@ describe('the operator’s directories', () => {
     expect(edited.json().amount).toBe(6500.5);
     const { reference } = await order(directoryIds.kenya, 'later@buyer.example');
     expect((await retrieve(reference)).amount).toBe(6500.5);
+
+    const unpaid = await post(
+      `/api/v1/supplier-directory/moderation/orders/${reference}/resend/`,
+      {},
+      bearer(moderator),
+    );
+    expect(unpaid.statusCode).toBe(409);
+    expect(unpaid.json().code).toBe('directory.not_paid');
 
     const twice = await post('/api/v1/supplier-directory/moderation/directories/', form(), bearer(moderator));
     expect(twice.statusCode).toBe(400);

@@ -230,6 +230,42 @@ export function supplierDirectoriesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Directory orders, newest first (the operator's list; search by reference, email or name). */
+    async listOrders(search: string | undefined, page: { pageSize: number; offset: number }) {
+      const pattern = search ? `%${escapeLikePattern(search)}%` : null;
+      const where = and(
+        eq(orders.product, 'supplier_directory'),
+        pattern
+          ? or(
+              ilike(orders.reference, pattern),
+              ilike(orders.customerEmail, pattern),
+              ilike(orders.customerName, pattern),
+            )
+          : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            order: orders,
+            link: supplierDirectoryOrders,
+            directoryName: supplierDirectories.name,
+          })
+          .from(orders)
+          .innerJoin(supplierDirectoryOrders, eq(supplierDirectoryOrders.orderId, orders.id))
+          .innerJoin(supplierDirectories, eq(supplierDirectories.id, supplierDirectoryOrders.directoryId))
+          .where(where)
+          .orderBy(desc(orders.id))
+          .limit(page.pageSize)
+          .offset(page.offset),
+        db
+          .select({ value: count() })
+          .from(orders)
+          .innerJoin(supplierDirectoryOrders, eq(supplierDirectoryOrders.orderId, orders.id))
+          .where(where),
+      ]);
+      return { count: total?.value ?? 0, rows };
+    },
+
     /** One batch of a snapshot after `after` (keyset on the primary key): the file is written batch by batch. */
     async snapshotBatch(orderId: number, after: number, limit: number) {
       return db

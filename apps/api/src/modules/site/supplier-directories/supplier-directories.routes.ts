@@ -9,6 +9,8 @@ import {
   directoryForm,
   directoryOrder,
   directoryOrderCreated,
+  directoryOrdersAdminPage,
+  directoryOrdersAdminQuery,
   DIRECTORY_TEMPLATE_PATH,
   errorBody,
   idParams,
@@ -172,6 +174,40 @@ export const supplierDirectoriesRoutes =
 
     // ---- the operator's directories (moderation area) ----
     const operatorTags = ['Supplier directory (operator)'];
+    app.get(
+      '/supplier-directory/orders/',
+      {
+        config: MODERATOR,
+        schema: {
+          tags: operatorTags,
+          summary:
+            'Directory orders, newest first (SPEC §7 orders; operator staff only: they hold buyers’ contacts)',
+          querystring: directoryOrdersAdminQuery,
+          response: { 200: directoryOrdersAdminPage, ...operatorErrors },
+        },
+      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) => directories.listOrders({ search: request.query.search }, page)),
+    );
+
+    app.post(
+      '/supplier-directory/moderation/orders/:reference/resend/',
+      {
+        config: MODERATOR,
+        schema: {
+          tags: operatorTags,
+          summary: 'Send a paid order’s files again: new links, valid 7 days from now, to the same snapshot',
+          params: directoryCodeParams,
+          response: {
+            200: z.object({ detail: z.string(), download_expires_at: z.string() }),
+            409: errorBody,
+            ...operatorErrors,
+          },
+        },
+      },
+      async (request) => directories.resendDelivery(request.params.reference),
+    );
+
     app.get(
       '/supplier-directory/moderation/directories/',
       {

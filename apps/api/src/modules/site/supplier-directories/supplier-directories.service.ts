@@ -5,6 +5,7 @@ import {
   message,
   type Directory,
   type DirectoryOrder,
+  type DirectoryOrderAdmin,
   type ModerationDirectory,
   type TopNavDirectories,
 } from '@zabuni/contracts';
@@ -16,11 +17,12 @@ import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
 import { sanitizeRichText } from '../../../infra/rich-text.ts';
-import type { MailService } from '../../shared/mail/index.ts';
+import type { MailRequest, MailService } from '../../shared/mail/index.ts';
 import {
   insertOrder,
   newOrderCode,
   newOrderReference,
+  type OrderRow,
   type PaymentsService,
   type ProductHooks,
 } from '../../shared/payments/index.ts';
@@ -79,6 +81,29 @@ const newDownloadToken = () => randomBytes(32).toString('base64url');
 const formatAmount = (currency: string, amountMinor: number) =>
   `${currency} ${(amountMinor / 100).toLocaleString('en-KE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** The mail that delivers a paid directory: both links and their expiry. */
+function deliveryMail(
+  order: OrderRow,
+  delivery: { token: string; expiresAt: Date; supplierCount: number },
+  publicUrl: string,
+): MailRequest {
+  return {
+    to: order.customerEmail!,
+    template: 'directory_delivered',
+    language: 'en',
+    params: {
+      name: order.customerName ?? '',
+      reference: order.reference,
+      directory: order.description.replace(/^Supplier directory: /, ''),
+      count: delivery.supplierCount,
+      amount: formatAmount(order.currency, order.amountMinor),
+      expires: formatEat(delivery.expiresAt, 'en'),
+      link: `${publicUrl}${downloadPath(delivery.token, 'xlsx')}`,
+      csv: `${publicUrl}${downloadPath(delivery.token, 'csv')}`,
+    },
+  };
+}
+
 /** The links of a delivery (API paths under the public URL). */
 export const downloadPath = (token: string, format: 'xlsx' | 'csv') =>
   `/api/v1/supplier-directory/orders/download/${token}/${format}/`;
@@ -91,10 +116,11 @@ export const downloadPath = (token: string, format: 'xlsx' | 'csv') =>
 export function createSupplierDirectoriesService(deps: {
   db: Db;
   clock: Clock;
+  mail: MailService;
   payments: PaymentsService;
   publicUrl: string;
 }) {
-  const { db, clock, payments } = deps;
+  const { db, clock, mail, payments } = deps;
   const repository = supplierDirectoriesRepository(db);
   const queries = supplierDirectoriesQueries(db);
   const counts = new Map<number, { value: number; at: number }>();
@@ -292,6 +318,50 @@ export function createSupplierDirectoriesService(deps: {
 
     // ---- the operator (moderation area) ----
 
+    /** SPEC §7 `GET …/orders/`: directory orders, newest first, for operator staff. */
+    async listOrders(query: { search?: string | undefined }, page: PageRequest) {
+      const { count, rows } = await repository.listOrders(query.search, page);
+      return {
+        count,
+        results: rows.map(({ order, link, directoryName }): DirectoryOrderAdmin => ({
+          code: order.code,
+          reference: order.reference,
+          directory: { id: link.directoryId, name: directoryName },
+          name: order.customerName ?? '',
+          email: order.customerEmail ?? '',
+          amount: order.amountMinor / 100,
+          currency: order.currency,
+          payment_state: order.paymentState,
+          created_at: order.createdAt.toISOString(),
+          paid_at: order.paidAt?.toISOString() ?? null,
+          supplier_count: link.supplierCount,
+          download_expires_at: link.downloadExpiresAt?.toISOString() ?? null,
+        })),
+      };
+    },
+
+    /**
+     * Support's answer to an expired link: a new token valid DIRECTORY_DOWNLOAD_DAYS from now, to the same
+     * snapshot (what was bought does not change), mailed again. The old links stop working.
+     */
+    async resendDelivery(code: string) {
+      const { order, link } = await loadOrder(code);
+      if (order.paymentState !== 'paid' || !link.snapshotAt)
+        throw new AppError('conflict', message('directory.not_paid'));
+      const delivery = {
+        token: newDownloadToken(),
+        expiresAt: new Date(clock.now().getTime() + DIRECTORY_DOWNLOAD_DAYS * 86_400_000),
+        snapshotAt: link.snapshotAt,
+        supplierCount: link.supplierCount ?? 0,
+      };
+      const mailId = await db.transaction(async (tx) => {
+        await supplierDirectoriesRepository(tx).setDelivery(order.id, delivery);
+        return order.customerEmail ? mail.enqueue(tx, deliveryMail(order, delivery, deps.publicUrl)) : null;
+      });
+      if (mailId !== null) await mail.dispatch([mailId]);
+      return { detail: 'sent', download_expires_at: delivery.expiresAt.toISOString() };
+    },
+
     async listAll(query: { search?: string | undefined }, page: PageRequest) {
       const { count, rows } = await repository.list(
         { search: query.search, order: 'asc', withInactive: true },
@@ -346,21 +416,7 @@ export function supplierDirectoryProduct({
       await repo.setDelivery(order.id, { token, expiresAt, snapshotAt: now, supplierCount });
       if (order.customerEmail) {
         // Sent by the outbox's sweep (the payments module dispatches only its own receipt after commit).
-        await mail.enqueue(tx, {
-          to: order.customerEmail,
-          template: 'directory_delivered',
-          language: 'en',
-          params: {
-            name: order.customerName ?? '',
-            reference: order.reference,
-            directory: order.description.replace(/^Supplier directory: /, ''),
-            count: supplierCount,
-            amount: formatAmount(order.currency, order.amountMinor),
-            expires: formatEat(expiresAt, 'en'),
-            link: `${publicUrl}${downloadPath(token, 'xlsx')}`,
-            csv: `${publicUrl}${downloadPath(token, 'csv')}`,
-          },
-        });
+        await mail.enqueue(tx, deliveryMail(order, { token, expiresAt, supplierCount }, publicUrl));
       }
     },
   };

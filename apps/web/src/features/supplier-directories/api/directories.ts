@@ -3,6 +3,7 @@ import type {
   DirectoriesPage,
   Directory,
   DirectoryOrder,
+  DirectoryOrderAdmin,
   DirectoryOrderCreated,
   ModerationDirectory,
   Page,
@@ -97,3 +98,22 @@ export const saveDirectory = (id: number | null, body: DirectoryFormBody) =>
   id === null
     ? apiPost<ModerationDirectory>('/supplier-directory/moderation/directories/', body)
     : request<ModerationDirectory>('PUT', `/supplier-directory/moderation/directories/${id}/`, { body });
+
+/** SPEC §7 `GET …/orders/` (operator staff): the newest directory orders. */
+export const directoryOrdersQuery = (search: string) =>
+  queryOptions({
+    queryKey: ['supplier-directory', 'moderation', 'orders', search],
+    queryFn: ({ signal }) =>
+      apiGet<Page<DirectoryOrderAdmin>>(
+        '/supplier-directory/orders/',
+        { page_size: 10, search: search || undefined },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+/** New links to a paid order's files, mailed again (support's answer to an expired link). */
+export const resendDelivery = (code: string) =>
+  apiPost<{ detail: string; download_expires_at: string }>(
+    `/supplier-directory/moderation/orders/${encodeURIComponent(code)}/resend/`,
+  );

@@ -21,9 +21,15 @@ import { useSearchParams } from 'react-router';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { OperatorList } from '../../../components/OperatorList.tsx';
 import { ApiError, apiGet } from '../../../lib/api-client.ts';
-import { formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
-import { moderationDirectoriesQuery, saveDirectory, type DirectoryFormBody } from '../api/directories.ts';
+import {
+  directoryOrdersQuery,
+  moderationDirectoriesQuery,
+  resendDelivery,
+  saveDirectory,
+  type DirectoryFormBody,
+} from '../api/directories.ts';
 
 /** The operator's supplier directories (issue 18): price, currency, texts, features and whether on sale. */
 export function Component() {
@@ -48,9 +54,15 @@ export function Component() {
       onPageChange={(next) => setParams({ page: String(next) })}
       empty={t('admin.empty')}
       extra={
-        editing && (
-          <DirectoryDialog directory={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
-        )
+        <>
+          <Orders language={language} />
+          {editing && (
+            <DirectoryDialog
+              directory={editing === 'new' ? null : editing}
+              onClose={() => setEditing(null)}
+            />
+          )}
+        </>
       }
     >
       {(rows) => (
@@ -234,5 +246,69 @@ function DirectoryDialog({ directory, onClose }: { directory: ModerationDirector
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** The newest directory orders; a paid one's links can be sent again (new links, 7 days from now). */
+function Orders({ language }: { language: string }) {
+  const { t } = useTranslation('directories');
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const orders = useQuery(directoryOrdersQuery(search.trim()));
+  const resend = useMutation({
+    mutationFn: (code: string) => resendDelivery(code),
+    onSuccess: () => {
+      toast.success(t('admin.orders.resent'));
+      void queryClient.invalidateQueries({ queryKey: ['supplier-directory', 'moderation', 'orders'] });
+    },
+  });
+  const rows = orders.data?.results ?? [];
+  return (
+    <Stack gap="sm" mt="xl" data-testid="directory-orders">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <Text fw={700} fz="lg">
+          {t('admin.orders.title')}
+        </Text>
+        <TextInput
+          placeholder={t('admin.orders.search')}
+          aria-label={t('admin.orders.search')}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={{ base: '100%', sm: 280 }}
+        />
+      </Group>
+      {rows.length === 0 ? (
+        <Text c="dimmed">{t('admin.orders.empty')}</Text>
+      ) : (
+        rows.map((order) => (
+          <Paper key={order.code} withBorder radius="md" p="sm" data-testid="directory-order">
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Stack gap={0}>
+                <Text fw={600} size="sm">
+                  {order.reference} · {order.directory.name}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {order.name} · {order.email} · {formatMoney(order.amount, order.currency, language)} ·{' '}
+                  {t(`admin.orders.states.${order.payment_state}`)}
+                  {order.download_expires_at &&
+                    ` · ${t('admin.orders.until', { date: formatDate(order.download_expires_at, language, true) })}`}
+                </Text>
+              </Stack>
+              {order.payment_state === 'paid' && (
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={resend.isPending && resend.variables === order.code}
+                  onClick={() => resend.mutate(order.code)}
+                  data-testid="resend-links"
+                >
+                  {t('admin.orders.resend')}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        ))
+      )}
+    </Stack>
   );
 }
