@@ -185,6 +185,15 @@ describe.skipIf(!chromiumPath)('Country supplier directories in Chromium', () =>
     await desk.locator('.Toastify__toast').filter({ hasText: 'Directory saved.' }).waitFor();
     await expect.poll(() => rows.filter({ hasText: 'Uganda' }).innerText()).toMatch(/USD 45\.00/);
 
+    // Support sends the Kenya buyer's links again (an expired link's remedy).
+    const paidOrder = desk
+      .getByTestId('directory-order')
+      .filter({ hasText: 'Kenya Supplier Directory' })
+      .first();
+    await paidOrder.getByTestId('resend-links').click();
+    await desk.locator('.Toastify__toast').filter({ hasText: 'New links sent.' }).waitFor();
+    await desk.screenshot({ path: `${SHOTS}directory-admin-orders-1280-en.png`, fullPage: true });
+
     const response = await desk.request.get(
       `${baseUrl}/api/v1/supplier-directory/directories/?search=uganda`,
     );
