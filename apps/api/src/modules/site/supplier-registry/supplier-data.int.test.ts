@@ -125,7 +125,10 @@ describe('GET /api/v1/portal/my-data/', () => {
 });
 
 describe('PATCH /api/v1/portal/my-data/', () => {
-  it('corrects company, contact, city and categories; the public profile follows', async () => {
+  it('corrects company, contact, city and categories; the public profile and the (cached) listing follow', async () => {
+    // The listing's answer is shared for a few seconds: a correction must show at once all the same.
+    const before = (await listing()).results.find((r) => r.id === supplierId);
+    expect(before?.name).toBe('Amani Supplies Ltd');
     const response = await call('PATCH', '/api/v1/portal/my-data/', admin, {
       company_name: 'Amani Supplies & Logistics Ltd',
       first_name: 'Janet',
@@ -145,6 +148,8 @@ describe('PATCH /api/v1/portal/my-data/', () => {
     const profile = await call('GET', `/api/v1/supplier-directory/suppliers/${supplierId}/`);
     expect(profile.statusCode, profile.body).toBe(200);
     expect(profile.json()).toMatchObject({ name: 'Amani Supplies & Logistics Ltd', city: 'Mombasa' });
+    const after = (await listing()).results.find((r) => r.id === supplierId);
+    expect(after?.name).toBe('Amani Supplies & Logistics Ltd');
   });
 
   it('validates: empty fields, a bad phone, unknown categories; a colleague may not correct', async () => {
