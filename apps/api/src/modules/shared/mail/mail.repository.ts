@@ -77,15 +77,25 @@ export const mailRepository = (db: Executor) => ({
       .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
   },
 
-  async markAttemptFailed(id: number, error: string, giveUp: boolean) {
+  /**
+   * A failed attempt: back to queued (or failed for good). `after`: the attempts counted before this one,
+   * when the caller had already marked the mail sent in its transaction (delivery marks it before SMTP).
+   */
+  async markAttemptFailed(id: number, error: string, giveUp: boolean, options: { after?: number } = {}) {
     await db
       .update(mailOutbox)
       .set({
         status: giveUp ? 'failed' : 'queued',
-        attempts: sql`${mailOutbox.attempts} + 1`,
+        attempts: options.after === undefined ? sql`${mailOutbox.attempts} + 1` : options.after + 1,
         lastError: error.slice(0, 500),
+        sentAt: null,
       })
-      .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'queued')));
+      .where(
+        and(
+          eq(mailOutbox.id, id),
+          options.after === undefined ? eq(mailOutbox.status, 'queued') : eq(mailOutbox.status, 'sent'),
+        ),
+      );
   },
 
   /**

@@ -121,11 +121,13 @@ export function createMailService(deps: {
     async deliver(id: number): Promise<void> {
       if (!transport) return;
       // The row stays locked while SMTP answers: a second job for the same mail skips it, and a crash
-      // releases it for the sweep. Sent and marked in the same transaction.
+      // releases it for the sweep. It is marked sent before SMTP is asked (uncommitted), so once the server
+      // has said 250 only the COMMIT is left: the one window in which a crash sends it twice is one round trip.
       const failure = await db.transaction(async (tx) => {
         const repository = mailRepository(tx);
         const mail = await repository.claim(id);
         if (!mail || mail.status !== 'queued') return null;
+        await repository.markSent(id);
         try {
           await transport.sendMail({
             from,
@@ -144,12 +146,11 @@ export function createMailService(deps: {
                 }
               : {}),
           });
-          await repository.markSent(id);
           return null;
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           const giveUp = mail.attempts + 1 >= MAX_ATTEMPTS;
-          await repository.markAttemptFailed(id, message, giveUp);
+          await repository.markAttemptFailed(id, message, giveUp, { after: mail.attempts });
           logger.warn({ mailId: id, attempt: mail.attempts + 1, giveUp }, 'mail delivery failed');
           return giveUp ? null : error;
         }

@@ -23,6 +23,13 @@ const accepted: Array<{ to: string; headers: string }> = [];
 const workers: ChildProcess[] = [];
 /** Sessions whose client went away: a mail is accepted only when its 250 goes out on a live connection. */
 const closed = new Set<string>();
+/**
+ * While set, the sink answers nobody (mails wait for their 250): the kill lands with mails in the middle of
+ * their SMTP transaction, not in the one round trip between a 250 and the worker's COMMIT.
+ */
+let holding = false;
+const held: Array<() => void> = [];
+let lastReply = 0;
 
 function startSink(): Promise<void> {
   sink = new SMTPServer({
@@ -36,16 +43,18 @@ function startSink(): Promise<void> {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
       stream.on('end', () => {
-        setTimeout(() => {
+        const reply = () => {
           // Counted once accepted: a connection the killed worker dropped never got its 250.
           if (closed.has(session.id) || session.envelope.rcptTo.length === 0) return callback();
+          lastReply = Date.now();
           for (const rcpt of session.envelope.rcptTo)
             accepted.push({
               to: rcpt.address,
               headers: raw.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' '),
             });
           callback();
-        }, 150);
+        };
+        setTimeout(() => (holding ? held.push(reply) : reply()), 150);
       });
     },
   });
@@ -154,7 +163,15 @@ describe('weekly digests with real workers and SMTP', () => {
     await seed(ctx, 'crash');
     const first = startWorker(ctx, dataDir);
     await until(() => countsFor('crash').size >= 8, 60_000, 'the first mails');
+    // Hold every reply, let the mails already answered be committed, then kill the worker mid-SMTP.
+    holding = true;
+    await until(() => Date.now() - lastReply > 500, 10_000, 'the last answered mail to be committed');
     await kill(first, 'SIGKILL');
+    // The held mails' connections are gone: once the sink has seen them close, their replies count nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    holding = false;
+    const inFlight = held.length;
+    for (const reply of held.splice(0)) reply();
     const before = countsFor('crash').size;
     expect(before).toBeLessThan(SUBSCRIBERS);
     const second = startWorker(ctx, dataDir);
@@ -164,7 +181,8 @@ describe('weekly digests with real workers and SMTP', () => {
     await kill(second, 'SIGTERM');
     const counts = countsFor('crash');
     console.log(
-      `killed after ${before} of ${SUBSCRIBERS} digests delivered; after the restart: ${counts.size} recipients, ` +
+      `killed after ${before} of ${SUBSCRIBERS} digests delivered, ${inFlight} in the middle of SMTP; ` +
+        `after the restart: ${counts.size} recipients, ` +
         `${[...counts.values()].reduce((a, b) => a + b, 0)} mails accepted`,
     );
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
@@ -194,4 +212,43 @@ describe('weekly digests with real workers and SMTP', () => {
     expect(counts.size).toBe(SUBSCRIBERS);
     expect(await outboxStates(ctx)).toEqual([{ status: 'sent', count: SUBSCRIBERS }]);
   }, 180_000);
+});
+
+describe('a failing SMTP server', () => {
+  it('leaves the digest queued with its attempt and error, shown to the operator, and tried again', async () => {
+    // Nothing listens on port 1: every delivery fails (connection refused).
+    const ctx = await createTestContext({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+    contexts.push(ctx);
+    await seed(ctx, 'down');
+    const alerts = ctx.services.tenderAlerts;
+    // Without a job queue the mail is delivered inline and the failure reaches the caller; with pg-boss
+    // the job fails and the queue retries it with its backoff (30 s, doubling, 6 attempts).
+    await expect(alerts.run()).rejects.toThrow();
+    const first = (
+      await ctx.database.db.execute<{ status: string; attempts: number; last_error: string }>(sql`
+        SELECT m.status, m.attempts, m.last_error FROM tender_alert_digests d JOIN mail_outbox m ON m.id = d.mail_id
+        ORDER BY m.id LIMIT 1`)
+    ).rows[0]!;
+    expect(first).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(first.last_error).toMatch(/ECONNREFUSED|connect/i);
+    const overview = await alerts.overview();
+    expect(overview.failures.length).toBeGreaterThan(0);
+    expect(overview.failures[0]).toMatchObject({ status: 'queued', attempts: 1 });
+    expect(overview.weeks[0]!.failed).toBe(0);
+    // The queue's retry runs the batch again: the same mails are tried again (a second attempt recorded),
+    // never written twice.
+    const ids = (
+      await ctx.database.db.execute<{ id: number }>(
+        sql`SELECT mail_id AS id FROM tender_alert_digests ORDER BY id`,
+      )
+    ).rows.map((row) => row.id);
+    await expect(ctx.services.mail.deliverBatch(ids)).rejects.toThrow();
+    const again = (
+      await ctx.database.db.execute<{ mails: number; max: number }>(sql`
+        SELECT count(*)::int AS mails, max(m.attempts)::int AS max FROM tender_alert_digests d
+        JOIN mail_outbox m ON m.id = d.mail_id`)
+    ).rows[0]!;
+    expect(again.max).toBe(2);
+    expect(again.mails).toBe(SUBSCRIBERS);
+  }, 120_000);
 });
