@@ -299,8 +299,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/tender-alerts/moderation/tenders/{id}/reject/': { may: OPERATOR },
   'POST /api/v1/tender-alerts/moderation/tenders/{id}/cancel/': { may: OPERATOR },
   'POST /api/v1/tender-alerts/available-tenders/payment/{code}/': { may: ADVERTISER },
-  // Tender-alert mails (issue 19): the links in every mail open without signing in (an unguessable token;
-  // the matrix's is well-formed but unknown, so everyone gets 404); the digest view and run are the operator's.
+  // Tender-alert mails (issue 19): the links in every mail open without signing in (the token of the seeded
+  // subscription's alert mails); the digest view and run are the operator's.
   'POST /api/v1/tender-alerts/unsubscribe/{token}/': { may: ALL },
   'GET /api/v1/tender-alerts/manage/{token}/': { may: ALL },
   'PATCH /api/v1/tender-alerts/manage/{token}/': { may: ALL, body: () => ({ language: 'sw' }) },
@@ -401,6 +401,9 @@ const MATRIX: Record<string, Entry> = {
 };
 
 /** The row behind each path parameter: A's documents (S1's, on the portal), the real order codes. */
+/** The link token of the seeded subscriber's alert mails (issue 19), set once the world is seeded. */
+let alertToken = '';
+
 function fillPath(path: string, world: MatrixWorld): string {
   const { ids, codes } = world;
   const idOf = (): number => {
@@ -435,6 +438,7 @@ function fillPath(path: string, world: MatrixWorld): string {
     // Prequalified-list orders open by their unguessable id.
     if (path.includes('/prequalified-suppliers/')) return encodeURIComponent(prequalified.code);
     if (name === 'reference') return encodeURIComponent(directory.code);
+    if (name === 'token' && path.includes('/tender-alerts/')) return alertToken;
     if (name === 'token') return directory.token;
     if (name === 'format') return 'csv';
     if (name === 'id') return String(idOf());
@@ -442,7 +446,6 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
     if (name === 'page') return 'home';
-    if (name === 'token') return '1.matrixUnknownAlertToken0000000';
     if (name === 'product') return 'tender_publishing';
     if (name === 'code')
       return encodeURIComponent(path.includes('/subscription/') ? codes.subscription : codes.tenderOrder);
@@ -484,6 +487,12 @@ const prequalified = { code: '', download: '' };
 beforeAll(async () => {
   ctx = await createTestContext();
   world = await matrixWorld(ctx);
+  const [subscriber] = (
+    await ctx.database.db.execute<{ id: number }>(sql`
+      SELECT so.subscription_id AS id FROM subscription_orders so JOIN orders o ON o.id = so.order_id
+      WHERE o.code = ${world.codes.subscription}`)
+  ).rows;
+  alertToken = ctx.services.tenderAlerts.tokenFor(subscriber!.id);
   const kenya = (await ctx.database.db.execute(sql`SELECT id FROM countries WHERE iso2 = 'KE'`)).rows[0]!;
   directory.id = (
     await ctx.services.supplierDirectories.create({
