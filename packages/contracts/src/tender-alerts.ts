@@ -90,3 +90,34 @@ export const tenderAlertOverview = z.object({
   ),
 });
 export type TenderAlertOverview = z.infer<typeof tenderAlertOverview>;
+
+/** Saved searches (issue 19): any of the public tender list's filters under a name, alerted instantly or daily. */
+export const savedSearchFilters = z
+  .object({
+    country: z.number().int().positive().optional(),
+    category: z.number().int().positive().optional(),
+    sector: z.enum(SECTORS).optional(),
+    job_type: z.enum(JOB_TYPES).optional(),
+    search: z.string().trim().max(200).optional(),
+  })
+  .strict();
+
+export const savedSearchForm = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    frequency: z.enum(['instant', 'daily']),
+    filters: savedSearchFilters,
+  })
+  .strict();
+export type SavedSearchForm = z.infer<typeof savedSearchForm>;
+
+export const savedSearch = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  frequency: z.enum(['instant', 'daily']),
+  filters: savedSearchFilters,
+  unsubscribed: z.boolean(),
+  created_at: z.string(),
+});
+export type SavedSearch = z.infer<typeof savedSearch>;
+export const savedSearchList = z.object({ results: z.array(savedSearch) });

@@ -7,6 +7,7 @@ import {
   matchesAlert,
   normaliseAlertTerms,
   renewalReminderDue,
+  savedSearchDue,
   type AlertCandidate,
   type AlertProfile,
 } from './tender-alerts.ts';
@@ -133,5 +134,15 @@ describe('digestOrder', () => {
       { id: 3, closingAt: d('2026-12-01T00:00:00Z') },
     ];
     expect(digestOrder(items).map((i) => i.id)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('savedSearchDue', () => {
+  const checked = d('2026-11-25T07:00:00Z');
+  it('is every run for an instant search, a day after the last window for a daily one', () => {
+    expect(savedSearchDue('instant', checked, d('2026-11-25T07:05:00Z'))).toBe(true);
+    expect(savedSearchDue('instant', checked, checked)).toBe(false);
+    expect(savedSearchDue('daily', checked, d('2026-11-26T06:59:00Z'))).toBe(false);
+    expect(savedSearchDue('daily', checked, d('2026-11-26T07:00:00Z'))).toBe(true);
   });
 });

@@ -201,3 +201,11 @@ export const KENYA_COUNTIES = [
   'Wajir',
   'West Pokot',
 ] as const;
+
+export type SavedSearchFrequency = 'instant' | 'daily';
+
+/** A saved search is due an alert: an instant one at every run, a daily one a day after its last window. */
+export function savedSearchDue(frequency: SavedSearchFrequency, checkedUntil: Date, now: Date): boolean {
+  if (frequency === 'instant') return now.getTime() > checkedUntil.getTime();
+  return now.getTime() - checkedUntil.getTime() >= 86_400_000;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './authentication.tables.ts';
 import { mailOutbox } from './mail.tables.ts';
 import { subscriptions } from './subscriptions.tables.ts';
 
@@ -87,5 +88,61 @@ export const tenderAlertDigests = pgTable(
       .where(sql`status = 'pending'`),
     index('tender_alert_digests_period_idx').on(t.periodStart, t.kind),
     index('tender_alert_digests_mail_idx').on(t.mailId),
+  ],
+);
+
+export const savedSearchFrequency = pgEnum('saved_search_frequency', ['instant', 'daily']);
+
+/**
+ * A signed-in user's saved search (issue 19): public tender-list filters under a name, alerted instantly
+ * (within minutes of a matching tender becoming public) or once a day. `checked_until`: notices public before
+ * it have been considered (the next alert starts there).
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The public list's filters: country, category, sector, job_type, search. */
+    filters: jsonb('filters').$type<SavedSearchFilters>().notNull(),
+    /** `search` as a text-search query (domain `toPrefixTsQuery`); null for none. */
+    searchQuery: text('search_query'),
+    frequency: savedSearchFrequency('frequency').notNull(),
+    checkedUntil: timestamp('checked_until', { withTimezone: true }).notNull(),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('saved_searches_user_name').on(t.userId, t.name)],
+);
+
+export interface SavedSearchFilters {
+  country?: number;
+  category?: number;
+  sector?: string;
+  job_type?: string;
+  search?: string;
+}
+
+/** One alert per saved search and window end, recorded before its mail is written (exactly once). */
+export const savedSearchAlerts = pgTable(
+  'saved_search_alerts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    coversUntil: timestamp('covers_until', { withTimezone: true }).notNull(),
+    tenderIds: integer('tender_ids').array().notNull(),
+    mailId: integer('mail_id').references(() => mailOutbox.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('saved_search_alerts_once').on(t.savedSearchId, t.coversUntil),
+    index('saved_search_alerts_unwritten_idx')
+      .on(t.id)
+      .where(sql`mail_id IS NULL`),
   ],
 );

@@ -136,3 +136,79 @@ ${action ? `<p style="margin:22px 0"><a href="${escapeHtml(action.href)}" style=
     },
   };
 }
+
+const SAVED_TEXTS: Record<string, (typeof en)['saved']> = {
+  en: en.saved,
+  fr: fr.saved,
+  sw: sw.saved,
+  pt: pt.saved,
+  am: am.saved,
+};
+
+/** A saved search's alert: its new tenders, with a one-click unsubscribe for this search. */
+export function renderSavedSearchMail(input: {
+  language: string;
+  name: string;
+  searchName: string;
+  frequency: 'instant' | 'daily';
+  items: readonly DigestMailItem[];
+  unsubscribe: string;
+  oneClick: string;
+}) {
+  const language = Object.hasOwn(ALERT_MAIL_TEXTS, input.language) ? input.language : 'en';
+  const t = ALERT_MAIL_TEXTS[language]!;
+  const s = SAVED_TEXTS[language]!;
+  const items = digestOrder(input.items).slice(0, DIGEST_ITEM_LIMIT);
+  const values = { name: input.searchName, count: input.items.length, frequency: s[input.frequency] };
+  const subject = fill(s.subject, values);
+  const greeting = fill(t.greeting, { name: input.name });
+  const intro = fill(s.intro, values);
+  const footer = [fill(s.footer, values), t.signature];
+  const text = [
+    greeting,
+    '',
+    intro,
+    '',
+    ...items.map((item) =>
+      [
+        `• ${item.title}`,
+        `  ${t.buyer}: ${item.buyer}${item.category ? ` · ${t.category}: ${item.category}` : ''}`,
+        `  ${t.closing}: ${formatEat(item.closingAt, language)}`,
+        `  ${item.link}`,
+      ].join('\n'),
+    ),
+    '',
+    `${s.unsubscribe}: ${input.unsubscribe}`,
+    '',
+    ...footer,
+  ].join('\n');
+  const html = `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
+<body style="margin:0;background:#f4f6f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,'Noto Sans Ethiopic',Arial,sans-serif;color:#1f2933">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:10px;overflow:hidden">
+<tr><td style="background:#0b6e4f;color:#ffffff;padding:18px 24px;font-size:20px;font-weight:700">Zabuni</td></tr>
+<tr><td style="padding:24px;font-size:15px;line-height:1.55">
+<p style="margin:0 0 14px">${escapeHtml(greeting)}</p>
+<p style="margin:0 0 14px">${escapeHtml(intro)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${items
+    .map(
+      (item) => `<tr><td style="padding:12px 0;border-top:1px solid #e4e7eb">
+<a href="${escapeHtml(item.link)}" style="color:#0b6e4f;font-weight:600;font-size:15px;text-decoration:none">${escapeHtml(item.title)}</a>
+<div style="font-size:13px;color:#3e4c59;margin-top:4px">${escapeHtml(t.buyer)}: ${escapeHtml(item.buyer)}${item.category ? ` · ${escapeHtml(t.category)}: ${escapeHtml(item.category)}` : ''}</div>
+<div style="font-size:13px;color:#3e4c59;margin-top:2px">${escapeHtml(t.closing)}: <b>${escapeHtml(formatEat(item.closingAt, language))}</b></div>
+</td></tr>`,
+    )
+    .join('\n')}</table>
+<p style="margin:22px 0 0;font-size:13px;color:#52606d">${footer.map(escapeHtml).join('<br>')}</p>
+<p style="margin:12px 0 0;font-size:13px"><a href="${escapeHtml(input.unsubscribe)}" style="color:#52606d">${escapeHtml(s.unsubscribe)}</a></p>
+</td></tr></table></td></tr></table></body></html>`;
+  return {
+    subject,
+    text,
+    html,
+    headers: {
+      'List-Unsubscribe': `<${input.oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -159,4 +159,44 @@ export const tenderAlertQueries = (db: Executor) => ({
   async batchMemory(): Promise<void> {
     await db.execute(sql`SET LOCAL work_mem = '256MB'`);
   },
+
+  /**
+   * Records the alert of every saved search due one (instant: each run; daily: a day after its last
+   * window) listing the public, open tenders that became public in its window and match its filters, and
+   * moves every due search's window on. The due searches are taken FOR UPDATE SKIP LOCKED: two workers
+   * record each window once (and the unique key backs it). Returns how many alerts were recorded.
+   */
+  async queueSavedSearchAlerts(runAt: Date): Promise<number> {
+    const result = await db.execute<{ alerts: number }>(sql`
+      WITH due AS (
+        SELECT s.id, s.filters, s.search_query, s.checked_until FROM saved_searches s
+        WHERE s.unsubscribed_at IS NULL AND (
+          (s.frequency = 'instant' AND s.checked_until < ${runAt}) OR
+          (s.frequency = 'daily' AND s.checked_until <= ${runAt}::timestamptz - interval '1 day'))
+        ORDER BY s.id
+        FOR UPDATE SKIP LOCKED
+      ),
+      matches AS (
+        SELECT d.id, array_agg(t.id ORDER BY t.closing_at DESC, t.id DESC) AS ids
+        FROM due d JOIN tenders t ON t.is_public AND t.cancelled_at IS NULL
+          AND t.published_at >= d.checked_until AND t.published_at < ${runAt} AND t.closing_at > ${runAt}
+          AND (d.filters->>'country' IS NULL OR t.country_id = (d.filters->>'country')::int)
+          AND (d.filters->>'category' IS NULL OR t.category_id = (d.filters->>'category')::int)
+          AND (d.filters->>'sector' IS NULL OR t.sector::text = d.filters->>'sector')
+          AND (d.filters->>'job_type' IS NULL OR t.job_type::text = d.filters->>'job_type')
+          AND (d.search_query IS NULL OR t.search_vector @@ to_tsquery('simple', d.search_query))
+        GROUP BY d.id
+      ),
+      inserted AS (
+        INSERT INTO saved_search_alerts (saved_search_id, covers_until, tender_ids, created_at)
+        SELECT id, ${runAt}, ids, ${runAt} FROM matches
+        ON CONFLICT (saved_search_id, covers_until) DO NOTHING
+        RETURNING 1
+      ),
+      moved AS (
+        UPDATE saved_searches s SET checked_until = ${runAt} FROM due WHERE s.id = due.id RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM inserted)::int AS alerts`);
+    return result.rows[0]?.alerts ?? 0;
+  },
 });

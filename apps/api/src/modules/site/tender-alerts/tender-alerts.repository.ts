@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
 import { categories, countries } from '../../../schema/core.tables.ts';
 import { subscriptionCategories, subscriptions } from '../../../schema/subscriptions.tables.ts';
-import { tenderAlertDigests, tenderAlertProfiles } from '../../../schema/tender-alerts.tables.ts';
+import { users } from '../../../schema/authentication.tables.ts';
+import {
+  savedSearches,
+  tenderAlertDigests,
+  tenderAlertProfiles,
+  type SavedSearchFilters,
+} from '../../../schema/tender-alerts.tables.ts';
 
 export interface ProfileValues {
   language: string;
@@ -279,5 +285,105 @@ export const tenderAlertsRepository = (db: Executor) => ({
       .from(tenderAlertDigests)
       .where(and(eq(tenderAlertDigests.kind, 'digest'), eq(tenderAlertDigests.periodStart, slot)));
     return row?.count ?? 0;
+  },
+
+  // Saved searches (signed-in users).
+  async savedSearchesOf(userId: number) {
+    return db
+      .select()
+      .from(savedSearches)
+      .where(eq(savedSearches.userId, userId))
+      .orderBy(asc(savedSearches.name));
+  },
+
+  async insertSavedSearch(values: {
+    userId: number;
+    name: string;
+    filters: SavedSearchFilters;
+    searchQuery: string | null;
+    frequency: 'instant' | 'daily';
+    checkedUntil: Date;
+  }) {
+    // Saving under a name already used replaces that search (its window starts again now).
+    const rows = await db
+      .insert(savedSearches)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [savedSearches.userId, savedSearches.name],
+        set: {
+          filters: values.filters,
+          searchQuery: values.searchQuery,
+          frequency: values.frequency,
+          checkedUntil: values.checkedUntil,
+          unsubscribedAt: null,
+        },
+      })
+      .returning();
+    return rows[0]!;
+  },
+
+  /** Deletes the user's own saved search; false when it is not theirs or does not exist. */
+  async deleteSavedSearch(userId: number, id: number): Promise<boolean> {
+    const rows = await db
+      .delete(savedSearches)
+      .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+      .returning({ id: savedSearches.id });
+    return rows.length > 0;
+  },
+
+  async unsubscribeSavedSearch(id: number, now: Date) {
+    const rows = await db
+      .update(savedSearches)
+      .set({ unsubscribedAt: now })
+      .where(eq(savedSearches.id, id))
+      .returning({ name: savedSearches.name, unsubscribedAt: savedSearches.unsubscribedAt });
+    return rows[0] ?? null;
+  },
+
+  /** Recorded saved-search alerts whose mail is not written yet, row-locked FOR UPDATE SKIP LOCKED. */
+  async claimSavedAlerts(limit: number) {
+    const result = await db.execute<{
+      id: number;
+      saved_search_id: number;
+      name: string;
+      frequency: 'instant' | 'daily';
+      email: string;
+      first_name: string;
+      language: string;
+      tender_ids: number[];
+    }>(sql`
+      WITH claimed AS (
+        SELECT id FROM saved_search_alerts WHERE mail_id IS NULL ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED
+      )
+      SELECT a.id, a.saved_search_id, s.name, s.frequency, u.email, u.first_name, u.language, a.tender_ids
+      FROM claimed c JOIN saved_search_alerts a ON a.id = c.id
+      JOIN saved_searches s ON s.id = a.saved_search_id
+      JOIN ${users} u ON u.id = s.user_id
+      ORDER BY a.id`);
+    return result.rows;
+  },
+
+  async tendersForMail(ids: number[]) {
+    if (ids.length === 0) return [];
+    const result = await db.execute<{
+      id: number;
+      title: string;
+      buyer: string;
+      category: string | null;
+      closing_at: string | Date;
+    }>(sql`
+      SELECT t.id, t.title, t.company AS buyer, c.name AS category, t.closing_at
+      FROM tenders t LEFT JOIN categories c ON c.id = t.category_id
+      WHERE t.id = ANY (${sql.param(ids)}::int[])`);
+    return result.rows.map((row) => ({ ...row, closingAt: new Date(row.closing_at) }));
+  },
+
+  async setSavedAlertMails(rows: readonly { id: number; mailId: number }[]) {
+    if (rows.length === 0) return;
+    await db.execute(sql`
+      UPDATE saved_search_alerts a SET mail_id = v.mail_id
+      FROM unnest(${sql.param(rows.map((r) => r.id))}::int[], ${sql.param(rows.map((r) => r.mailId))}::int[])
+        AS v(id, mail_id)
+      WHERE a.id = v.id AND a.mail_id IS NULL`);
   },
 });

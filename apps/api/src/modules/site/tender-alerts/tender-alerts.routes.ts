@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   errorBody,
+  idParams,
+  savedSearch,
+  savedSearchForm,
+  savedSearchList,
   tenderAlertManage,
   tenderAlertOverview,
   tenderAlertProfileUpdate,
@@ -10,11 +14,14 @@ import {
   tenderAlertUnsubscribed,
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
+import { z } from 'zod';
+import { principalOf } from '../../../infra/auth.ts';
 import type { RateLimiter } from '../../shared/system/index.ts';
 import type { TenderAlertsService } from './tender-alerts.service.ts';
 
 const tags = ['Tender alerts'];
 const PUBLIC = { access: { side: 'public' } } as const;
+const SIGNED_IN = { access: { side: 'signed_in' } } as const;
 const OPERATOR = { access: { side: 'operator', roles: ['moderator', 'super_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody };
 
@@ -131,5 +138,71 @@ export const tenderAlertsRoutes =
         },
       },
       async () => alerts.run(),
+    );
+
+    // Saved searches (signed-in users): any public tender-list filters under a name, instant or daily alerts.
+    app.get(
+      '/tender-alerts/saved-searches/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: "The caller's saved searches",
+          response: { 200: savedSearchList, 401: errorBody },
+        },
+      },
+      async (request) => alerts.listSaved(principalOf(request)),
+    );
+
+    app.post(
+      '/tender-alerts/saved-searches/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: 'Save the public tender filters under a name, with instant or daily alerts',
+          description:
+            'Saving under a name the caller already uses replaces that search. Alerts list the tenders that ' +
+            'become public from now on and match the filters (instant: within minutes; daily: once a day).',
+          body: savedSearchForm,
+          response: { 201: savedSearch, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await alerts.saveSearch(principalOf(request), request.body)),
+    );
+
+    app.delete(
+      '/tender-alerts/saved-searches/:id/',
+      {
+        config: SIGNED_IN,
+        schema: {
+          tags,
+          summary: "Delete one of the caller's saved searches (404 for anyone else's)",
+          params: idParams,
+          response: { 204: z.null(), 401: errorBody, 404: errorBody },
+        },
+      },
+      async (request, reply) => {
+        await alerts.deleteSearch(principalOf(request), request.params.id);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/tender-alerts/saved-searches/unsubscribe/:token/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags,
+          summary: "One-click unsubscribe from a saved search's alerts (RFC 8058; no sign-in)",
+          params: tenderAlertTokenParams,
+          response: { 200: z.object({ name: z.string(), unsubscribed_at: z.string() }), ...errors },
+        },
+      },
+      async (request) => {
+        await slowDown(request.ip);
+        return alerts.unsubscribeSaved(request.params.token);
+      },
     );
   };

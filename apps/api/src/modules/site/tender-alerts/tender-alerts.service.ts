@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import {
   message,
+  type SavedSearch,
+  type SavedSearchForm,
   type TenderAlertManage,
   type TenderAlertOverview,
   type TenderAlertProfileUpdate,
@@ -12,14 +14,16 @@ import {
   KENYA_COUNTIES,
   maskEmail,
   normaliseAlertTerms,
+  toPrefixTsQuery,
   type DigestSchedule,
 } from '@zabuni/domain';
+import type { Principal } from '../../../infra/auth.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import type { Db } from '../../../infra/database.ts';
 import { fieldError, notFound } from '../../../infra/errors.ts';
 import type { Logger } from '../../../infra/logger.ts';
 import type { MailService } from '../../shared/mail/index.ts';
-import { renderAlertMail, type DigestMailItem } from './tender-alerts.mail.ts';
+import { renderAlertMail, renderSavedSearchMail, type DigestMailItem } from './tender-alerts.mail.ts';
 import { tenderAlertQueries } from './tender-alerts.queries.ts';
 import { tenderAlertsRepository } from './tender-alerts.repository.ts';
 
@@ -48,13 +52,14 @@ export function createTenderAlertsService(deps: {
 }) {
   const { db, clock, mail, publicUrl, schedule, logger } = deps;
 
-  const mac = (id: number) =>
-    createHmac('sha256', deps.linkSecret).update(`tender-alert:${id}`).digest('base64url').slice(0, 32);
+  const mac = (id: number, purpose = 'tender-alert') =>
+    createHmac('sha256', deps.linkSecret).update(`${purpose}:${id}`).digest('base64url').slice(0, 32);
   const tokenFor = (subscriptionId: number) => `${subscriptionId}.${mac(subscriptionId)}`;
-  function subscriberOf(token: string): number {
+  const savedTokenFor = (id: number) => `${id}.${mac(id, 'saved-search')}`;
+  function subscriberOf(token: string, purpose = 'tender-alert'): number {
     const [idText, given] = token.split('.');
     const id = Number(idText);
-    const expected = Number.isSafeInteger(id) && id > 0 ? mac(id) : '';
+    const expected = Number.isSafeInteger(id) && id > 0 ? mac(id, purpose) : '';
     if (
       !given ||
       given.length !== expected.length ||
@@ -186,9 +191,116 @@ export function createTenderAlertsService(deps: {
     return ids.length;
   }
 
+  const toSavedSearch = (row: {
+    id: number;
+    name: string;
+    frequency: 'instant' | 'daily';
+    filters: object;
+    unsubscribedAt: Date | null;
+    createdAt: Date;
+  }): SavedSearch => ({
+    id: row.id,
+    name: row.name,
+    frequency: row.frequency,
+    // Stored from the validated form (contracts `savedSearchFilters`).
+    filters: row.filters as SavedSearch['filters'],
+    unsubscribed: row.unsubscribedAt !== null,
+    created_at: row.createdAt.toISOString(),
+  });
+
+  /** Records the saved-search alerts due now and writes their mails; how many mails were written. */
+  async function runSavedSearches(): Promise<number> {
+    const now = clock.now();
+    await db.transaction((tx) => tenderAlertQueries(tx).queueSavedSearchAlerts(now));
+    let written = 0;
+    for (;;) {
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = tenderAlertsRepository(tx);
+        const due = await repository.claimSavedAlerts(WRITE_BATCH);
+        if (due.length === 0) return null;
+        const tenders = new Map(
+          (await repository.tendersForMail([...new Set(due.flatMap((d) => d.tender_ids))])).map((t) => [
+            t.id,
+            t,
+          ]),
+        );
+        const ids = await mail.enqueueRendered(
+          tx,
+          due.map((d) => {
+            const token = savedTokenFor(d.saved_search_id);
+            return {
+              to: d.email,
+              ...renderSavedSearchMail({
+                language: d.language,
+                name: d.first_name,
+                searchName: d.name,
+                frequency: d.frequency,
+                items: d.tender_ids.flatMap((id) => {
+                  const t = tenders.get(id);
+                  return t
+                    ? [
+                        {
+                          kind: 'tender' as const,
+                          id,
+                          title: t.title,
+                          buyer: t.buyer,
+                          category: t.category,
+                          closingAt: t.closingAt,
+                          link: `${publicUrl}/tenders/show/${id}`,
+                        },
+                      ]
+                    : [];
+                }),
+                unsubscribe: `${publicUrl}/tender-alerts/saved/unsubscribe/${token}`,
+                oneClick: `${publicUrl}/api/v1/tender-alerts/saved-searches/unsubscribe/${token}/`,
+              }),
+            };
+          }),
+        );
+        await repository.setSavedAlertMails(due.map((d, index) => ({ id: d.id, mailId: ids[index]! })));
+        return ids;
+      });
+      if (!mailIds) return written;
+      written += mailIds.length;
+      await mail.dispatchBatches(mailIds);
+    }
+  }
+
   return {
     tokenFor,
+    savedTokenFor,
     resume,
+    runSavedSearches,
+
+    async listSaved(principal: Principal) {
+      const rows = await tenderAlertsRepository(db).savedSearchesOf(principal.userId);
+      return { results: rows.map(toSavedSearch) };
+    },
+
+    async saveSearch(principal: Principal, form: SavedSearchForm): Promise<SavedSearch> {
+      const row = await tenderAlertsRepository(db).insertSavedSearch({
+        userId: principal.userId,
+        name: form.name,
+        filters: form.filters,
+        searchQuery: toPrefixTsQuery(form.filters.search ?? null),
+        frequency: form.frequency,
+        checkedUntil: clock.now(),
+      });
+      return toSavedSearch(row);
+    },
+
+    async deleteSearch(principal: Principal, id: number) {
+      if (!(await tenderAlertsRepository(db).deleteSavedSearch(principal.userId, id))) throw notFound();
+    },
+
+    /** RFC 8058 one-click for a saved search's alerts (no sign-in). */
+    async unsubscribeSaved(token: string) {
+      const id = subscriberOf(token, 'saved-search');
+      const row = await tenderAlertsRepository(db).unsubscribeSavedSearch(id, clock.now());
+      if (!row) throw notFound(message('tender_alert.link_invalid'));
+      return { name: row.name, unsubscribed_at: row.unsubscribedAt!.toISOString() };
+    },
+
     linksFor,
     run,
     writePending,
