@@ -307,6 +307,14 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/tender-alerts/manage/{token}/renew/': { may: ALL },
   'GET /api/v1/tender-alerts/digests/': { may: OPERATOR },
   'POST /api/v1/tender-alerts/digests/run/': { may: OPERATOR },
+  // Saved searches: any signed-in user keeps their own (a stranger's id answers 404).
+  'GET /api/v1/tender-alerts/saved-searches/': { may: SIGNED_IN },
+  'POST /api/v1/tender-alerts/saved-searches/': {
+    may: SIGNED_IN,
+    body: () => ({ name: 'Matrix', frequency: 'daily', filters: {} }),
+  },
+  'DELETE /api/v1/tender-alerts/saved-searches/{id}/': { may: SIGNED_IN },
+  'POST /api/v1/tender-alerts/saved-searches/unsubscribe/{token}/': { may: ALL },
   'GET /api/v1/tender-alerts/subscription/plans/': { may: ALL },
   'POST /api/v1/tender-alerts/subscription/subscribe/': { may: ALL },
   'GET /api/v1/tender-alerts/subscription/search_subscription/': {
@@ -439,6 +447,7 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (path.includes('/prequalified-suppliers/')) return encodeURIComponent(prequalified.code);
     if (name === 'reference') return encodeURIComponent(directory.code);
     if (name === 'token' && path.includes('/tender-alerts/')) return alertToken;
+    if (name === 'id' && path.includes('/saved-searches/')) return '1';
     if (name === 'token') return directory.token;
     if (name === 'format') return 'csv';
     if (name === 'id') return String(idOf());
