@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  SavedSearch,
+  SavedSearchForm,
   TenderAlertManage,
   TenderAlertOverview,
   TenderAlertProfileUpdate,
   TenderAlertRun,
 } from '@zabuni/contracts';
-import { apiGet, apiPatch, apiPost } from '../../../lib/api-client.ts';
+import { apiGet, apiPatch, apiPost, request } from '../../../lib/api-client.ts';
 
 /** Issue 19: the links of every alert mail (no sign-in, by token) and the operator's digest view. */
 const base = (token: string) => `/tender-alerts/manage/${encodeURIComponent(token)}/`;
@@ -34,3 +36,20 @@ export const overviewQuery = () =>
     queryKey: ['tender-alerts', 'overview'],
     queryFn: ({ signal }) => apiGet<TenderAlertOverview>('/tender-alerts/digests/', undefined, signal),
   });
+
+// Saved searches (signed-in users).
+export const savedSearchesQuery = () =>
+  queryOptions({
+    queryKey: ['tender-alerts', 'saved-searches'],
+    queryFn: ({ signal }) =>
+      apiGet<{ results: SavedSearch[] }>('/tender-alerts/saved-searches/', undefined, signal),
+  });
+
+export const savedSearchesApi = {
+  save: (body: SavedSearchForm) => apiPost<SavedSearch>('/tender-alerts/saved-searches/', body),
+  remove: (id: number) => request<null>('DELETE', `/tender-alerts/saved-searches/${id}/`),
+  unsubscribe: (token: string) =>
+    apiPost<{ name: string; unsubscribed_at: string }>(
+      `/tender-alerts/saved-searches/unsubscribe/${encodeURIComponent(token)}/`,
+    ),
+};
