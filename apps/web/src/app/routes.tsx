@@ -371,6 +371,34 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'tender-alerts/saved/unsubscribe/:token',
+        ...page(
+          'src/features/tender-alerts/pages/SavedUnsubscribePage.tsx',
+          () => import('../features/tender-alerts/pages/SavedUnsubscribePage.tsx'),
+          ['tender-alerts', 'errors'],
+          CLIENT_ONLY,
+        ),
+      },
+      {
+        // Issue 19: a signed-in user's saved searches (instant or daily alerts).
+        path: 'saved-searches',
+        handle: CLIENT_ONLY,
+        element: (
+          <RequireAuth>
+            <Outlet />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            index: true,
+            lazy: withNamespaces(
+              ['tender-alerts', 'errors'],
+              () => import('../features/tender-alerts/pages/SavedSearchesPage.tsx'),
+            ),
+          },
+        ],
+      },
+      {
         path: 'tender-alerts/manage/:token',
         ...page(
           'src/features/tender-alerts/pages/ManagePage.tsx',
