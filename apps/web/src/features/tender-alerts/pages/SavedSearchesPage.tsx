@@ -144,7 +144,7 @@ export function Component() {
         {list.isPending && <Skeleton h={120} />}
         {list.data && list.data.results.length === 0 && <Text c="dimmed">{t('operator.none')}</Text>}
         {list.data && list.data.results.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
+          <Table.ScrollContainer minWidth={340}>
             <Table data-testid="saved-list">
               <Table.Tbody>
                 {list.data.results.map((s) => (
