@@ -61,6 +61,13 @@ describe('countryName', () => {
 });
 
 describe('time zones (issue 16 point 6: one rule)', () => {
+  it('writes the noon hour as 12 in every language, as browsers do (the server wrote "0:24 PM" in sw and fr, and the page failed to hydrate)', () => {
+    for (const language of ['en', 'sw', 'fr', 'pt', 'am']) {
+      const text = formatForViewer('2026-12-04T09:24:00Z', language, 'Africa/Nairobi');
+      expect(text, language).toMatch(/12:24/);
+      expect(text, language).not.toMatch(/(^|\D)0:24/);
+    }
+  });
   it('formats in a given zone, named', () => {
     expect(formatDate('2026-11-21T07:05:00Z', 'en', true, 'Europe/Paris')).toBe(
       'November 21, 2026 08:05 am GMT+1',

@@ -17,7 +17,9 @@ function formatter(locale: string, withTime: boolean, timeZone: string): Intl.Da
       year: 'numeric',
       month: 'long',
       day: 'numeric',
-      ...(withTime ? { hour: 'numeric', minute: '2-digit', hour12: true } : {}),
+      // hourCycle, not hour12: with hour12 Node's ICU (the server) writes 12:24 PM as "0:24 PM" in
+      // Swahili and French while browsers write "12:24 PM", and the page failed to hydrate.
+      ...(withTime ? { hour: 'numeric', minute: '2-digit', hourCycle: 'h12' as const } : {}),
     };
     try {
       cached = new Intl.DateTimeFormat(locale, options);
