@@ -1,19 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './auth.ts';
+import { BOOT_SCRIPT_HASH } from './web-app.ts';
 
 /**
  * Browser-side defences on every answer (issue 13 §7): what may run in our pages, who may frame them,
  * and that an authenticated API answer is never kept in a cache.
  *
- * The web app is a Vite single-page app: its index.html loads hashed bundles from /assets and carries no
- * inline script, so scripts come from 'self' only. Mantine (and the rich-text editor) inject <style> tags
+ * The web app is a Vite single-page app: its index.html loads hashed bundles from /assets, so scripts come
+ * from 'self', plus the one inline script of a page rendered on the server, allowed by its hash (the boot
+ * script of web-app.ts, which loads the bundles once the page has painted; its text never changes). Mantine (and the rich-text editor) inject <style> tags
  * and style attributes at run time, and the dev mailbox and payment simulators are server-rendered pages
  * with a <style> block, so styles allow 'unsafe-inline'. Images are ours or data: URIs (Mantine's icons).
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' ${BOOT_SCRIPT_HASH}`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self' data:",
