@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -144,6 +145,56 @@ describe.skipIf(!chromiumPath)('Public pages rendered on the server', () => {
     await expect.poll(() => titles.first().innerText()).toBe(second[0]!.title);
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('paints before its scripts download, and brings the filters to life at the first touch', async () => {
+    const response = await fetch(`${baseUrl}/tenders`);
+    const html = await response.text();
+    // The HTML fetches no script by itself: its one inline script, allowed by its hash, asks for them.
+    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect(html).not.toMatch(/<link[^>]+modulepreload/);
+    const boot =
+      /<script data-entry="(\/assets\/index-[^"]+\.js)" data-preload="([^"]*)">([^<]+)<\/script>/.exec(html);
+    expect(boot).not.toBeNull();
+    expect(boot![2]).toMatch(/\/assets\/AvailableTendersPage-[^ ]+\.js/);
+    const hash = createHash('sha256').update(boot![3]!).digest('base64');
+    expect(response.headers.get('content-security-policy')).toContain(`script-src 'self' 'sha256-${hash}'`);
+
+    const { page, errors, close } = await open('/tenders');
+    const loaded = () =>
+      page.evaluate(() => {
+        const resources = performance.getEntriesByType('resource');
+        return {
+          fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          entry: resources.find((r) => /\/assets\/index-[^/]+\.js$/.test(r.name))?.startTime ?? Number.NaN,
+          filters: resources.some((r) => /\/assets\/TenderFiltersBar-[^/]+\.js$/.test(r.name)),
+        };
+      });
+    const before = await loaded();
+    expect(before.entry).toBeGreaterThan(before.fcp);
+    // Live, the page still shows the filters the server drew, before their code is there.
+    expect(before.filters).toBe(false);
+    const search = page.locator('[data-deferred] input').first();
+    expect(await search.isVisible()).toBe(true);
+    await page.mouse.move(200, 300);
+    await page.mouse.wheel(0, 200);
+    await expect.poll(async () => (await loaded()).filters).toBe(true);
+    await page.locator('[data-deferred][data-live="true"]').waitFor({ state: 'attached' });
+    expect(await search.isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('hydrates the lists in every language without an error (the server wrote noon as "0:24 PM" in sw and fr)', async () => {
+    for (const language of ['sw', 'fr', 'pt', 'am']) {
+      for (const path of ['/jobs', '/tenders']) {
+        const { page, errors, close } = await open(`${path}?lang=${language}`);
+        // Hydrated, not redrawn: the filters the server drew are still there before any touch.
+        expect(await page.locator('[data-deferred] input').count(), `${path} ${language}`).toBeGreaterThan(0);
+        expect(errors, `${path} ${language}`).toEqual([]);
+        await close();
+      }
+    }
   });
 
   it('hydrates a tender without a request or an error, and its links navigate in the page', async () => {

@@ -13,6 +13,7 @@ import type { ToastContainer } from 'react-toastify';
 import { ApiError, onSessionExpired } from '../lib/api-client.ts';
 import { AuthStatus, authState } from '../lib/auth-state.ts';
 import { loadToasts, toast } from '../lib/toast.ts';
+import { whenEngaged } from '../lib/when-engaged.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 import { AppRoutes, type ElementRoute } from './route-elements.tsx';
 import { theme } from './theme.ts';
@@ -79,19 +80,18 @@ function EndSessionsOnExpiry({ queryClient }: { queryClient: QueryClient }) {
 type Container = typeof ToastContainer;
 
 /**
- * The toasts' container, once react-toastify has loaded (lib/toast.ts): when the browser is idle after the
- * page is live, or at the first toast. Nothing on the server nor in the first render, so it hydrates.
+ * The toasts' container, once react-toastify has loaded (lib/toast.ts): at the visitor's first touch, scroll
+ * or key (lib/when-engaged.ts), or at the first toast. Nothing on the server nor in the first render, so it hydrates.
  */
 function Toasts() {
   const [Container, setContainer] = useState<Container | null>(null);
   useEffect(() => {
     let live = true;
     const load = () => void loadToasts().then((lib) => live && setContainer(() => lib.ToastContainer));
-    const idle = window.requestIdleCallback?.(load, { timeout: 3000 }) ?? window.setTimeout(load, 1000);
+    const stop = whenEngaged(load);
     return () => {
       live = false;
-      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      stop();
     };
   }, []);
   if (!Container) return null;

@@ -1,14 +1,17 @@
 import { memo, Suspense, use, useEffect, useRef, useState, type ComponentType } from 'react';
+import { useHydrated } from '../lib/use-hydrated.ts';
+import { whenEngaged } from '../lib/when-engaged.ts';
 
 /**
  * A part of a page rendered on the server whose code the browser loads later (issue 15): a form whose
- * validation, dropdowns and phone metadata are most of its page's script. The server renders it whole
- * (entry-server.tsx loads every deferred part first); the browser hydrates the rest of the page at once
- * and leaves this part's HTML as it is (a Suspense boundary waiting on its code) until the user reaches
- * for it (pointer, touch, focus, a key) or the browser is idle after the page is live; then it loads and
- * hydrates the part, and marks its wrapper `data-live="true"`. Text typed into the server's fields before
- * that is put back after hydrating (a form library may reset its fields when it takes them over), and a
- * submit before that is held (the form's own handler is not there yet) rather than sent by the browser.
+ * validation, dropdowns and phone metadata are most of its page's script, or a list's filters. The server
+ * renders it whole (entry-server.tsx loads every deferred part first); the browser hydrates the rest of the
+ * page at once and leaves this part's HTML as it is (a Suspense boundary waiting on its code) until the user
+ * reaches for it (pointer, touch, focus, a key) or first touches, scrolls or types anywhere on the page
+ * (lib/when-engaged.ts); then it loads and hydrates the part, and marks its wrapper `data-live="true"`.
+ * What the user did meanwhile is not lost: text typed into the server's fields is put back after hydrating
+ * (a form library may reset its fields when it takes them over), and a press on a button or a submit is held
+ * (its handler is not there yet) and done again once the part is live.
  *
  * Drawn in the browser only (a later visit to the page), the part loads at once.
  */
@@ -46,6 +49,13 @@ export function loadDeferredParts(): Promise<unknown> {
 
 const INTENT = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'mouseover'] as const;
 
+/** Fields whose text is not typed (kept as the browser has them). */
+const UNTYPED = new Set(['hidden', 'checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image']);
+
+/** What a press acts on before the part is live: held and pressed again once it is. */
+const PRESSABLE =
+  'button, [role="button"], [role="tab"], [role="switch"], input[type="checkbox"], input[type="radio"], input[readonly]';
+
 const valueSetter = (element: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element) as object, 'value')?.set;
 
@@ -66,7 +76,7 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 
   type PartProps = P & { deferredReady: Promise<unknown>; deferredLive(): void };
 
-  /** The part itself, inside its Suspense boundary; memo: a parent's re-render must not reach it early. */
+  /** The part itself, inside its Suspense boundary (memo: once live, it renders when its props change). */
   const Part = memo(function Part({ deferredReady, deferredLive, ...props }: PartProps) {
     if (!Loaded) use(deferredReady);
     useEffect(() => deferredLive(), [deferredLive]);
@@ -76,24 +86,51 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
 
   function Deferred(props: P) {
     const wrapper = useRef<HTMLDivElement>(null);
+    const [live, setLive] = useState(false);
+    // Hydrating, the part waits; drawn here (a later visit, or the server's HTML dropped after a
+    // hydration error), it loads at once.
+    const hydrating = !useHydrated();
     const [state] = useState(() => {
-      const gate = createGate(!hydratingServerHtml());
+      const gate = createGate(!(hydrating && hydratingServerHtml()));
       const typed = new Map<HTMLInputElement | HTMLTextAreaElement, string>();
       const part = {
         gate,
         typed,
+        /** A press or a submit made on the server's HTML, done again once the part is live. */
+        held: null as { press: HTMLElement } | { submit: HTMLFormElement } | null,
         ready: gate.opened.then(start),
         live: false,
         markLive() {
           part.live = true;
+          setLive(true);
           if (wrapper.current) wrapper.current.dataset.live = 'true';
           for (const [field, value] of typed) {
-            if (field.isConnected && field.value !== value) {
-              valueSetter(field)?.call(field, value);
-              field.dispatchEvent(new Event('input', { bubbles: true }));
-            }
+            // As typed: a field's length limit holds for text put back too.
+            const kept = field.maxLength > 0 ? value.slice(0, field.maxLength) : value;
+            if (!field.isConnected) continue;
+            // Told as a change even where the field still shows the text: hydrating may have left the text
+            // in the field and the part's state empty. React notices a change against the value it last
+            // set, so the field is emptied through React first, then given the text behind its back.
+            field.value = '';
+            valueSetter(field)?.call(field, kept);
+            field.dispatchEvent(new Event('input', { bubbles: true }));
           }
           typed.clear();
+          const held = part.held;
+          part.held = null;
+          if (held) {
+            // After React has applied the text put back.
+            window.setTimeout(() => {
+              if ('press' in held) {
+                if (!held.press.isConnected) return;
+                // A picker opens on the press itself (pointerdown), a button on the click.
+                held.press.dispatchEvent(
+                  new PointerEvent('pointerdown', { bubbles: true, cancelable: true }),
+                );
+                held.press.click();
+              } else if (held.submit.isConnected) held.submit.requestSubmit();
+            }, 0);
+          }
         },
       };
       return part;
@@ -106,34 +143,58 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       const onInput = (event: Event) => {
         const field = event.target;
         const typedField =
-          (field instanceof HTMLInputElement && field.name && field.type !== 'hidden') ||
-          (field instanceof HTMLTextAreaElement && field.name);
-        if (!state.live && typedField) state.typed.set(field, field.value);
+          (field instanceof HTMLInputElement && !UNTYPED.has(field.type)) ||
+          field instanceof HTMLTextAreaElement;
+        if (!state.live && typedField && element.contains(field)) state.typed.set(field, field.value);
       };
       const onSubmit = (event: Event) => {
-        if (state.live) return;
+        const form = event.target;
+        if (state.live || !(form instanceof HTMLFormElement) || !element.contains(form)) return;
         event.preventDefault();
+        event.stopPropagation();
+        state.held = { submit: form };
+        open();
+      };
+      // A button pressed before the part's handlers are there would do nothing (React stops an event aimed
+      // at HTML it has not hydrated yet) or submit its form natively: it is held, and pressed again once the
+      // part is live. Listened for on the window, before React's own listener on the root.
+      const onClick = (event: Event) => {
+        if (state.live || !(event.target instanceof Element)) return;
+        const press = event.target.closest<HTMLElement>(PRESSABLE);
+        if (!press || !element.contains(press)) return;
+        event.preventDefault();
+        event.stopPropagation();
+        state.held = { press };
         open();
       };
       for (const type of INTENT) element.addEventListener(type, open, { passive: true, once: true });
-      element.addEventListener('input', onInput, true);
-      element.addEventListener('submit', onSubmit, true);
-      const idle = window.requestIdleCallback?.(open, { timeout: 3000 });
-      const timer = idle === undefined ? window.setTimeout(open, 1000) : undefined;
+      // On the window, before React's listener on the root, which stops events aimed at HTML not yet hydrated.
+      window.addEventListener('input', onInput, true);
+      window.addEventListener('submit', onSubmit, true);
+      window.addEventListener('click', onClick, true);
+      const stopWaiting = whenEngaged(open);
       return () => {
         for (const type of INTENT) element.removeEventListener(type, open);
-        element.removeEventListener('input', onInput, true);
-        element.removeEventListener('submit', onSubmit, true);
-        if (idle !== undefined) window.cancelIdleCallback(idle);
-        if (timer !== undefined) window.clearTimeout(timer);
+        window.removeEventListener('input', onInput, true);
+        window.removeEventListener('submit', onSubmit, true);
+        window.removeEventListener('click', onClick, true);
+        stopWaiting();
       };
     }, [state]);
 
+    const part = (
+      <Suspense fallback={null}>
+        <Part {...props} deferredReady={state.ready} deferredLive={state.markLive} />
+      </Suspense>
+    );
+    // Until the part is live, its boundary keeps the very element of the first render: a boundary that
+    // receives new props (a parent re-rendering, with a new callback or filter object) before it has
+    // hydrated gives up the server's HTML and draws its fallback (nothing) until its code arrives. Once live,
+    // it renders again with the props of now.
+    const [first] = useState(part);
     return (
       <div ref={wrapper} style={{ display: 'contents' }} data-deferred="">
-        <Suspense fallback={null}>
-          <Part {...props} deferredReady={state.ready} deferredLive={state.markLive} />
-        </Suspense>
+        {live ? part : first}
       </div>
     );
   }

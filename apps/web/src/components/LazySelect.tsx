@@ -8,11 +8,12 @@ import {
 } from '@mantine/core';
 import { useEffect, useRef, useState, type ComponentType, type Ref } from 'react';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { whenEngaged } from '../lib/when-engaged.ts';
 
 /**
  * Mantine's Select without its dropdown machinery in a page's first load (issue 15): Combobox, Popover,
  * floating-ui and the scroll area are ~35 kB gzip, and a public list page (jobs, tenders) needs none of it to
- * paint. Until they have loaded (when the browser is idle after the page is live, or as soon as the field is
+ * paint. Until they have loaded (at the visitor's first touch, scroll or key anywhere on the page, or as soon as the field is
  * pointed at or focused) the field is drawn by the very input Select draws, with its chevron or clear button,
  * label and value, so it looks the same; it then becomes the real Select, opened and focused if it was
  * clicked or focused meanwhile. Use it as `Select` from '@mantine/core'.
@@ -42,12 +43,7 @@ export function Select(props: SelectProps) {
 
   useEffect(() => {
     if (Real) return;
-    const idle = window.requestIdleCallback?.(() => start(null), { timeout: 2000 });
-    const timer = idle === undefined ? window.setTimeout(() => start(null), 500) : undefined;
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-      if (timer !== undefined) window.clearTimeout(timer);
-    };
+    return whenEngaged(() => start(null));
   }, [Real]);
 
   const live = Boolean(Real && hydrated);

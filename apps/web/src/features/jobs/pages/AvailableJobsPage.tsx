@@ -11,12 +11,14 @@ import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAvailableJobs, type JobFilters } from '../api/available-jobs.ts';
 import { JobCard } from '../components/JobCard.tsx';
 import type { JobDetailView } from '../components/JobDetailModal.tsx';
-import { JobFiltersBar, type DeadlineChoice } from '../components/JobFiltersBar.tsx';
+import type { DeadlineChoice } from '../components/JobFiltersBar.tsx';
+import { deferred } from '../../../components/DeferredPart.tsx';
 import { StatusIcon } from '../../../components/Icon.tsx';
+import { whenEngaged } from '../../../lib/when-engaged.ts';
 
 /**
  * The job's dialog (Mantine's Modal, focus trap and scroll lock: ~10 kB gzip) is no part of the list's first
- * paint (issue 15): it loads when the browser is idle, or at the first click on a job's button.
+ * paint (issue 15): it loads at the visitor's first touch, scroll or key, or at the first click on a job's button.
  */
 const loadModal = () => import('../components/JobDetailModal.tsx');
 const JobDetailModal = lazy(() => loadModal().then((m) => ({ default: m.JobDetailModal })));
@@ -26,7 +28,16 @@ const positiveInt = (value: string | null) => {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/**
+ * The filters are drawn by the server and come alive at the visitor's first touch, scroll or key (issue 15):
+ * their inputs and pickers are a third of the page's script, and a visitor reads the list before filtering.
+ */
+const JobFiltersBar = deferred(() =>
+  import('../components/JobFiltersBar.tsx').then((module) => module.JobFiltersBar),
+);
+
 /** The filters live in the address, so a filtered list can be bookmarked and shared. */
+
 function readFilters(params: URLSearchParams): { filters: JobFilters; deadline: DeadlineChoice } {
   const raw = params.get('deadline');
   const deadline: DeadlineChoice = raw === 'past' || raw === 'all' ? raw : 'upcoming';
@@ -52,12 +63,7 @@ export function Component() {
   // Mounted from the first opening on, so that closing it still animates.
   const [modalWanted, setModalWanted] = useState(false);
   if (detail && !modalWanted) setModalWanted(true);
-  useEffect(() => {
-    const idle = window.requestIdleCallback?.(() => void loadModal(), { timeout: 3000 });
-    return () => {
-      if (idle !== undefined) window.cancelIdleCallback(idle);
-    };
-  }, []);
+  useEffect(() => whenEngaged(() => void loadModal()), []);
 
   const update = (change: Record<string, string | number | undefined>) => {
     const next = new URLSearchParams(params);

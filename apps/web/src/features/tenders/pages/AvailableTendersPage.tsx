@@ -11,12 +11,16 @@ import { useAvailableTenders, type TenderFilters } from '../api/available-tender
 import { DEFAULT_COUNTRY_ISO2, knownCategory, useAllCountries } from '../../../lib/reference-data.ts';
 import { ListPagination } from '../components/ListPagination.tsx';
 import { TenderCard } from '../components/TenderCard.tsx';
-import {
-  TenderFiltersBar,
-  type CountryChoice,
-  type DeadlineChoice,
-  type TenderFilterValues,
-} from '../components/TenderFiltersBar.tsx';
+import type { CountryChoice, DeadlineChoice, TenderFilterValues } from '../components/TenderFiltersBar.tsx';
+import { deferred } from '../../../components/DeferredPart.tsx';
+
+/**
+ * The filters are drawn by the server and come alive at the visitor's first touch, scroll or key (issue 15):
+ * their inputs and pickers are a third of the page's script, and a visitor reads the list before filtering.
+ */
+const TenderFiltersBar = deferred(() =>
+  import('../components/TenderFiltersBar.tsx').then((module) => module.TenderFiltersBar),
+);
 import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
 import { StatusIcon } from '../../../components/Icon.tsx';
 
