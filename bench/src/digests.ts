@@ -215,6 +215,13 @@ try {
     `rendering into the outbox: ${written.toLocaleString('en-GB')} mails in ${seconds(renderMs)}, ${Math.round(written / (renderMs / 1000)).toLocaleString('en-GB')} mails/s`,
   );
 
+  // The operator's overview over the week just recorded (sends per week, failures, categories without notices).
+  started = performance.now();
+  const overview = await service(null).alerts.overview();
+  console.log(
+    `operator overview over ${queued.digests.toLocaleString('en-GB')} recorded digests: ${seconds(performance.now() - started)} (${overview.weeks.length} week(s), ${overview.categories_without_notices.length} quiet categories listed)`,
+  );
+
   // Sending through the outbox to a local SMTP sink.
   let received = 0;
   const sink = new SMTPServer({
