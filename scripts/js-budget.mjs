@@ -17,10 +17,10 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 /** Public pages rendered on the server: the address, its page module and the lazy namespaces it waits for. */
 export const PUBLIC_PAGES = [
   { page: '/', module: 'src/features/site/pages/HomePage.tsx' },
-  { page: '/jobs', module: 'src/features/jobs/pages/AvailableJobsPage.tsx' },
+  { page: '/jobs', module: 'src/features/jobs/pages/AvailableJobsPage.tsx', namespaces: ['jobs'] },
   { page: '/tenders', module: 'src/features/tenders/pages/AvailableTendersPage.tsx' },
   { page: '/tenders/show/:id', module: 'src/features/tenders/pages/TenderDetailPage.tsx' },
-  { page: '/advertise', module: 'src/features/auth/pages/AdvertisePage.tsx' },
+  { page: '/advertise', module: 'src/features/auth/pages/AdvertisePage.tsx', namespaces: ['auth'] },
   {
     page: '/tenders-subscribe',
     module: 'src/features/subscriptions/pages/SubscribePage.tsx',

@@ -12,7 +12,7 @@ import { BrowserRouter, useLocation, useNavigate } from 'react-router';
 import type { ToastContainer } from 'react-toastify';
 import { ApiError, onSessionExpired } from '../lib/api-client.ts';
 import { AuthStatus, authState } from '../lib/auth-state.ts';
-import { loadToasts, toast } from '../lib/toast.ts';
+import { loadToasts, toast, toastsLoaded } from '../lib/toast.ts';
 import { whenEngaged } from '../lib/when-engaged.ts';
 import { LoadingBar } from './LoadingBar.tsx';
 import { AppRoutes, type ElementRoute } from './route-elements.tsx';
@@ -60,7 +60,7 @@ function EndSessionsOnExpiry({ queryClient }: { queryClient: QueryClient }) {
     onSessionExpired(() => {
       const { status } = authState.get();
       if (status !== AuthStatus.Authenticated && status !== AuthStatus.AwaitingTwoFactor) return false;
-      toast.error(i18next.t('sessionExpired', { ns: 'auth' }), { toastId: 'session-expired' });
+      toast.error(i18next.t('account.sessionExpired'), { toastId: 'session-expired' });
       authState.endSession();
       queryClient.clear();
       leaving.current = true;
@@ -87,8 +87,11 @@ function Toasts() {
   const [Container, setContainer] = useState<Container | null>(null);
   useEffect(() => {
     let live = true;
-    const load = () => void loadToasts().then((lib) => live && setContainer(() => lib.ToastContainer));
-    const stop = whenEngaged(load);
+    const mount = (lib: Awaited<ReturnType<typeof loadToasts>>) =>
+      live && setContainer(() => lib.ToastContainer);
+    // Loaded by the first toast (an expired session, a failed request) before any touch, it mounts too.
+    void toastsLoaded().then(mount);
+    const stop = whenEngaged(() => void loadToasts().then(mount));
     return () => {
       live = false;
       stop();

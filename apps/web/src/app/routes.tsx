@@ -6,9 +6,14 @@ import { PublicLayout } from './layouts/PublicLayout.tsx';
 import { routeTable } from './route-elements.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 
-const AccountPage = lazy(() =>
-  import('../features/auth/pages/AccountPage.tsx').then((m) => ({ default: m.Component })),
+const AccountPage = lazy(
+  withNamespaces(['auth'], () =>
+    import('../features/auth/pages/AccountPage.tsx').then((m) => ({ default: m.Component })),
+  ),
 );
+
+/** The sign-in, password and invitation pages: the `auth` texts load with them, not in every first load. */
+const authPage = <T,>(load: () => Promise<T>) => withNamespaces(['auth'], load);
 
 /** Linked from the menus and footer; each gets its real page in a later release. */
 const COMING_SOON: ReadonlyArray<readonly [path: string, titleKey: string]> = [];
@@ -74,6 +79,7 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/jobs/pages/AvailableJobsPage.tsx',
           () => import('../features/jobs/pages/AvailableJobsPage.tsx'),
+          ['jobs'],
         ),
       },
       {
@@ -81,24 +87,29 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/jobs/pages/JobDetailPage.tsx',
           () => import('../features/jobs/pages/JobDetailPage.tsx'),
+          ['jobs'],
         ),
       },
-      { path: 'login', handle: CLIENT_ONLY, lazy: () => import('../features/auth/pages/SignInPage.tsx') },
+      {
+        path: 'login',
+        handle: CLIENT_ONLY,
+        lazy: authPage(() => import('../features/auth/pages/SignInPage.tsx')),
+      },
       { path: 'register', ...redirectTo('/advertise?tab=register') },
       {
         path: 'forgot-password',
         handle: CLIENT_ONLY,
-        lazy: () => import('../features/auth/pages/ForgotPasswordPage.tsx'),
+        lazy: authPage(() => import('../features/auth/pages/ForgotPasswordPage.tsx')),
       },
       {
         path: 'reset-password',
         handle: CLIENT_ONLY,
-        lazy: () => import('../features/auth/pages/ResetPasswordPage.tsx'),
+        lazy: authPage(() => import('../features/auth/pages/ResetPasswordPage.tsx')),
       },
       {
         path: 'activate',
         handle: CLIENT_ONLY,
-        lazy: () => import('../features/auth/pages/ActivationPage.tsx'),
+        lazy: authPage(() => import('../features/auth/pages/ActivationPage.tsx')),
       },
       {
         // Issue 13: an existing account accepts an invitation signed in with the invited email.
@@ -109,7 +120,9 @@ export const routes: RouteObject[] = [
             <Outlet />
           </RequireAuth>
         ),
-        children: [{ index: true, lazy: () => import('../features/auth/pages/AcceptInvitationPage.tsx') }],
+        children: [
+          { index: true, lazy: authPage(() => import('../features/auth/pages/AcceptInvitationPage.tsx')) },
+        ],
       },
       {
         // Issue 18: supplier self-registration with the live KRA PIN lookup.
@@ -175,7 +188,7 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/auth/pages/AdvertisePage.tsx',
           () => import('../features/auth/pages/AdvertisePage.tsx'),
-          [],
+          ['auth'],
           WITH_FORM_TAB,
         ),
       },

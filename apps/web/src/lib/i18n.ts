@@ -1,8 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../locales/en/common.json';
-import enJobs from '../locales/en/jobs.json';
-import enAuth from '../locales/en/auth.json';
 import enTenders from '../locales/en/tenders.json';
 
 export const LANGUAGES = [
@@ -14,12 +12,14 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
-const NAMESPACES = ['common', 'jobs', 'auth', 'tenders'] as const;
+const NAMESPACES = ['common', 'tenders'] as const;
 /**
  * Namespaces of pages that load on demand (payments, subscriptions, the platform under /app): even their
  * English stays out of the first load and arrives with the page's own chunk (see `withNamespaces`).
  */
 export const LAZY_NAMESPACES = [
+  'auth',
+  'jobs',
   'phone',
   'checkout',
   'subscriptions',
@@ -48,8 +48,6 @@ const translations = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/*/mail.json',
   '!../locales/en/common.json',
-  '!../locales/en/jobs.json',
-  '!../locales/en/auth.json',
   '!../locales/en/tenders.json',
 ]);
 
@@ -201,7 +199,7 @@ export async function initI18n(options: { language?: LanguageCode } = {}) {
     supportedLngs: LANGUAGES.map((l) => l.code),
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, jobs: enJobs, auth: enAuth, tenders: enTenders } },
+    resources: { en: { common: enCommon, tenders: enTenders } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,

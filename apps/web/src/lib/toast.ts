@@ -3,8 +3,8 @@ import type { ToastContent, ToastOptions, UpdateOptions } from 'react-toastify';
 
 /**
  * SPEC §9 toasts, without react-toastify in the first load (issue 15: ~5 kB gzip on every public page that
- * no first paint needs). Pages call `toast.success(...)` as with react-toastify; the library loads when the
- * browser is idle after the page is live (App.tsx mounts its container then), or at the first toast, and
+ * no first paint needs). Pages call `toast.success(...)` as with react-toastify; the library loads at the
+ * visitor's first touch, scroll or key, or at the first toast (App.tsx mounts its container then), and
  * calls made before it has loaded are shown once it has. Import `toast` from here, never from react-toastify.
  */
 type Library = typeof Toastify;
@@ -15,13 +15,24 @@ let loading: Promise<Library> | null = null;
 const waiting: Array<(lib: Library) => void> = [];
 let nextId = 0;
 
+let announceLoaded: (lib: Library) => void = () => undefined;
+const loaded = new Promise<Library>((resolve) => {
+  announceLoaded = resolve;
+});
+
 export function loadToasts(): Promise<Library> {
   loading ??= import('react-toastify').then((lib) => {
     library = lib;
+    announceLoaded(lib);
     for (const call of waiting.splice(0)) call(lib);
     return lib;
   });
   return loading;
+}
+
+/** Resolves once the library has loaded, whoever asked for it (a toast, or the visitor's first touch). */
+export function toastsLoaded(): Promise<Library> {
+  return loaded;
 }
 
 function run(call: (lib: Library) => void) {

@@ -48,7 +48,7 @@ export function PublicLayout() {
         </Button>
       )}
       <Button component={Link} to="/account" size="xs" variant="subtle" px={8} onClick={menu.close}>
-        {auth.user?.first_name || t('menu.account', { ns: 'auth' })}
+        {auth.user?.first_name || t('account.menu')}
       </Button>
       {longLabels ? (
         // In the longer languages the header needs the room: the same button, drawn.
@@ -56,8 +56,8 @@ export function PublicLayout() {
           type="button"
           className={`mantine-focus-auto ${classes.iconButton}`}
           onClick={() => void logout()}
-          aria-label={t('menu.logout', { ns: 'auth' })}
-          title={t('menu.logout', { ns: 'auth' })}
+          aria-label={t('account.logout')}
+          title={t('account.logout')}
           data-testid="logout"
         >
           <Icon name="logout" size={18} />
@@ -71,7 +71,7 @@ export function PublicLayout() {
           onClick={() => void logout()}
           data-testid="logout"
         >
-          {t('menu.logout', { ns: 'auth' })}
+          {t('account.logout')}
         </Button>
       )}
     </Group>
@@ -84,7 +84,7 @@ export function PublicLayout() {
       onClick={menu.close}
       data-testid="sign-in-link"
     >
-      {t('menu.signIn', { ns: 'auth' })}
+      {t('account.signIn')}
     </Button>
   );
   const portalUrl = site.data?.tender_portal_url ?? '/portal';
