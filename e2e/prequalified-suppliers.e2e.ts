@@ -52,6 +52,8 @@ describe.skipIf(!chromiumPath)('Prequalified-supplier lists in Chromium', () => 
     await live(page);
     await page.getByTestId('prequalified-form').waitFor();
     // The form's code loads after the page (a submit before it is held, not sent).
+    // It loads at the visitor's first touch, scroll or key (lib/when-engaged.ts): the pointer moving is one.
+    await page.mouse.move(200, 200);
     await page.locator('[data-deferred][data-live="true"]').waitFor({ state: 'attached' });
     // The price rule from the price list.
     await page.getByTestId('pricing-rule').waitFor();

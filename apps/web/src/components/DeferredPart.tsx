@@ -52,9 +52,11 @@ const INTENT = ['pointerdown', 'touchstart', 'focusin', 'keydown', 'mouseover'] 
 /** Fields whose text is not typed (kept as the browser has them). */
 const UNTYPED = new Set(['hidden', 'checkbox', 'radio', 'file', 'submit', 'button', 'reset', 'image']);
 
-/** What a press acts on before the part is live: held and pressed again once it is. */
-const PRESSABLE =
-  'button, [role="button"], [role="tab"], [role="switch"], input[type="checkbox"], input[type="radio"], input[readonly]';
+/**
+ * What a press acts on before the part is live: held and pressed again once it is. Fields too: a picker
+ * opens its list on the press (the caret and the focus come with the press itself, before the click).
+ */
+const PRESSABLE = 'button, [role="button"], [role="tab"], [role="switch"], input:not([type="hidden"])';
 
 const valueSetter = (element: HTMLInputElement | HTMLTextAreaElement) =>
   Object.getOwnPropertyDescriptor(Object.getPrototypeOf(element) as object, 'value')?.set;
