@@ -323,7 +323,8 @@ export const MESSAGES = {
   'supplier_data.erasure_pending': 'An erasure request is already waiting for the operator.',
   'supplier_data.erasure_not_found': 'Erasure request not found.',
   'supplier_data.erasure_done': 'This erasure request has already been carried out.',
-  'supplier_data.admin_only': 'Only your organisation’s administrator can change its data or ask for erasure.',
+  'supplier_data.admin_only':
+    'Only your organisation’s administrator can change its data or ask for erasure.',
   'supplier_data.kept_documents':
     'Purchase orders, invoices, credit notes and payments with buyers, with the company name and tax PIN on them: kept for 5 years under the Tax Procedures Act.',
   'supplier_data.kept_paid_orders': 'Paid orders and their receipts: kept for 5 years as accounting records.',
