@@ -357,6 +357,7 @@ export function createServices({
     mail,
     payments,
     publicUrl: config.publicUrl,
+    cache: lists,
   });
   const prequalifiedLists = createPrequalifiedListsService({
     db,

@@ -137,13 +137,15 @@ export function toListPage<T>(
 const serializedPages = new WeakMap<object, Map<string, Buffer>>();
 const PAGES_PER_ANSWER = 32;
 
-/** Sends the list envelope of `answer` (see toListPage), serialized once per answer and request URL. */
-export function sendListPage<T>(
-  request: FastifyRequest & { query: { cursor?: string | undefined } },
+/**
+ * Sends `envelope(answer)` for a cached (shared) answer, serialized once per answer and request URL: any
+ * public list whose answers come from the list cache (jobs, tenders, the supplier listing, directories).
+ */
+export function sendShared<A extends object>(
+  request: FastifyRequest,
   reply: FastifyReply,
-  publicUrl: string,
-  page: PageRequest,
-  answer: ListAnswer<T>,
+  answer: A,
+  envelope: (answer: A) => unknown = (same) => same,
 ): FastifyReply {
   let pages = serializedPages.get(answer);
   if (!pages) {
@@ -154,8 +156,19 @@ export function sendListPage<T>(
   if (body === undefined) {
     // The route's own serializer: the response schema checks and shapes it exactly as for a returned object.
     // Kept as bytes: a string would be measured and UTF-8 encoded again on every send.
-    body = Buffer.from(reply.serialize(toListPage(request, publicUrl, page, answer)) as string);
+    body = Buffer.from(reply.serialize(envelope(answer)) as string);
     if (pages.size < PAGES_PER_ANSWER) pages.set(request.url, body);
   }
   return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+/** Sends the list envelope of `answer` (see toListPage), serialized once per answer and request URL. */
+export function sendListPage<T>(
+  request: FastifyRequest & { query: { cursor?: string | undefined } },
+  reply: FastifyReply,
+  publicUrl: string,
+  page: PageRequest,
+  answer: ListAnswer<T>,
+): FastifyReply {
+  return sendShared(request, reply, answer, (shared) => toListPage(request, publicUrl, page, shared));
 }

@@ -23,7 +23,8 @@ import {
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
 import { z } from 'zod';
-import { pageOf } from '../../../infra/pagination.ts';
+import { pageOf, toPage, toPageRequest } from '../../../infra/pagination.ts';
+import { sendShared } from '../../../infra/public-list.ts';
 import { limitPaymentStart } from '../../shared/payments/index.ts';
 import type { RateLimiter } from '../../shared/system/index.ts';
 import { directoryTemplate } from './supplier-directories.export.ts';
@@ -59,10 +60,17 @@ export const supplierDirectoriesRoutes =
           response: { 200: directoriesPage, ...errors },
         },
       },
-      async (request) =>
-        pageOf(request, publicUrl, (page) =>
-          directories.list({ search: request.query.search, order: request.query.order }, page),
-        ),
+      async (request, reply) => {
+        const page = toPageRequest(request.query);
+        const answer = await directories.list(
+          { search: request.query.search, order: request.query.order },
+          page,
+        );
+        // A shared answer from the list cache: serialized once per answer and address.
+        return sendShared(request, reply, answer, (shared) =>
+          toPage(request, publicUrl, page, shared.count, shared.results),
+        );
+      },
     );
 
     app.get(

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   errorBody,
   idParams,
@@ -9,30 +8,11 @@ import {
   supplierListingQuery,
   supplierProfile,
 } from '@zabuni/contracts';
+import { sendShared } from '../../../infra/public-list.ts';
 import type { SupplierListingService } from './supplier-listing.service.ts';
 
 const PUBLIC = { access: { side: 'public' } } as const;
 
-/**
- * A shared (cached) answer is serialized once per request URL, as sendListPage does for jobs and tenders: held
- * weakly by the answer, so it goes when the cache drops the answer.
- */
-const serialized = new WeakMap<object, Map<string, Buffer>>();
-function sendShared(request: FastifyRequest, reply: FastifyReply, answer: object): FastifyReply {
-  let pages = serialized.get(answer);
-  if (!pages) {
-    pages = new Map();
-    serialized.set(answer, pages);
-  }
-  let body = pages.get(request.url);
-  if (body === undefined) {
-    body = Buffer.from(reply.serialize(answer) as string);
-    if (pages.size < 32) pages.set(request.url, body);
-  }
-  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
-}
-
-/** Issue 18: the public A–Z supplier listing (`/suppliers`) and profiles (`/suppliers/show/{id}`). */
 export const supplierListingRoutes =
   ({ listing }: { listing: SupplierListingService }): FastifyPluginAsyncZod =>
   async (app) => {
