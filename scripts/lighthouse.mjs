@@ -173,6 +173,12 @@ async function publicPages(baseUrl) {
     ['module', '/modules/procure-to-pay'],
     ['sub-module', '/modules/procure-to-pay/invoice'],
     ['demo', '/demo'],
+    ['webinars', '/webinars'],
+    ['terms', '/terms'],
+    ['privacy', '/privacy'],
+    ['suppliers A-Z', '/suppliers'],
+    ['supplier register', '/supplier/register'],
+    ['prequalified suppliers', '/prequalified-suppliers'],
   ];
   // A job opens as a dialog on /jobs; once a page of its own exists (/jobs/:id answered as a page, not the
   // shell's 404), it is measured too.

@@ -183,7 +183,7 @@ function DirectoryCard({ directory, language }: { directory: Directory; language
           ))}
         </Stack>
         <Group justify="space-between" align="center" wrap="wrap" gap="xs">
-          <Badge size="lg" variant="light" color="teal" tt="none" data-testid="directory-price">
+          <Badge size="lg" variant="light" color="brand" tt="none" data-testid="directory-price">
             {formatMoney(directory.amount, directory.currency.initials, language)}
           </Badge>
           <Button component={Link} to={to} size="xs" variant="light">

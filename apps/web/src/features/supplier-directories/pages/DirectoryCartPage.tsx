@@ -77,7 +77,7 @@ export function Component() {
               </Stack>
               {order.payment_state === 'paid' ? (
                 <>
-                  <Alert color="teal" variant="light">
+                  <Alert color="brand" variant="light">
                     {t('cart.paid')}
                   </Alert>
                   <Button component={Link} to={checkout} size="md">

@@ -57,7 +57,7 @@ function Profile({ profile, error }: { profile: SupplierProfile | undefined; err
                   {profile.name}
                 </Title>
                 {profile.verified && (
-                  <Badge color="teal" variant="light" size="lg" tt="none" title={t('profile.verifiedHint')}>
+                  <Badge color="brand" variant="light" size="lg" tt="none" title={t('profile.verifiedHint')}>
                     ✓ {t('profile.verified')}
                   </Badge>
                 )}
