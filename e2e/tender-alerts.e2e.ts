@@ -114,6 +114,26 @@ describe.skipIf(!chromiumPath)('Tender-alert digests in Chromium', () => {
     expect(created.status, created.body).toBe(201);
   });
 
+  it('saves the list\'s filters as a search from "Save this search", and finds it from the account page', async () => {
+    await operator.goto(`${baseUrl}/tenders?country=all&search=borehole`);
+    await operator.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    await operator.getByTestId('save-search').click();
+    await operator.waitForURL(/\/saved-searches\?/);
+    // The form starts with the list's filters.
+    await expect.poll(() => operator.getByLabel('Words').inputValue()).toBe('borehole');
+    const name = `Boreholes ${Date.now()}`;
+    await operator.getByLabel('Name').fill(name);
+    await operator.getByTestId('saved-save').click();
+    const row = operator.getByTestId('saved-list').getByRole('row').filter({ hasText: name });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('“borehole”');
+
+    await operator.goto(`${baseUrl}/account`);
+    await operator.getByTestId('saved-searches-link').click();
+    await operator.waitForURL(/\/saved-searches$/);
+    await operator.getByTestId('saved-list').getByRole('row').filter({ hasText: name }).waitFor();
+  });
+
   it("the operator sends this week's digests; the digest holds the tender; a second run sends nothing more", async () => {
     await operator.goto(`${baseUrl}/moderation/tender-alerts`);
     await operator.getByTestId('alerts-schedule').waitFor();

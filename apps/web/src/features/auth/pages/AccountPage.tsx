@@ -20,6 +20,7 @@ import { changePasswordRequest, profileUpdate, type Me } from '@zabuni/contracts
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import type { z } from 'zod';
 import { applyServerErrors, contractResolver, messageText } from '../../../lib/form-errors.ts';
@@ -37,9 +38,15 @@ export function Component() {
   return (
     <Container size="md" py="xl">
       <Stack gap="lg">
-        <Title order={1} fz={28}>
-          {t('account.title')}
-        </Title>
+        <Group justify="space-between" align="center">
+          <Title order={1} fz={28}>
+            {t('account.title')}
+          </Title>
+          {/* Issue 19: the tender searches this user is alerted about. */}
+          <Button component={Link} to="/saved-searches" variant="light" data-testid="saved-searches-link">
+            {t('account.savedSearches')}
+          </Button>
+        </Group>
         {me.isPending && <Loader />}
         {me.data && (
           <>

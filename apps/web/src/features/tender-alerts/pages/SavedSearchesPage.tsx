@@ -17,6 +17,7 @@ import type { SavedSearch, SavedSearchForm } from '@zabuni/contracts';
 import { JOB_TYPES, SECTORS } from '@zabuni/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAllCountries } from '../../../lib/reference-data.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -37,10 +38,14 @@ export function Component() {
   const countries = useAllCountries();
   const [name, setName] = useState('');
   const [frequency, setFrequency] = useState<'instant' | 'daily'>('daily');
-  const [country, setCountry] = useState('');
-  const [sector, setSector] = useState('');
-  const [jobType, setJobType] = useState('');
-  const [search, setSearch] = useState('');
+  // Opened from the tender list's "Save this search", the form starts with that list's filters.
+  const [params] = useSearchParams();
+  const [country, setCountry] = useState(() =>
+    /^\d+$/.test(params.get('country') ?? '') ? params.get('country')! : '',
+  );
+  const [sector, setSector] = useState(() => params.get('sector') ?? '');
+  const [jobType, setJobType] = useState(() => params.get('job_type') ?? '');
+  const [search, setSearch] = useState(() => params.get('search') ?? '');
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['tender-alerts', 'saved-searches'] });
   const save = useMutation({
     mutationFn: (body: SavedSearchForm) => savedSearchesApi.save(body),

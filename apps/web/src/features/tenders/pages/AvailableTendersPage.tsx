@@ -13,6 +13,8 @@ import { ListPagination } from '../components/ListPagination.tsx';
 import { TenderCard } from '../components/TenderCard.tsx';
 import type { CountryChoice, DeadlineChoice, TenderFilterValues } from '../components/TenderFiltersBar.tsx';
 import { deferred } from '../../../components/DeferredPart.tsx';
+import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
+import { StatusIcon } from '../../../components/Icon.tsx';
 
 /**
  * The filters are drawn by the server and come alive at the visitor's first touch, scroll or key (issue 15):
@@ -21,8 +23,16 @@ import { deferred } from '../../../components/DeferredPart.tsx';
 const TenderFiltersBar = deferred(() =>
   import('../components/TenderFiltersBar.tsx').then((module) => module.TenderFiltersBar),
 );
-import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
-import { StatusIcon } from '../../../components/Icon.tsx';
+
+/** The list's filters a saved search keeps (country, sector, job type, text), for its form. */
+function savedSearchParams(params: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const key of ['country', 'sector', 'job_type', 'search']) {
+    const value = params.get(key);
+    if (value) kept.set(key, value);
+  }
+  return kept.toString();
+}
 
 /**
  * Every filter lives in the address, so a filtered list can be bookmarked and shared. `country` is an id or
@@ -112,9 +122,20 @@ export function Component() {
             </Title>
             <Text c="dimmed">{t('list.subtitle')}</Text>
           </Stack>
-          <Button component={Link} to="/tenders-subscribe" variant="light">
-            {t('subscribe.button')}
-          </Button>
+          <Group gap="xs">
+            {/* Issue 19: these filters as a saved search with instant or daily alerts (signs in first). */}
+            <Button
+              component={Link}
+              to={`/saved-searches?${savedSearchParams(params)}`}
+              variant="subtle"
+              data-testid="save-search"
+            >
+              {t('subscribe.saveSearch')}
+            </Button>
+            <Button component={Link} to="/tenders-subscribe" variant="light">
+              {t('subscribe.button')}
+            </Button>
+          </Group>
         </Group>
 
         <TenderFiltersBar
