@@ -17,6 +17,25 @@ export interface Jobs {
 }
 
 /**
+ * Creates a queue if it is not there. Two processes starting at once on a fresh database (two workers, or
+ * the API and a worker) create the same queues together, and PostgreSQL may stop one of them as a deadlock
+ * victim (40P01, seen in the two-workers test: the worker exited) or find the other's row first (23505).
+ * Creating a queue is idempotent, so the one stopped tries again after a short, random pause.
+ */
+async function createQueue(boss: PgBoss, name: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await boss.createQueue(name);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if ((code !== '40P01' && code !== '23505') || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 100));
+    }
+  }
+}
+
+/**
  * Starts pg-boss on the application database. Every process can enqueue; only processes started with
  * `work: true` (the API by default, or `npm run worker`) take jobs, keep schedules and run maintenance.
  */
@@ -41,7 +60,7 @@ export async function startJobs(options: {
   });
   await boss.start();
   for (const definition of definitions) {
-    await boss.createQueue(definition.name);
+    await createQueue(boss, definition.name);
   }
   if (work) {
     for (const definition of definitions) {
