@@ -18,8 +18,16 @@ const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json
 export const PUBLIC_PAGES = [
   { page: '/', module: 'src/features/site/pages/HomePage.tsx' },
   { page: '/jobs', module: 'src/features/jobs/pages/AvailableJobsPage.tsx', namespaces: ['jobs'] },
-  { page: '/tenders', module: 'src/features/tenders/pages/AvailableTendersPage.tsx' },
-  { page: '/tenders/show/:id', module: 'src/features/tenders/pages/TenderDetailPage.tsx' },
+  {
+    page: '/tenders',
+    module: 'src/features/tenders/pages/AvailableTendersPage.tsx',
+    namespaces: ['tenders'],
+  },
+  {
+    page: '/tenders/show/:id',
+    module: 'src/features/tenders/pages/TenderDetailPage.tsx',
+    namespaces: ['tenders'],
+  },
   { page: '/advertise', module: 'src/features/auth/pages/AdvertisePage.tsx', namespaces: ['auth'] },
   {
     page: '/tenders-subscribe',
@@ -27,7 +35,7 @@ export const PUBLIC_PAGES = [
     namespaces: ['phone', 'subscriptions'],
   },
   { page: '/about', module: 'src/features/site/pages/AboutPage.tsx' },
-  { page: '/clients', module: 'src/features/site/pages/ClientsPage.tsx' },
+  { page: '/clients', module: 'src/features/site/pages/ClientsPage.tsx', namespaces: ['tenders'] },
   { page: '/pricing', module: 'src/features/site/pages/PricingPage.tsx' },
   {
     page: '/payment/success',

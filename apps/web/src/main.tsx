@@ -9,12 +9,19 @@ import { App, createQueryClient } from './app/App.tsx';
 import { preloadMatches, withLazyElements } from './app/route-elements.tsx';
 import { routes } from './app/routes.tsx';
 import { readSsrState } from './app/ssr-state.ts';
-import { changeLanguage, initI18n, preferredLanguage } from './lib/i18n.ts';
+import { changeLanguage, initI18n, loadNamespaces, preferredLanguage } from './lib/i18n.ts';
 import { renderContext } from './lib/render-context.ts';
 import { whenEngaged } from './lib/when-engaged.ts';
 
 /** The part of Mantine's stylesheet the public pages do not use (app/mantine-styles.ts). */
 const loadRestOfStyles = () => import('./app/mantine-styles-rest.ts').catch(() => undefined);
+
+/**
+ * The tender texts (statuses, attachments, the operators' pagination) serve the tender pages and many pages
+ * behind a sign-in; they are not in every page's first load: public pages that use them name them (routes.tsx),
+ * and any other page loads them with its module.
+ */
+const SHARED_NAMESPACES = ['tenders'] as const;
 
 /**
  * Any page but the public ones (signed-in pages, the platform, the portal) may use any component: its lazy
@@ -27,7 +34,10 @@ function withAllStyles(list: RouteObject[]): RouteObject[] {
     const { lazy, children } = route;
     const next = { ...route } as RouteObject & { children?: RouteObject[] };
     if (typeof lazy === 'function' && !publicPage) {
-      next.lazy = () => Promise.all([lazy(), loadRestOfStyles()]).then(([module]) => module);
+      next.lazy = () =>
+        Promise.all([lazy(), loadRestOfStyles(), loadNamespaces(SHARED_NAMESPACES)]).then(
+          ([module]) => module,
+        );
     }
     if (children) next.children = withAllStyles(children);
     return next;

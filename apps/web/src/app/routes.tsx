@@ -197,8 +197,8 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/tenders/pages/AvailableTendersPage.tsx',
           () => import('../features/tenders/pages/AvailableTendersPage.tsx'),
-          // The search field's message (too long) is a catalogue text.
-          ['errors'],
+          // The search field's message (too long) is a catalogue text: the filters load it with their code.
+          ['tenders'],
         ),
       },
       // The footer's "Tender Bulletin" is the public tender list.
@@ -208,6 +208,7 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/tenders/pages/TenderDetailPage.tsx',
           () => import('../features/tenders/pages/TenderDetailPage.tsx'),
+          ['tenders'],
         ),
       },
       {
@@ -312,6 +313,7 @@ export const routes: RouteObject[] = [
         ...page(
           'src/features/site/pages/ClientsPage.tsx',
           () => import('../features/site/pages/ClientsPage.tsx'),
+          ['tenders'],
         ),
       },
       {

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enCommon from '../locales/en/common.json';
-import enTenders from '../locales/en/tenders.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -12,7 +11,7 @@ export const LANGUAGES = [
 ] as const;
 export type LanguageCode = (typeof LANGUAGES)[number]['code'];
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
-const NAMESPACES = ['common', 'tenders'] as const;
+const NAMESPACES = ['common'] as const;
 /**
  * Namespaces of pages that load on demand (payments, subscriptions, the platform under /app): even their
  * English stays out of the first load and arrives with the page's own chunk (see `withNamespaces`).
@@ -20,6 +19,7 @@ const NAMESPACES = ['common', 'tenders'] as const;
 export const LAZY_NAMESPACES = [
   'auth',
   'jobs',
+  'tenders',
   'phone',
   'checkout',
   'subscriptions',
@@ -48,7 +48,6 @@ const translations = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
   '!../locales/*/mail.json',
   '!../locales/en/common.json',
-  '!../locales/en/tenders.json',
 ]);
 
 /** Lazy namespaces some page has asked for: a language chosen later loads them too. */
@@ -199,7 +198,7 @@ export async function initI18n(options: { language?: LanguageCode } = {}) {
     supportedLngs: LANGUAGES.map((l) => l.code),
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, tenders: enTenders } },
+    resources: { en: { common: enCommon } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,

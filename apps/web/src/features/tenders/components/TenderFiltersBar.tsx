@@ -36,8 +36,8 @@ interface Props {
 }
 
 /**
- * The field's message by its catalogue code, with the limit filled in. The page waits for the `errors`
- * namespace (routes.tsx), so the code is always known here; the form helpers (react-hook-form, the whole
+ * The field's message by its catalogue code, with the limit filled in. The filters' code loads with the
+ * `errors` namespace (AvailableTendersPage.tsx), so the code is always known here; the form helpers (react-hook-form, the whole
  * English catalogue) stay out of the list's first load.
  */
 const tooLongText = () =>

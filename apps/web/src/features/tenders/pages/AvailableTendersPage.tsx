@@ -13,6 +13,7 @@ import { ListPagination } from '../components/ListPagination.tsx';
 import { TenderCard } from '../components/TenderCard.tsx';
 import type { CountryChoice, DeadlineChoice, TenderFilterValues } from '../components/TenderFiltersBar.tsx';
 import { deferred } from '../../../components/DeferredPart.tsx';
+import { loadNamespaces } from '../../../lib/i18n.ts';
 import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
 import { StatusIcon } from '../../../components/Icon.tsx';
 
@@ -21,7 +22,10 @@ import { StatusIcon } from '../../../components/Icon.tsx';
  * their inputs and pickers are a third of the page's script, and a visitor reads the list before filtering.
  */
 const TenderFiltersBar = deferred(() =>
-  import('../components/TenderFiltersBar.tsx').then((module) => module.TenderFiltersBar),
+  // With the catalogue's texts: the search field's message (too long) is one of them.
+  Promise.all([import('../components/TenderFiltersBar.tsx'), loadNamespaces(['errors'])]).then(
+    ([module]) => module.TenderFiltersBar,
+  ),
 );
 
 /** The list's filters a saved search keeps (country, sector, job type, text), for its form. */
