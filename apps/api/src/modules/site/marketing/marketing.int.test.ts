@@ -176,6 +176,9 @@ describe('the price list', () => {
       africa_directory_ke: 'USD 5000',
       alert_subscription_annual: 'KES 300000',
       alert_subscription_monthly: 'KES 40000',
+      // Issue 18: the prequalified-supplier lists' price rule (per supplier, with a minimum per category).
+      prequalified_list_category_minimum: 'KES 200000',
+      prequalified_list_per_supplier: 'KES 50000',
       professional_plan_annual: 'USD 60000',
       professional_plan_monthly: 'USD 6000',
       tender_publishing: 'KES 250000',
