@@ -197,6 +197,34 @@ describe.skipIf(!chromiumPath)('Public pages rendered on the server', () => {
     }
   });
 
+  it('keeps what was typed and pressed in a deferred form before its code arrived', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The form's code is held back until the visitor has typed and pressed on the server's HTML.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/SubscriptionForm-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/tenders-subscribe?plan=monthly`);
+    await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    await page.getByTestId('field-company').fill('Early Bird Traders');
+    await page.getByTestId('field-country').click();
+    await page.getByTestId('field-country').fill('Keny');
+    expect(await page.locator('[data-deferred][data-live="true"]').count()).toBe(0);
+    release();
+    await page.locator('[data-deferred][data-live="true"]').waitFor({ state: 'attached' });
+    // The press on the picker opened its list, and the text typed then searched it.
+    await page.getByRole('option', { name: 'Kenya' }).click();
+    expect(await page.getByTestId('field-country').inputValue()).toBe('Kenya');
+    expect(await page.getByTestId('field-company').inputValue()).toBe('Early Bird Traders');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('hydrates a tender without a request or an error, and its links navigate in the page', async () => {
     const tender = firstPage[1]!;
     const { page, errors, requests, close } = await open(`/tenders/show/${tender.id}`);

@@ -59,6 +59,11 @@ describe.skipIf(!chromiumPath)('Tender-alert digests in Chromium', () => {
   it('subscribes and pays by M-Pesa', async () => {
     await page.goto(`${baseUrl}/tenders-subscribe?plan=monthly`);
     await page.getByTestId('subscribe-form').waitFor();
+    // The form comes alive at the first touch once the page is live (server-rendering.e2e.ts covers typing
+    // before the form's code has arrived).
+    await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    await page.mouse.move(200, 200);
+    await page.locator('[data-deferred][data-live="true"]').waitFor({ state: 'attached' });
     await page.getByTestId('field-company').fill('Jua Kali Pumps Ltd');
     await page.getByTestId('field-country').click();
     await page.getByTestId('field-country').fill('Keny');

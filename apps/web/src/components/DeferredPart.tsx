@@ -106,6 +106,19 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
           part.live = true;
           setLive(true);
           if (wrapper.current) wrapper.current.dataset.live = 'true';
+          const held = part.held;
+          part.held = null;
+          const press = (target: HTMLElement) => {
+            if (!target.isConnected) return;
+            // A picker opens on the press itself (pointerdown), a button on the click.
+            target.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true }));
+            target.click();
+          };
+          // A press on a field (a picker) came before the text typed into it: it is done first, so that the
+          // list opens and the text then searches it. A button's press or a submit acts on the text: after it.
+          const fieldPress =
+            held && 'press' in held && held.press instanceof HTMLInputElement ? held.press : null;
+          if (fieldPress) press(fieldPress);
           for (const [field, value] of typed) {
             // As typed: a field's length limit holds for text put back too.
             const kept = field.maxLength > 0 ? value.slice(0, field.maxLength) : value;
@@ -118,19 +131,11 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
             field.dispatchEvent(new Event('input', { bubbles: true }));
           }
           typed.clear();
-          const held = part.held;
-          part.held = null;
-          if (held) {
+          if (held && !fieldPress) {
             // After React has applied the text put back.
             window.setTimeout(() => {
-              if ('press' in held) {
-                if (!held.press.isConnected) return;
-                // A picker opens on the press itself (pointerdown), a button on the click.
-                held.press.dispatchEvent(
-                  new PointerEvent('pointerdown', { bubbles: true, cancelable: true }),
-                );
-                held.press.click();
-              } else if (held.submit.isConnected) held.submit.requestSubmit();
+              if ('press' in held) press(held.press);
+              else if (held.submit.isConnected) held.submit.requestSubmit();
             }, 0);
           }
         },
