@@ -44,11 +44,23 @@ describe.skipIf(!chromiumPath)('Subscriptions and payments in Chromium', () => {
     return ((await response.json()) as { results: DevMail[] }).results;
   }
 
+  /**
+   * The form comes alive at the visitor's first touch once the page is live (components/DeferredPart.tsx);
+   * typing before its code has arrived is covered by server-rendering.e2e.ts.
+   */
+  async function formLive() {
+    await page.locator('html[data-live="true"]').waitFor({ state: 'attached' });
+    await page.mouse.move(150, 150);
+    await page.mouse.move(200, 200);
+    await page.locator('[data-deferred][data-live="true"]').waitFor({ state: 'attached' });
+  }
+
   /** Fills the SPEC §3 subscription form and lands on the order's checkout; returns the order code. */
   async function subscribe(plan: 'monthly' | 'annual', email: string, phoneNumber: string): Promise<string> {
     await page.goto(`${baseUrl}/tenders-subscribe?plan=${plan}`);
     const form = page.getByTestId('subscribe-form');
     await form.waitFor();
+    await formLive();
     expect(await page.getByTestId('field-plan').inputValue()).toMatch(
       plan === 'annual' ? /^Annual/ : /^Monthly/,
     );
@@ -235,6 +247,7 @@ describe.skipIf(!chromiumPath)('Subscriptions and payments in Chromium', () => {
   it('offers the previous details to a returning subscriber and renews from them', async () => {
     await page.goto(`${baseUrl}/tenders-subscribe?plan=monthly`);
     await page.getByTestId('subscribe-form').waitFor();
+    await formLive();
     await page.getByTestId('field-email').fill(annualEmail);
     await page.getByTestId('field-email').blur();
     const proceed = page.getByTestId('previous-proceed');
@@ -252,6 +265,7 @@ describe.skipIf(!chromiumPath)('Subscriptions and payments in Chromium', () => {
   it('the Categories picker reads 10 at a time and the next 10 when its list is scrolled to the end (issue 16)', async () => {
     await page.goto(`${baseUrl}/tenders-subscribe?plan=monthly`);
     await page.getByTestId('subscribe-form').waitFor();
+    await formLive();
     await page.getByTestId('field-categories').click();
     const options = () => page.getByRole('listbox').getByRole('option').allInnerTexts();
     await expect.poll(async () => (await options()).length).toBe(10);
