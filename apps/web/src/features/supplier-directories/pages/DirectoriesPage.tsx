@@ -13,10 +13,11 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import type { Directory } from '@zabuni/contracts';
 import { PAGINATION_CHUNK, PAGE_SIZE } from '@zabuni/contracts/constants';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
@@ -48,13 +49,10 @@ export function Component() {
     }
     setParams(next);
   };
-  // The search applies 300 ms after typing stops, from page 1.
-  useEffect(() => {
-    if (typed.trim() === search) return;
-    const timer = setTimeout(() => update({ search: typed.trim() || null, page: null }), 300);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [typed]);
+  // The search applies 300 ms after typing stops, from page 1 (as on the operators' tender lists).
+  const pushSearch = useDebouncedCallback((value: string) => {
+    if (value.trim() !== search) update({ search: value.trim() || null, page: null });
+  }, 300);
 
   const totalPages = list.data ? Math.ceil(list.data.count / PAGE_SIZE.listing) : 0;
   return (
@@ -73,7 +71,10 @@ export function Component() {
             label={t('search.label')}
             placeholder={t('search.placeholder')}
             value={typed}
-            onChange={(event) => setTyped(event.currentTarget.value)}
+            onChange={(event) => {
+              setTyped(event.currentTarget.value);
+              pushSearch(event.currentTarget.value);
+            }}
             maxLength={100}
             w={{ base: '100%', sm: 320 }}
             data-testid="directory-search"
