@@ -13,7 +13,20 @@ import {
  * far, and enforces the resulting status change in SQL like any other (ARCHITECTURE §3).
  */
 
-export const APPROVAL_DOCUMENT_TYPES = ['requisition', 'purchase_order', 'invoice'] as const;
+// Sourcing, contracts and risk documents (issues 20-23) are listed here once, with one migration, so that the
+// modules built beside each other do not each alter the database enum.
+export const APPROVAL_DOCUMENT_TYPES = [
+  'requisition',
+  'purchase_order',
+  'invoice',
+  'prequalification_result',
+  'rfq',
+  'rfq_award',
+  'tender_award',
+  'auction_award',
+  'contract',
+  'risk_acceptance',
+] as const;
 export type ApprovalDocumentType = (typeof APPROVAL_DOCUMENT_TYPES)[number];
 
 /**
