@@ -19,3 +19,8 @@ export * from './matching.ts';
 export * from './credit-notes.ts';
 export * from './prequalified-lists.ts';
 export * from './tender-alerts.ts';
+export * from './risk-matrix.ts';
+export * from './risk-financial.ts';
+export * from './risk-outsourcing.ts';
+export * from './risk-profile.ts';
+export * from './prequalification-scoring.ts';
