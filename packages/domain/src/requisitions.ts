@@ -151,6 +151,7 @@ export const DOCUMENT_PREFIXES = {
   purchase_order: 'PO',
   goods_receipt: 'GRN',
   invoice: 'INV',
+  rfq: 'RFQ',
 } as const;
 export type NumberedDocument = keyof typeof DOCUMENT_PREFIXES;
 
