@@ -30,3 +30,4 @@ export * from './rfq-award.ts';
 export * from './contract-lifecycle.ts';
 export * from './contract-renewal.ts';
 export * from './contract-text.ts';
+export * from './risk-register.ts';
