@@ -131,11 +131,35 @@ export interface MailTemplates {
     amount: string;
     paymentReference: string;
   };
+  // Contracts (issue 22).
+  contract_approval_requested: ApprovalRequest & { requester: string };
+  contract_rejected: WithAction & { reference: string; title: string; approver: string; reason: string };
+  contract_ready_to_sign: WithAction & { buyer: string; reference: string; title: string };
+  contract_signature_code: Greeted & { code: string; minutes: number; reference: string; title: string };
+  contract_signed: WithAction & { reference: string; title: string };
+  contract_expiry_alert: WithAction & {
+    reference: string;
+    title: string;
+    supplier: string;
+    date: string;
+    days: number;
+  };
+  contract_notice_alert: WithAction & {
+    reference: string;
+    title: string;
+    supplier: string;
+    date: string;
+    days: number;
+  };
+  contract_obligation_reminder: WithAction & { reference: string; obligation: string; date: string };
 }
 export type TemplateName = keyof MailTemplates;
 /** The mails by which the approvals engine asks a step's deciders; it fills them all the same way. */
 export type ApprovalRequestTemplate =
-  'approval_requested' | 'purchase_order_approval_requested' | 'invoice_approval_requested';
+  | 'approval_requested'
+  | 'purchase_order_approval_requested'
+  | 'invoice_approval_requested'
+  | 'contract_approval_requested';
 export type TemplateParams<T extends TemplateName> = MailTemplates[T];
 
 /**
@@ -143,6 +167,14 @@ export type TemplateParams<T extends TemplateName> = MailTemplates[T];
  * signature only; the others add "if you did not ask for this, you can ignore this email".
  */
 export const EXPECTED: Record<TemplateName, boolean> = {
+  contract_approval_requested: true,
+  contract_rejected: true,
+  contract_ready_to_sign: true,
+  contract_signature_code: false,
+  contract_signed: true,
+  contract_expiry_alert: true,
+  contract_notice_alert: true,
+  contract_obligation_reminder: true,
   activation: false,
   password_reset: false,
   sign_in_code: false,
