@@ -152,6 +152,7 @@ export const DOCUMENT_PREFIXES = {
   goods_receipt: 'GRN',
   invoice: 'INV',
   rfq: 'RFQ',
+  contract: 'CTR',
 } as const;
 export type NumberedDocument = keyof typeof DOCUMENT_PREFIXES;
 
