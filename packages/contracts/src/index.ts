@@ -34,3 +34,4 @@ export * from './supplier-listing.ts';
 export * from './supplier-data.ts';
 export * from './supplier-directories.ts';
 export * from './tender-alerts.ts';
+export * from './rfqs.ts';

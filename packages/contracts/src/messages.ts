@@ -1,4 +1,5 @@
 import type { BudgetOverrunParts } from '@zabuni/domain';
+import { RFQ_MESSAGE_TEXTS } from './rfq-messages.ts';
 
 /**
  * The message catalogue (ARCHITECTURE §5): every error a use case reports has a stable key, which travels as
@@ -435,6 +436,7 @@ export const MESSAGES = {
   'directory.country': 'Choose a country from the list.',
   'directory.country_taken': 'This country already has a directory: edit that one instead.',
   'directory.not_paid': 'This order is not paid, so there is no directory to send yet.',
+  ...RFQ_MESSAGE_TEXTS,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
