@@ -693,6 +693,43 @@ export function createPurchaseOrdersService({
       return { number: view.number, bytes };
     },
 
+    /**
+     * For sourcing (an approved RFQ award, issue 20): a numbered draft order in the caller's transaction, its
+     * lines validated and priced exactly as `create` does. Returns its id and number.
+     */
+    async createDraftIn(
+      tx: Tx,
+      input: { organisationId: number; createdByUserId: number; form: PurchaseOrderForm; source: string },
+    ) {
+      const { organisationId, form } = input;
+      await suppliers.orderable(tx, organisationId, form.supplier_id);
+      const lines = await linesOf(tx, organisationId, form, null);
+      const repository = purchaseOrdersRepository(tx);
+      const number = await numbering.next(tx, organisationId, 'purchase_order');
+      const id = await repository.insert({
+        organisationId,
+        supplierId: form.supplier_id,
+        number,
+        source: lines.some((l) => l.requisitionLineId) ? 'requisition' : 'direct',
+        justification: form.justification,
+        currency: form.currency,
+        deliveryAddress: form.delivery_address,
+        deliveryDate: form.delivery_date ?? null,
+        paymentTermsDays:
+          form.payment_terms_days ?? (await repository.supplierTerms(organisationId, form.supplier_id)),
+        ...totals(lines),
+        createdByUserId: input.createdByUserId,
+      });
+      await repository.replaceLines(id, lines);
+      await audit.record(tx, {
+        action: 'purchase_order.created',
+        actorUserId: input.createdByUserId,
+        organisationId,
+        detail: { purchase_order_id: id, number, supplier_id: form.supplier_id, source: input.source },
+      });
+      return { id, number, totalMinor: totals(lines).totalMinor };
+    },
+
     /** For other modules (receipts, invoices): the order, locked, in the caller's transaction. */
     async lockedForUpdate(tx: Tx, organisationId: number, id: number) {
       if (!(await purchaseOrdersRepository(tx).lock(organisationId, id)))
