@@ -176,6 +176,32 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   },
   webinar_reminder: { ...common, title: 'eAuctions in practice', date: '1 Dec 2026, 10:00 EAT' },
   webinar_cancelled: { name: 'Jane Wanjiru', title: 'eAuctions in practice', date: '1 Dec 2026, 10:00 EAT' },
+  rfq_invited: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'RFQ-2026-00001',
+    title: 'Laptops',
+    closing: '1 Dec 2026, 10:00 EAT',
+  },
+  rfq_updated: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'RFQ-2026-00001',
+    title: 'Laptops',
+    closing: '4 Dec 2026, 10:00 EAT',
+  },
+  rfq_awarded: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'RFQ-2026-00001',
+    title: 'Laptops',
+  },
+  rfq_regret: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'RFQ-2026-00001',
+    title: 'Laptops',
+  },
 };
 
 const TEMPLATES = Object.keys(EXPECTED) as TemplateName[];

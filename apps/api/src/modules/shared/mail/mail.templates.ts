@@ -152,6 +152,11 @@ export interface MailTemplates {
     days: number;
   };
   contract_obligation_reminder: WithAction & { reference: string; obligation: string; date: string };
+  /** Issue 20: an invited supplier hears of an RFQ, of its addenda and answers, and of the outcome. `closing` in EAT. */
+  rfq_invited: WithAction & { buyer: string; reference: string; title: string; closing: string };
+  rfq_updated: WithAction & { buyer: string; reference: string; title: string; closing: string };
+  rfq_awarded: WithAction & { buyer: string; reference: string; title: string };
+  rfq_regret: WithAction & { buyer: string; reference: string; title: string };
 }
 export type TemplateName = keyof MailTemplates;
 /** The mails by which the approvals engine asks a step's deciders; it fills them all the same way. */
@@ -218,6 +223,10 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   webinar_registered: true,
   webinar_reminder: true,
   webinar_cancelled: true,
+  rfq_invited: true,
+  rfq_updated: true,
+  rfq_awarded: true,
+  rfq_regret: true,
 };
 
 interface Texts {
