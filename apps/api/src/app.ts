@@ -110,6 +110,13 @@ import {
 } from './modules/site/supplier-listing/index.ts';
 import { createWebinarsService, webinarsJobs, webinarsRoutes } from './modules/site/webinars/index.ts';
 import {
+  createPrequalificationsService,
+  portalPrequalificationsRoutes,
+  prequalificationResultApprovalAdapter,
+  prequalificationsJobs,
+  prequalificationsRoutes,
+} from './modules/platform/sourcing/prequalifications/index.ts';
+import {
   createSupplierDirectoriesService,
   DIRECTORY_PRODUCT,
   directoryTemplateRoutes,
@@ -218,6 +225,7 @@ export function createServices({
   approvals.register(requisitionApprovalAdapter({ budgets, notifications, clock }));
   approvals.register(purchaseOrderApprovalAdapter({ budgets, clock }));
   approvals.register(invoiceApprovalAdapter({ budgets, notifications, clock }));
+  approvals.register(prequalificationResultApprovalAdapter({ notifications, clock }));
   const requisitions = createRequisitionsService({
     db,
     audit,
@@ -253,6 +261,14 @@ export function createServices({
   });
   const invoices = createInvoicesService({ db, audit, budgets, notifications, files, clock, approvals });
   const creditNotes = createCreditNotesService({ db, invoices, audit, notifications, clock });
+  const prequalifications = createPrequalificationsService({
+    db,
+    files,
+    clock,
+    audit,
+    notifications,
+    approvals,
+  });
   const matchingSettings = createMatchingSettingsService({ db, audit });
   const statements = createStatementsService({ db, clock });
   const portal = createPortalService({ db, orders: purchaseOrders });
@@ -400,6 +416,7 @@ export function createServices({
     goodsReceipts,
     invoices,
     creditNotes,
+    prequalifications,
     matchingSettings,
     statements,
     portal,
@@ -428,6 +445,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     ...mailJobs(services.mail),
     ...paymentsJobs(services.payments),
     ...webinarsJobs(services.webinars),
+    ...prequalificationsJobs(services.prequalifications),
     ...tenderAlertsJobs(services.tenderAlerts),
   ];
 }
@@ -701,6 +719,17 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(reportsRoutes({ reports: services.reports }), { prefix: '/api/v1' });
+  await app.register(
+    prequalificationsRoutes({ prequalifications: services.prequalifications, publicUrl: config.publicUrl }),
+    { prefix: '/api/v1' },
+  );
+  await app.register(
+    portalPrequalificationsRoutes({
+      prequalifications: services.prequalifications,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
   await app.register(creditNotesRoutes({ creditNotes: services.creditNotes }), { prefix: '/api/v1' });
   await app.register(
     invoicesRoutes({

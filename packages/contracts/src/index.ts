@@ -35,3 +35,4 @@ export * from './supplier-data.ts';
 export * from './supplier-directories.ts';
 export * from './tender-alerts.ts';
 export * from './rfqs.ts';
+export * from './prequalifications.ts';

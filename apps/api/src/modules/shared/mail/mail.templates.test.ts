@@ -168,6 +168,33 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     csv: 'https://zabuni.example/api/v1/prequalified-suppliers/orders/x/download/?format=csv',
     page: 'https://zabuni.example/prequalified-suppliers/cart/x',
   },
+  prequalification_invited: {
+    ...common,
+    buyer: 'Umoja Commercial Bank',
+    title: 'Office supplies 2027',
+    closing: '10 December 2026 at 17:00 EAT',
+  },
+  prequalification_approved: {
+    ...common,
+    buyer: 'Umoja Commercial Bank',
+    title: 'Office supplies 2027',
+    category: 'Stationery',
+    valid_until: '2027-12-31',
+  },
+  prequalification_rejected: {
+    ...common,
+    buyer: 'Umoja Commercial Bank',
+    title: 'Office supplies 2027',
+    category: 'Stationery',
+    reason: 'No valid tax compliance certificate',
+  },
+  prequalification_document_expiring: {
+    ...common,
+    title: 'Office supplies 2027',
+    document: 'tax-compliance.pdf',
+    supplier: 'Acme Office Supplies Ltd',
+    expires: '2026-12-20',
+  },
   webinar_registered: {
     ...common,
     title: 'eAuctions in practice',

@@ -118,6 +118,22 @@ export interface MailTemplates {
    * A paid prequalified-supplier list: `link` downloads the XLSX, `csv` the CSV, until `expires` (EAT); `page`
    * shows the list on the site.
    */
+  /** `closing` in East Africa Time with its label. */
+  prequalification_invited: WithAction & { buyer: string; title: string; closing: string };
+  prequalification_approved: WithAction & {
+    buyer: string;
+    title: string;
+    category: string;
+    valid_until: string;
+  };
+  prequalification_rejected: WithAction & { buyer: string; title: string; category: string; reason: string };
+  /** To the supplier's users and the buyer who ran the exercise. */
+  prequalification_document_expiring: WithAction & {
+    title: string;
+    document: string;
+    supplier: string;
+    expires: string;
+  };
   prequalified_list_ready: WithAction & {
     reference: string;
     suppliers: number;
@@ -217,6 +233,10 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   supplier_registration_rejected: true,
   directory_delivered: true,
   prequalified_list_ready: true,
+  prequalification_invited: true,
+  prequalification_approved: true,
+  prequalification_rejected: true,
+  prequalification_document_expiring: true,
   inquiry_received: true,
   inquiry_acknowledged: true,
   inquiry_answered: true,
