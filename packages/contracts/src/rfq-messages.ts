@@ -34,6 +34,13 @@ export const RFQ_MESSAGE_TEXTS = {
   'rfq.question_not_found': 'Question not found.',
   'rfq.document': 'Attach PDF, Word, Excel or image files of at most 2 MB each, three at most.',
   'rfq.receipt_not_found': 'No sealed quote has this receipt code and hash.',
+  'rfq.own_document':
+    'You raised this request for quotations (or proposed its award), so someone else must decide it.',
+  'rfq.not_your_turn': 'This request for quotations is not waiting for you.',
+  'rfq.finished': 'This request for quotations is no longer waiting for approval.',
+  'rfq.unassignable':
+    'Nobody but you could approve this request for quotations: {route}. Ask your administrator to adjust the approval workflow.',
+  'rfq.comment_required': 'Say why in a comment.',
   'opening_key.passphrase': 'Choose an opening passphrase of at least 12 characters.',
   'opening_key.current': 'Enter your current opening passphrase to change it.',
   'opening_key.missing': 'Set your opening passphrase first.',
