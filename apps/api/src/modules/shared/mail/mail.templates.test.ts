@@ -17,6 +17,51 @@ const invite = { inviter: 'Otieno Ouma', hours: 48 };
  * a parameter missing or one the template does not declare.
  */
 const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
+  contract_approval_requested: {
+    ...common,
+    requester: 'Akinyi Otieno',
+    reference: 'CTR-2026-00001',
+    title: 'Acme Supplies',
+    amount: 'KES 1,200,000',
+  },
+  contract_rejected: {
+    ...common,
+    reference: 'CTR-2026-00001',
+    title: 'Cleaning',
+    approver: 'Baraka',
+    reason: 'Too long',
+  },
+  contract_ready_to_sign: { ...common, buyer: 'Umoja Bank', reference: 'CTR-2026-00001', title: 'Cleaning' },
+  contract_signature_code: {
+    name: 'Wanjiru',
+    code: '123456',
+    minutes: 10,
+    reference: 'CTR-2026-00001',
+    title: 'Cleaning',
+  },
+  contract_signed: { ...common, reference: 'CTR-2026-00001', title: 'Cleaning' },
+  contract_expiry_alert: {
+    ...common,
+    reference: 'CTR-2026-00001',
+    title: 'Cleaning',
+    supplier: 'Acme Supplies',
+    date: '2026-12-31',
+    days: 30,
+  },
+  contract_notice_alert: {
+    ...common,
+    reference: 'CTR-2026-00001',
+    title: 'Cleaning',
+    supplier: 'Acme Supplies',
+    date: '2026-11-01',
+    days: 14,
+  },
+  contract_obligation_reminder: {
+    ...common,
+    reference: 'CTR-2026-00001',
+    obligation: 'Insurance renewal',
+    date: '2026-12-01',
+  },
   activation: { ...common, hours: 48 },
   password_reset: { ...common, hours: 1 },
   sign_in_code: { name: 'Wanjiru', code: '123456', minutes: 10 },
