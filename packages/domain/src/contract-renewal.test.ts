@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addMonths,
+  addTermMonths,
   alertKey,
   dueContractAlerts,
   endOfTerm,
@@ -20,13 +20,13 @@ const terms = (over: Partial<RenewalTerms>): RenewalTerms => ({
   ...over,
 });
 
-describe('addMonths', () => {
+describe('addTermMonths', () => {
   it.each([
     ['2026-01-31', 1, '2026-02-28'],
     ['2028-01-31', 1, '2028-02-29'],
     ['2026-12-31', 12, '2027-12-31'],
     ['2026-11-15', -3, '2026-08-15'],
-  ])('%s + %i months = %s', (date, months, expected) => expect(addMonths(date, months)).toBe(expected));
+  ])('%s + %i months = %s', (date, months, expected) => expect(addTermMonths(date, months)).toBe(expected));
 });
 
 describe('endOfTerm', () => {

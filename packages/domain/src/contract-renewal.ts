@@ -26,7 +26,7 @@ export const daysBetween = (from: string, to: string) => Math.round((toUtc(to) -
 export const addDays = (date: string, days: number) => fromUtc(toUtc(date) + days * DAY);
 
 /** `months` calendar months later, kept inside the month (31 Jan + 1 month = 28/29 Feb). */
-export function addMonths(date: string, months: number): string {
+export function addTermMonths(date: string, months: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const index = y * 12 + (m - 1) + months;
   const year = Math.floor(index / 12);
@@ -75,8 +75,8 @@ export function endOfTerm(terms: RenewalTerms, today: string): EndOfTerm {
   // A contract renewed late (the job did not run for a while) renews as many terms as it takes.
   // Counted from the first end date, so month ends do not drift (31 Dec + 6 months twice is 31 Dec).
   let renewals = 1;
-  while (daysBetween(addMonths(terms.endDate, renewals * terms.renewalTermMonths), today) > 0) renewals += 1;
-  const endDate = addMonths(terms.endDate, renewals * terms.renewalTermMonths);
+  while (daysBetween(addTermMonths(terms.endDate, renewals * terms.renewalTermMonths), today) > 0) renewals += 1;
+  const endDate = addTermMonths(terms.endDate, renewals * terms.renewalTermMonths);
   return { outcome: 'renew', endDate };
 }
 

@@ -825,6 +825,27 @@ export function createAuthenticationService(deps: Deps) {
       });
     },
 
+    /**
+     * Whether `code` is the user's authenticator code now (contract signatures, issue 22). Only an enrolled
+     * authenticator counts: mailed sign-in codes and recovery codes do not sign anything. A code is good once.
+     */
+    async verifyAuthenticatorCode(userId: number, code: string): Promise<boolean> {
+      const user = await users().findById(userId);
+      if (!user?.totpSecret) return false;
+      const digits = code.replace(/\s+/g, '');
+      if (!/^\d{6}$/.test(digits)) return false;
+      const result = await verifyTotp({
+        secret: secrets.open(user.totpSecret),
+        token: digits,
+        epochTolerance: TOTP_STEP_SECONDS,
+        epoch: Math.floor(clock.now().getTime() / 1000),
+        ...(user.totpLastStep !== null ? { afterTimeStep: user.totpLastStep } : {}),
+      } as Parameters<typeof verifyTotp>[0]);
+      if (!result.valid) return false;
+      await users().update(user.id, { totpLastStep: (result as { timeStep: number }).timeStep });
+      return true;
+    },
+
     async startTotpEnrolment(userId: number) {
       const user = await activeUser(userId);
       const secret = generateSecret();

@@ -1,0 +1,7 @@
+// The front door of platform/contracts (issue 22): other modules and the app import this module only from here.
+
+export { contractApprovalAdapter } from './contracts.approval.ts';
+export { contractsJobs, CONTRACT_ALERTS_JOB } from './contracts.jobs.ts';
+export { contractsRoutes } from './contracts.routes.ts';
+export { createContractsService } from './contracts.service.ts';
+export type { AuthenticatorCheck, ContractsService } from './contracts.service.ts';
