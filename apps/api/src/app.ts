@@ -71,6 +71,12 @@ import {
 } from './modules/platform/p2p/invoices/index.ts';
 import { createCreditNotesService, creditNotesRoutes } from './modules/platform/p2p/credit-notes/index.ts';
 import { approvalsRoutes, createApprovalsService } from './modules/shared/approvals/index.ts';
+import {
+  contractApprovalAdapter,
+  contractsJobs,
+  contractsRoutes,
+  createContractsService,
+} from './modules/platform/contracts/index.ts';
 import { createMatchingSettingsService } from './modules/platform/p2p/matching/index.ts';
 import {
   createPortalService,
@@ -225,6 +231,7 @@ export function createServices({
   approvals.register(requisitionApprovalAdapter({ budgets, notifications, clock }));
   approvals.register(purchaseOrderApprovalAdapter({ budgets, clock }));
   approvals.register(invoiceApprovalAdapter({ budgets, notifications, clock }));
+  approvals.register(contractApprovalAdapter({ notifications, clock }));
   approvals.register(prequalificationResultApprovalAdapter({ notifications, clock }));
   const requisitions = createRequisitionsService({
     db,
@@ -249,6 +256,17 @@ export function createServices({
     publicUrl: config.publicUrl,
   });
   const suppliers = createSuppliersService({ db, audit, mail, accounts: authentication });
+  const contracts = createContractsService({
+    db,
+    audit,
+    notifications,
+    mail,
+    approvals,
+    numbering: createNumberingService({ clock }),
+    files,
+    clock,
+    authenticator: authentication,
+  });
   const purchaseOrders = createPurchaseOrdersService({
     db,
     audit,
@@ -413,6 +431,7 @@ export function createServices({
     delegations,
     suppliers,
     purchaseOrders,
+    contracts,
     goodsReceipts,
     invoices,
     creditNotes,
@@ -447,6 +466,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     ...webinarsJobs(services.webinars),
     ...prequalificationsJobs(services.prequalifications),
     ...tenderAlertsJobs(services.tenderAlerts),
+    ...contractsJobs(services.contracts),
   ];
 }
 
@@ -719,6 +739,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(reportsRoutes({ reports: services.reports }), { prefix: '/api/v1' });
+  await app.register(contractsRoutes({ contracts: services.contracts, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(
     prequalificationsRoutes({ prequalifications: services.prequalifications, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },

@@ -36,3 +36,4 @@ export * from './supplier-directories.ts';
 export * from './tender-alerts.ts';
 export * from './rfqs.ts';
 export * from './prequalifications.ts';
+export * from './contracts.ts';
