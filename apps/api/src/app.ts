@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
 import type { Clock } from './infra/clock.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
+import { createRfqsService, rfqApprovalAdapter, rfqsRoutes } from './modules/platform/sourcing/rfqs/index.ts';
 import type { Database } from './infra/database.ts';
 import { createListCache, listenForListChanges } from './infra/list-cache.ts';
 import { registerErrorHandling } from './infra/errors.ts';
@@ -299,6 +300,20 @@ export function createServices({
     afterReceipt: (tx, organisationId, purchaseOrderId) =>
       invoices.rematchOrder(tx, organisationId, purchaseOrderId),
   });
+  // Issue 20: sealed RFQs; their publication and award go through the one approval engine.
+  const rfqs = createRfqsService({
+    db,
+    audit,
+    numbering: createNumberingService({ clock }),
+    approvals,
+    notifications,
+    orders: purchaseOrders,
+    files,
+    clock,
+    openingBox: createSecretBox(config.jwtSecret, 'rfq-opening-shares'),
+  });
+  approvals.register(rfqApprovalAdapter('rfq', rfqs.outcomes));
+  approvals.register(rfqApprovalAdapter('rfq_award', rfqs.outcomes));
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).
@@ -408,6 +423,7 @@ export function createServices({
     clientListing: createClientListingService({ db, audit }),
   });
   return {
+    rfqs,
     marketing,
     lists,
     core,
@@ -727,6 +743,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
+  await app.register(rfqsRoutes({ rfqs: services.rfqs, publicUrl: config.publicUrl }), { prefix: '/api/v1' });
   await app.register(
     portalRoutes({
       portal: services.portal,

@@ -365,7 +365,6 @@ export const savingsQuery = z.object({
     .trim()
     .regex(/^\d{4}-\d{2}$/)
     .optional(),
-  format: z.enum(['json', 'csv']).default('json'),
 });
 
 export const savingsReport = z
