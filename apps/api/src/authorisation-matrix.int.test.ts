@@ -16,6 +16,7 @@ import {
   type Caller,
   type MatrixWorld,
 } from '../test/matrix.ts';
+import { matrixPrequalification } from '../test/prequalifications.ts';
 
 /**
  * The authorisation matrix (issue 13, point 6): every /api/v1 operation of the OpenAPI document, called as
@@ -62,12 +63,15 @@ const writers = write(...WRITERS);
 const admin = write('org_admin');
 const procurement = write('org_admin', 'buyer');
 const finance = write('finance');
+const contractManagers = write('org_admin', 'contract_manager');
 /** Supplier portal: S1's users; S2 only on collections (its own, empty, lists). */
 const portal: Rule = (key) => [
   's1:supplier_admin',
   's1:supplier_user',
   ...(hasId(key) ? [] : (['s2:supplier_admin'] as const)),
 ];
+/** A prequalification's invited suppliers: S1 and S2 (both on A's list) see and answer it. */
+const invited: readonly Caller[] = ['s1:supplier_admin', 's1:supplier_user', 's2:supplier_admin'];
 
 const requisitionBody = (world: MatrixWorld) => ({
   title: 'Matrix requisition',
@@ -91,6 +95,43 @@ const creditNoteBody = {
 };
 
 const MATRIX: Record<string, Entry> = {
+  // Contracts (issue 22): staff read what they may see (the service narrows it by department); contract
+  // managers and administrators write and sign for the buyer; the approver whose turn it is decides; S1
+  // signs in the portal; anyone may check a signed PDF's hash.
+  'GET /api/v1/contracts/templates/': { may: read },
+  'POST /api/v1/contracts/templates/': { may: contractManagers },
+  'PUT /api/v1/contracts/templates/{id}/': { may: contractManagers },
+  'GET /api/v1/contracts/clauses/': { may: read },
+  'POST /api/v1/contracts/clauses/': { may: contractManagers },
+  'PUT /api/v1/contracts/clauses/{id}/': { may: contractManagers },
+  'GET /api/v1/contracts/settings/': { may: read },
+  'PUT /api/v1/contracts/settings/': { may: contractManagers, body: () => ({ alert_days: [90, 60, 30] }) },
+  'GET /api/v1/contracts/report/': { may: read },
+  'GET /api/v1/contracts/export/': { may: read },
+  'POST /api/v1/contracts/verify/': { may: ALL },
+  'GET /api/v1/contracts/': { may: read },
+  'POST /api/v1/contracts/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/': { may: read },
+  'PATCH /api/v1/contracts/{id}/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/versions/': { may: read },
+  'GET /api/v1/contracts/{id}/versions/compare/': { may: read, query: () => 'from=1&to=1' },
+  'POST /api/v1/contracts/{id}/submit/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/approve/': { may: writers },
+  'POST /api/v1/contracts/{id}/reject/': { may: writers },
+  'POST /api/v1/contracts/{id}/send-for-signature/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/signature-code/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/sign/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/pdf/': { may: read },
+  'POST /api/v1/contracts/{id}/notice/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/changes/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/obligations/': { may: read },
+  'POST /api/v1/contracts/{id}/obligations/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/obligations/{obligation_id}/done/': { may: contractManagers },
+  'GET /api/v1/portal/contracts/': { may: portal },
+  'GET /api/v1/portal/contracts/{id}/': { may: portal },
+  'POST /api/v1/portal/contracts/{id}/signature-code/': { may: portal },
+  'POST /api/v1/portal/contracts/{id}/sign/': { may: portal },
+  'GET /api/v1/portal/contracts/{id}/pdf/': { may: portal },
   // Reference data and the public site.
   'GET /api/v1/core/countries/': { may: ALL },
   'GET /api/v1/core/countries/available-jobs/': { may: ALL },
@@ -255,6 +296,23 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/p2p/delegations/': { may: read },
   'POST /api/v1/p2p/delegations/': { may: writers },
   'DELETE /api/v1/p2p/delegations/{id}/': { may: writers },
+  // Sourcing, prequalification (issue 20): procurement runs it, any staff reads it, the committee (A's
+  // evaluator) scores it, results are decided by whoever the workflow names (a buyer without one).
+  'GET /api/v1/sourcing/prequalifications/': { may: read },
+  'POST /api/v1/sourcing/prequalifications/': { may: procurement },
+  'GET /api/v1/sourcing/prequalifications/prequalified/': { may: read },
+  'GET /api/v1/sourcing/prequalifications/documents/{document_id}/': { may: read },
+  'POST /api/v1/sourcing/prequalifications/results/{result_id}/approve/': { may: writers },
+  'POST /api/v1/sourcing/prequalifications/results/{result_id}/reject/': { may: writers },
+  'GET /api/v1/sourcing/prequalifications/{id}/': { may: read },
+  'PUT /api/v1/sourcing/prequalifications/{id}/': { may: procurement },
+  'POST /api/v1/sourcing/prequalifications/{id}/publish/': { may: procurement },
+  'GET /api/v1/sourcing/prequalifications/{id}/responses/': { may: read },
+  'GET /api/v1/sourcing/prequalifications/{id}/evaluation/': { may: ofA(['evaluator']) },
+  'PUT /api/v1/sourcing/prequalifications/{id}/evaluation/': { may: ofA(['evaluator']) },
+  'POST /api/v1/sourcing/prequalifications/{id}/evaluation/submit/': { may: ofA(['evaluator']) },
+  'GET /api/v1/sourcing/prequalifications/{id}/results/': { may: read },
+  'POST /api/v1/sourcing/prequalifications/{id}/results/': { may: procurement },
 
   // Supplier portal.
   'GET /api/v1/portal/buyers/': { may: portal },
@@ -271,6 +329,16 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/portal/purchase-orders/{id}/pdf/': { may: portal },
   'POST /api/v1/portal/purchase-orders/{id}/acknowledge/': { may: portal },
   'POST /api/v1/portal/purchase-orders/{id}/decline/': { may: portal },
+  'GET /api/v1/portal/prequalifications/': { may: portal },
+  'GET /api/v1/portal/prequalifications/{id}/': { may: invited },
+  'PUT /api/v1/portal/prequalifications/{id}/response/': { may: invited },
+  'POST /api/v1/portal/prequalifications/{id}/response/submit/': { may: invited },
+  'POST /api/v1/portal/prequalifications/{id}/response/withdraw/': { may: invited },
+  'POST /api/v1/portal/prequalifications/{id}/documents/': { may: invited },
+  // S1's own document only.
+  'GET /api/v1/portal/prequalifications/{id}/documents/{document_id}/': {
+    may: ['s1:supplier_admin', 's1:supplier_user'],
+  },
 
   // Everyone's own bell.
   'GET /api/v1/notifications/': { may: SIGNED_IN },
@@ -417,7 +485,11 @@ function fillPath(path: string, world: MatrixWorld): string {
   const idOf = (): number => {
     const table: Array<[RegExp, number]> = [
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
+      [/\/contracts\/templates\//, ids.contractTemplate],
+      [/\/contracts\/clauses\//, ids.contractClause],
+      [/\/contracts\//, ids.contract],
       [/^\/api\/v1\/core\/available-jobs\//, ids.sourcingEvent],
+      [/\/prequalifications\//, prequalification.id],
       [/\/departments\//, ids.department],
       [/\/fiscal-years\//, ids.fiscalYear],
       [/\/tax-rates\//, ids.taxRate],
@@ -451,7 +523,10 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'token') return directory.token;
     if (name === 'format') return 'csv';
     if (name === 'id') return String(idOf());
+    if (name === 'result_id') return String(prequalification.resultId);
+    if (name === 'document_id') return String(prequalification.documentId);
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
+    if (name === 'obligation_id') return String(ids.contractObligation);
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
     if (name === 'page') return 'home';
@@ -490,12 +565,15 @@ let world: MatrixWorld;
 let operations: string[];
 /** A directory, and a paid order of it with its download token (issue 18). */
 const directory = { id: 0, code: '', token: 'matrix-directory-download-token' };
+/** A's published prequalification, S1's document and a result waiting for a decision (issue 20). */
+let prequalification = { id: 0, resultId: 0, documentId: 0 };
 /** A paid and delivered prequalified-list order, and its signed download link's query (issue 18). */
 const prequalified = { code: '', download: '' };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   world = await matrixWorld(ctx);
+  prequalification = await matrixPrequalification(ctx, world);
   const [subscriber] = (
     await ctx.database.db.execute<{ id: number }>(sql`
       SELECT so.subscription_id AS id FROM subscription_orders so JOIN orders o ON o.id = so.order_id

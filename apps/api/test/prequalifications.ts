@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { prequalificationResults } from '../src/schema/prequalifications.tables.ts';
 import type { TestContext } from './harness.ts';
 import { bearer, createMember, linkToken, mailsTo, tokenFor } from './identity.ts';
 import { multipart, sampleFiles } from './multipart.ts';
@@ -126,4 +128,72 @@ export async function uploadLicence(ctx: TestContext, token: string, id: number,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: number };
+}
+
+/**
+ * The authorisation matrix's prequalification (issue 20): A's exercise, published (S1 and S2, on A's list,
+ * are invited), its committee A's evaluator; S1 has uploaded a document and saved a draft; one result
+ * proposed by A's administrator waits for a decision (no workflow: a buyer decides it).
+ */
+export async function matrixPrequalification(
+  ctx: TestContext,
+  world: {
+    tokens: Partial<Record<string, string>>;
+    ids: { category: number; buyerA: number; supplierS1: number };
+  },
+) {
+  const userId = async (email: string) =>
+    Number(
+      (await ctx.database.db.execute<{ id: number }>(sql`SELECT id FROM users WHERE email = ${email}`))
+        .rows[0]!.id,
+    );
+  const evaluator = await userId('evaluator@umoja.example');
+  const admin = world.tokens['a:org_admin']!;
+  const now = Date.now();
+  const body = prequalificationBody(
+    { categoryId: world.ids.category, ids: { eva1: evaluator, eva2: evaluator } },
+    new Date(now - 3_600_000),
+    new Date(now + 7 * 86_400_000),
+  );
+  const created = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/sourcing/prequalifications/',
+    headers: bearer(admin),
+    payload: body,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = (created.json() as { id: number }).id;
+  const published = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/sourcing/prequalifications/${id}/publish/`,
+    headers: bearer(admin),
+  });
+  expect(published.statusCode, published.body).toBe(200);
+  const document = await uploadLicence(ctx, world.tokens['s1:supplier_admin']!, id);
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/v1/portal/prequalifications/${id}/response/`,
+    headers: bearer(world.tokens['s1:supplier_admin']!),
+    payload: {
+      category_ids: [world.ids.category],
+      answers: [{ key: 'licence', type: 'document', document_id: document.id }],
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  const responseId = (saved.json() as { response: { id: number } }).response.id;
+  const [result] = await ctx.database.db
+    .insert(prequalificationResults)
+    .values({
+      prequalificationId: id,
+      organisationId: world.ids.buyerA,
+      responseId,
+      supplierId: world.ids.supplierS1,
+      categoryId: world.ids.category,
+      scoreHundredths: 7000,
+      recommended: true,
+      reasons: [],
+      proposedByUserId: await userId('admin@umoja.example'),
+    })
+    .returning({ id: prequalificationResults.id });
+  return { id, resultId: result!.id, documentId: document.id };
 }
