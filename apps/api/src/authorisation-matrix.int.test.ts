@@ -63,7 +63,6 @@ const writers = write(...WRITERS);
 const admin = write('org_admin');
 const procurement = write('org_admin', 'buyer');
 const finance = write('finance');
-const contractManagers = write('org_admin', 'contract_manager');
 /** Supplier portal: S1's users; S2 only on collections (its own, empty, lists). */
 const portal: Rule = (key) => [
   's1:supplier_admin',
@@ -95,43 +94,6 @@ const creditNoteBody = {
 };
 
 const MATRIX: Record<string, Entry> = {
-  // Contracts (issue 22): staff read what they may see (the service narrows it by department); contract
-  // managers and administrators write and sign for the buyer; the approver whose turn it is decides; S1
-  // signs in the portal; anyone may check a signed PDF's hash.
-  'GET /api/v1/contracts/templates/': { may: read },
-  'POST /api/v1/contracts/templates/': { may: contractManagers },
-  'PUT /api/v1/contracts/templates/{id}/': { may: contractManagers },
-  'GET /api/v1/contracts/clauses/': { may: read },
-  'POST /api/v1/contracts/clauses/': { may: contractManagers },
-  'PUT /api/v1/contracts/clauses/{id}/': { may: contractManagers },
-  'GET /api/v1/contracts/settings/': { may: read },
-  'PUT /api/v1/contracts/settings/': { may: contractManagers, body: () => ({ alert_days: [90, 60, 30] }) },
-  'GET /api/v1/contracts/report/': { may: read },
-  'GET /api/v1/contracts/export/': { may: read },
-  'POST /api/v1/contracts/verify/': { may: ALL },
-  'GET /api/v1/contracts/': { may: read },
-  'POST /api/v1/contracts/': { may: contractManagers },
-  'GET /api/v1/contracts/{id}/': { may: read },
-  'PATCH /api/v1/contracts/{id}/': { may: contractManagers },
-  'GET /api/v1/contracts/{id}/versions/': { may: read },
-  'GET /api/v1/contracts/{id}/versions/compare/': { may: read, query: () => 'from=1&to=1' },
-  'POST /api/v1/contracts/{id}/submit/': { may: contractManagers },
-  'POST /api/v1/contracts/{id}/approve/': { may: writers },
-  'POST /api/v1/contracts/{id}/reject/': { may: writers },
-  'POST /api/v1/contracts/{id}/send-for-signature/': { may: contractManagers },
-  'POST /api/v1/contracts/{id}/signature-code/': { may: contractManagers },
-  'POST /api/v1/contracts/{id}/sign/': { may: contractManagers },
-  'GET /api/v1/contracts/{id}/pdf/': { may: read },
-  'POST /api/v1/contracts/{id}/notice/': { may: contractManagers },
-  'POST /api/v1/contracts/{id}/changes/': { may: contractManagers },
-  'GET /api/v1/contracts/{id}/obligations/': { may: read },
-  'POST /api/v1/contracts/{id}/obligations/': { may: contractManagers },
-  'POST /api/v1/contracts/{id}/obligations/{obligation_id}/done/': { may: contractManagers },
-  'GET /api/v1/portal/contracts/': { may: portal },
-  'GET /api/v1/portal/contracts/{id}/': { may: portal },
-  'POST /api/v1/portal/contracts/{id}/signature-code/': { may: portal },
-  'POST /api/v1/portal/contracts/{id}/sign/': { may: portal },
-  'GET /api/v1/portal/contracts/{id}/pdf/': { may: portal },
   // Reference data and the public site.
   'GET /api/v1/core/countries/': { may: ALL },
   'GET /api/v1/core/countries/available-jobs/': { may: ALL },
@@ -485,9 +447,6 @@ function fillPath(path: string, world: MatrixWorld): string {
   const idOf = (): number => {
     const table: Array<[RegExp, number]> = [
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
-      [/\/contracts\/templates\//, ids.contractTemplate],
-      [/\/contracts\/clauses\//, ids.contractClause],
-      [/\/contracts\//, ids.contract],
       [/^\/api\/v1\/core\/available-jobs\//, ids.sourcingEvent],
       [/\/prequalifications\//, prequalification.id],
       [/\/departments\//, ids.department],
@@ -526,7 +485,6 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'result_id') return String(prequalification.resultId);
     if (name === 'document_id') return String(prequalification.documentId);
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
-    if (name === 'obligation_id') return String(ids.contractObligation);
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
     if (name === 'page') return 'home';
