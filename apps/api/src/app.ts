@@ -73,6 +73,12 @@ import {
 import { createCreditNotesService, creditNotesRoutes } from './modules/platform/p2p/credit-notes/index.ts';
 import { approvalsRoutes, createApprovalsService } from './modules/shared/approvals/index.ts';
 import {
+  createRiskService,
+  riskAcceptanceApprovalAdapter,
+  riskJobs,
+  riskRoutes,
+} from './modules/platform/risk/index.ts';
+import {
   contractApprovalAdapter,
   contractsJobs,
   contractsRoutes,
@@ -120,6 +126,7 @@ import {
   createPrequalificationsService,
   portalPrequalificationsRoutes,
   prequalificationResultApprovalAdapter,
+  prequalificationStanding,
   prequalificationsJobs,
   prequalificationsRoutes,
 } from './modules/platform/sourcing/prequalifications/index.ts';
@@ -175,7 +182,7 @@ import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, type PageMeta } from './infra/page-meta.ts';
 import { PUBLIC_PAGES, SITEMAP_URL_LIMIT, type SitemapEntry } from './infra/site-index.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
-import { formatEat } from '@zabuni/domain';
+import { formatEat, prequalificationStandingOf } from '@zabuni/domain';
 
 export const APP_VERSION = (
   JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }
@@ -232,6 +239,7 @@ export function createServices({
   approvals.register(requisitionApprovalAdapter({ budgets, notifications, clock }));
   approvals.register(purchaseOrderApprovalAdapter({ budgets, clock }));
   approvals.register(invoiceApprovalAdapter({ budgets, notifications, clock }));
+  approvals.register(riskAcceptanceApprovalAdapter());
   approvals.register(contractApprovalAdapter({ notifications, clock }));
   approvals.register(prequalificationResultApprovalAdapter({ notifications, clock }));
   const requisitions = createRequisitionsService({
@@ -416,6 +424,18 @@ export function createServices({
     downloadSecret: prequalifiedDownloadSecret,
   });
   const webinars = createWebinarsService(siteMail);
+  const risk = createRiskService({
+    db,
+    audit,
+    notifications,
+    approvals,
+    clock,
+    sources: {
+      prequalificationStanding: async (tx, organisationId, supplierId) =>
+        prequalificationStandingOf(await prequalificationStanding(tx, organisationId, supplierId)),
+      // SEAM (issue 22): contracts' live value per supplier joins exposure once its front door tells it.
+    },
+  });
   const marketing = createMarketingService({
     db,
     content: createSiteContentStore(config.siteContentDir, logger),
@@ -434,6 +454,7 @@ export function createServices({
     supplierDirectories,
     prequalifiedLists,
     webinars,
+    risk,
     organisations,
     departments,
     fiscalYears,
@@ -480,6 +501,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     ...mailJobs(services.mail),
     ...paymentsJobs(services.payments),
     ...webinarsJobs(services.webinars),
+    ...riskJobs(services.risk),
     ...prequalificationsJobs(services.prequalifications),
     ...tenderAlertsJobs(services.tenderAlerts),
     ...contractsJobs(services.contracts),
@@ -756,6 +778,7 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(reportsRoutes({ reports: services.reports }), { prefix: '/api/v1' });
+  await app.register(riskRoutes({ risk: services.risk, publicUrl: config.publicUrl }), { prefix: '/api/v1' });
   await app.register(contractsRoutes({ contracts: services.contracts, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

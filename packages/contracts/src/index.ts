@@ -37,3 +37,4 @@ export * from './tender-alerts.ts';
 export * from './rfqs.ts';
 export * from './prequalifications.ts';
 export * from './contracts.ts';
+export * from './risk.ts';

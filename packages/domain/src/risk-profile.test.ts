@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supplierRiskProfile, type ProfileInputs } from './risk-profile.ts';
+import { prequalificationStandingOf, supplierRiskProfile, type ProfileInputs } from './risk-profile.ts';
 
 const nothingKnown: ProfileInputs = {
   prequalification: null,
@@ -61,5 +61,29 @@ describe('supplier risk profile', () => {
       'financial',
       'exposure',
     ]);
+  });
+});
+
+describe('prequalification standing from the results per category', () => {
+  it.each([
+    [[], 'none'],
+    [
+      [
+        { status: 'approved', current: true },
+        { status: 'rejected', current: false },
+      ],
+      'qualified',
+    ],
+    [[{ status: 'approved', current: false }], 'expired'],
+    [
+      [
+        { status: 'pending', current: false },
+        { status: 'rejected', current: false },
+      ],
+      'conditional',
+    ],
+    [[{ status: 'rejected', current: false }], 'not_qualified'],
+  ])('%o → %s', (results, standing) => {
+    expect(prequalificationStandingOf(results)).toBe(standing);
   });
 });

@@ -140,3 +140,18 @@ export function supplierRiskProfile(inputs: ProfileInputs): SupplierRiskProfileS
   const score = Math.floor((weighted * 2 + totalWeight) / (2 * totalWeight));
   return { score, band: supplierRiskBandOf(score), parts };
 }
+
+/**
+ * A supplier's standing from its prequalification results at one buyer (one per category): qualified when
+ * any result is approved and still valid, otherwise expired when one was approved, conditional while one
+ * is pending, not qualified when every one was rejected, none without results.
+ */
+export function prequalificationStandingOf(
+  results: ReadonlyArray<{ status: string; current: boolean }>,
+): PrequalificationStanding {
+  if (results.length === 0) return 'none';
+  if (results.some((r) => r.current)) return 'qualified';
+  if (results.some((r) => r.status === 'approved')) return 'expired';
+  if (results.some((r) => r.status === 'pending')) return 'conditional';
+  return 'not_qualified';
+}

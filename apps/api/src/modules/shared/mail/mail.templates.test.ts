@@ -248,6 +248,19 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
   },
   webinar_reminder: { ...common, title: 'eAuctions in practice', date: '1 Dec 2026, 10:00 EAT' },
   webinar_cancelled: { name: 'Jane Wanjiru', title: 'eAuctions in practice', date: '1 Dec 2026, 10:00 EAT' },
+  risk_acceptance_requested: {
+    ...common,
+    requester: 'Wanjiru Kamau',
+    reference: 'RSK-12',
+    title: 'Single data centre provider',
+  },
+  risk_questionnaire_sent: { ...common, buyer: 'Umoja Commercial Bank', due: '2026-12-15' },
+  outsourcing_review_due: {
+    ...common,
+    service: 'Core banking hosting',
+    supplier: 'Acme Cloud Ltd',
+    date: '2026-12-31',
+  },
   rfq_invited: {
     ...common,
     buyer: 'Umoja Bank',

@@ -100,6 +100,12 @@ export interface MailTemplates {
   webinar_registered: WithAction & { title: string; organizer: string; date: string };
   webinar_reminder: WithAction & { title: string; date: string };
   webinar_cancelled: Greeted & { title: string; date: string };
+  /** Risk acceptance above appetite, asked of the workflow's deciders (`title`: the risk). */
+  risk_acceptance_requested: Omit<ApprovalRequest, 'amount'> & { requester: string };
+  /** To a supplier's users: a buyer asks for financial statements or due diligence in the portal. */
+  risk_questionnaire_sent: WithAction & { buyer: string; due: string };
+  /** To the arrangement's owner (or the risk officers): its periodic review falls due on `date`. */
+  outsourcing_review_due: WithAction & { service: string; supplier: string; date: string };
   /** Supplier self-registration approved (automatically or by an operator); `link` is the sign-in page. */
   supplier_registration_approved: WithAction & { company: string };
   /** Supplier self-registration confirmed by mail but left to an operator's review. */
@@ -178,6 +184,7 @@ export type TemplateName = keyof MailTemplates;
 /** The mails by which the approvals engine asks a step's deciders; it fills them all the same way. */
 export type ApprovalRequestTemplate =
   | 'approval_requested'
+  | 'risk_acceptance_requested'
   | 'purchase_order_approval_requested'
   | 'invoice_approval_requested'
   | 'contract_approval_requested';
@@ -243,6 +250,9 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   webinar_registered: true,
   webinar_reminder: true,
   webinar_cancelled: true,
+  risk_acceptance_requested: true,
+  risk_questionnaire_sent: true,
+  outsourcing_review_due: true,
   rfq_invited: true,
   rfq_updated: true,
   rfq_awarded: true,
