@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/harness.ts';
 import { sql } from 'drizzle-orm';
-import { bearer } from '../test/identity.ts';
+import { bearer, claimsOf } from '../test/identity.ts';
+import { multipart, sampleFiles } from '../test/multipart.ts';
 import { derivedSecret } from './infra/crypto.ts';
 import {
   PREQUALIFIED_DOWNLOAD_PURPOSE,
@@ -63,6 +64,7 @@ const writers = write(...WRITERS);
 const admin = write('org_admin');
 const procurement = write('org_admin', 'buyer');
 const finance = write('finance');
+const contractManagers = write('org_admin', 'contract_manager');
 /** Supplier portal: S1's users; S2 only on collections (its own, empty, lists). */
 const portal: Rule = (key) => [
   's1:supplier_admin',
@@ -93,7 +95,61 @@ const creditNoteBody = {
   lines: [{ invoice_line_no: 1, quantity: '1' }],
 };
 
+/** Risk management's writers: its officers and the administrators (issue 23). */
+const riskManagers = write('org_admin', 'risk_officer');
+/** An outsourcing arrangement with S1 that reaches the handler. */
+const arrangementBody = (world: MatrixWorld) => ({
+  service: 'Matrix hosting',
+  supplier_id: world.ids.supplierS1,
+  materiality: {
+    critical_function: false,
+    customer_data: true,
+    data_offshore: false,
+    disruption_impact: 3,
+    substitutability: 'moderate',
+    above_value_threshold: false,
+  },
+  data_location: 'Nairobi',
+});
+
 const MATRIX: Record<string, Entry> = {
+  // Contracts (issue 22): staff read what they may see (the service narrows it by department); contract
+  // managers and administrators write and sign for the buyer; the approver whose turn it is decides; S1
+  // signs in the portal; anyone may check a signed PDF's hash.
+  'GET /api/v1/contracts/templates/': { may: read },
+  'POST /api/v1/contracts/templates/': { may: contractManagers },
+  'PUT /api/v1/contracts/templates/{id}/': { may: contractManagers },
+  'GET /api/v1/contracts/clauses/': { may: read },
+  'POST /api/v1/contracts/clauses/': { may: contractManagers },
+  'PUT /api/v1/contracts/clauses/{id}/': { may: contractManagers },
+  'GET /api/v1/contracts/settings/': { may: read },
+  'PUT /api/v1/contracts/settings/': { may: contractManagers, body: () => ({ alert_days: [90, 60, 30] }) },
+  'GET /api/v1/contracts/report/': { may: read },
+  'GET /api/v1/contracts/export/': { may: read },
+  'POST /api/v1/contracts/verify/': { may: ALL },
+  'GET /api/v1/contracts/': { may: read },
+  'POST /api/v1/contracts/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/': { may: read },
+  'PATCH /api/v1/contracts/{id}/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/versions/': { may: read },
+  'GET /api/v1/contracts/{id}/versions/compare/': { may: read, query: () => 'from=1&to=1' },
+  'POST /api/v1/contracts/{id}/submit/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/approve/': { may: writers },
+  'POST /api/v1/contracts/{id}/reject/': { may: writers },
+  'POST /api/v1/contracts/{id}/send-for-signature/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/signature-code/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/sign/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/pdf/': { may: read },
+  'POST /api/v1/contracts/{id}/notice/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/changes/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/obligations/': { may: read },
+  'POST /api/v1/contracts/{id}/obligations/': { may: contractManagers },
+  'POST /api/v1/contracts/{id}/obligations/{obligation_id}/done/': { may: contractManagers },
+  'GET /api/v1/portal/contracts/': { may: portal },
+  'GET /api/v1/portal/contracts/{id}/': { may: portal },
+  'POST /api/v1/portal/contracts/{id}/signature-code/': { may: portal },
+  'POST /api/v1/portal/contracts/{id}/sign/': { may: portal },
+  'GET /api/v1/portal/contracts/{id}/pdf/': { may: portal },
   // Reference data and the public site.
   'GET /api/v1/core/countries/': { may: ALL },
   'GET /api/v1/core/countries/available-jobs/': { may: ALL },
@@ -276,6 +332,103 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/sourcing/prequalifications/{id}/results/': { may: read },
   'POST /api/v1/sourcing/prequalifications/{id}/results/': { may: procurement },
 
+  // Risk management (issue 23): every buyer role reads; risk officers and administrators record, rate, treat,
+  // send questionnaires and keep the registers; administrators set the matrix; the workflow's deciders decide
+  // an acceptance (none waits here: no risk acceptance workflow in this world); S1 answers its questionnaire.
+  'GET /api/v1/risk/settings/': { may: read },
+  'PUT /api/v1/risk/settings/': {
+    may: admin,
+    body: () => ({
+      matrix: {
+        likelihood_levels: 5,
+        impact_levels: 5,
+        bands: [
+          { key: 'low', min_score: 1, colour: '#2f9e44' },
+          { key: 'medium', min_score: 5, colour: '#fcc419' },
+          { key: 'high', min_score: 10, colour: '#f76707' },
+          { key: 'extreme', min_score: 17, colour: '#c92a2a' },
+        ],
+        appetite: 9,
+      },
+      thresholds: { min_financial_score: 50, max_spend_share: '0.3', max_exposure: '50000000' },
+      currency: 'KES',
+    }),
+  },
+  'GET /api/v1/risk/heat-map/': { may: read },
+  'GET /api/v1/risk/risks/': { may: read },
+  'POST /api/v1/risk/risks/': {
+    may: riskManagers,
+    body: () => ({ title: 'Matrix risk', category: 'operational', inherent: { likelihood: 2, impact: 3 } }),
+  },
+  'GET /api/v1/risk/risks/export/': { may: read },
+  'GET /api/v1/risk/risks/{id}/': { may: read },
+  'PATCH /api/v1/risk/risks/{id}/': { may: riskManagers, body: () => ({ cause: 'Matrix cause' }) },
+  'POST /api/v1/risk/risks/{id}/treatments/': {
+    may: riskManagers,
+    body: () => ({ action: 'Matrix treatment', due_on: '2030-01-01' }),
+  },
+  'PATCH /api/v1/risk/risks/{id}/treatments/{treatment_id}/': {
+    may: riskManagers,
+    body: () => ({ status: 'in_progress' }),
+  },
+  'POST /api/v1/risk/risks/{id}/acceptance/': { may: riskManagers, body: () => ({ reason: 'Matrix' }) },
+  'POST /api/v1/risk/risks/{id}/acceptance/approve/': { may: NOBODY },
+  'POST /api/v1/risk/risks/{id}/acceptance/reject/': { may: NOBODY, body: () => ({ comment: 'Matrix' }) },
+  'GET /api/v1/risk/continuity/services/': { may: read },
+  'POST /api/v1/risk/continuity/services/': {
+    may: riskManagers,
+    body: () => ({ name: 'Matrix service', mtd_hours: 8, rto_hours: 4, rpo_hours: 1 }),
+  },
+  'GET /api/v1/risk/continuity/services/{id}/': { may: read },
+  'PUT /api/v1/risk/continuity/services/{id}/': {
+    may: riskManagers,
+    body: () => ({ name: 'Matrix service', mtd_hours: 8, rto_hours: 4, rpo_hours: 1 }),
+  },
+  'POST /api/v1/risk/continuity/plans/': {
+    may: riskManagers,
+    body: () => ({ service_id: riskIds.service, exit_plan: 'Matrix' }),
+  },
+  'PUT /api/v1/risk/continuity/plans/{id}/': {
+    may: riskManagers,
+    body: () => ({ service_id: riskIds.service, exit_plan: 'Matrix' }),
+  },
+  'GET /api/v1/risk/continuity/single-source/': { may: read },
+  'GET /api/v1/risk/financial/': { may: read },
+  'POST /api/v1/risk/financial/evaluate/': { may: riskManagers },
+  'GET /api/v1/risk/questionnaires/': { may: read },
+  'POST /api/v1/risk/questionnaires/': {
+    may: riskManagers,
+    body: (world) => ({ supplier_id: world.ids.supplierS1, kind: 'due_diligence' }),
+  },
+  'GET /api/v1/risk/questionnaires/{id}/': { may: read },
+  'GET /api/v1/risk/outsourcing/': { may: read },
+  'POST /api/v1/risk/outsourcing/': { may: riskManagers, body: (world) => arrangementBody(world) },
+  'GET /api/v1/risk/outsourcing/export/': { may: read },
+  'GET /api/v1/risk/outsourcing/{id}/': { may: read },
+  'PUT /api/v1/risk/outsourcing/{id}/': { may: riskManagers, body: (world) => arrangementBody(world) },
+  'POST /api/v1/risk/outsourcing/{id}/reviews/': { may: riskManagers, body: () => ({ reviewed_on: '2026-11-01' }) },
+  'GET /api/v1/risk/suppliers/': { may: read },
+  'GET /api/v1/risk/suppliers/{id}/profile/': { may: read },
+  'GET /api/v1/risk/dashboard/': { may: read },
+  'GET /api/v1/portal/risk/questionnaires/': { may: portal },
+  'GET /api/v1/portal/risk/questionnaires/{id}/': { may: portal },
+  'POST /api/v1/portal/risk/questionnaires/{id}/answer/': {
+    may: portal,
+    body: () => ({
+      due_diligence: {
+        answers: {
+          licences: 'yes',
+          information_security_policy: 'yes',
+          business_continuity_plan: 'yes',
+          data_protection_registration: 'yes',
+          audited_accounts: 'yes',
+          insurance: 'yes',
+          subcontractor_control: 'yes',
+        },
+      },
+    }),
+  },
+
   // Supplier portal.
   'GET /api/v1/portal/buyers/': { may: portal },
   'GET /api/v1/portal/invoices/': { may: portal },
@@ -433,6 +586,43 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/supplier-directory/moderation/erasure-requests/': { may: OPERATOR },
   'POST /api/v1/supplier-directory/moderation/erasure-requests/{id}/carry-out/': { may: OPERATOR },
 
+  // Sourcing, requests for quotations (issue 20): A's staff read, procurement writes; committee members
+  // confirm the opening (nobody here has a passphrase, so nobody succeeds); any staff sets their own
+  // opening passphrase; the invited supplier S1 reads and quotes in the portal.
+  'GET /api/v1/sourcing/rfqs/': { may: read },
+  'POST /api/v1/sourcing/rfqs/': { may: procurement },
+  'GET /api/v1/sourcing/rfqs/{id}/': { may: read },
+  'PUT /api/v1/sourcing/rfqs/{id}/': { may: procurement },
+  'POST /api/v1/sourcing/rfqs/{id}/publish/': { may: procurement },
+  'POST /api/v1/sourcing/rfqs/{id}/approve/': { may: NOBODY },
+  'POST /api/v1/sourcing/rfqs/{id}/reject/': { may: NOBODY },
+  'POST /api/v1/sourcing/rfqs/{id}/cancel/': { may: procurement },
+  'POST /api/v1/sourcing/rfqs/{id}/addenda/': { may: procurement },
+  'POST /api/v1/sourcing/rfqs/{id}/questions/{question_id}/answer/': {
+    may: procurement,
+    body: () => ({ answer: 'Matrix answer' }),
+  },
+  'POST /api/v1/sourcing/rfqs/{id}/documents/': { may: procurement },
+  'GET /api/v1/sourcing/rfqs/{id}/documents/{document_id}/': { may: read },
+  'POST /api/v1/sourcing/rfqs/{id}/opening/confirm/': {
+    may: NOBODY,
+    body: () => ({ passphrase: 'not anyone' }),
+  },
+  'GET /api/v1/sourcing/rfqs/{id}/opening-record/': { may: read },
+  'GET /api/v1/sourcing/rfqs/{id}/comparison/': { may: NOBODY },
+  'GET /api/v1/sourcing/rfqs/{id}/quotes/{supplier_id}/documents/{index}/': { may: NOBODY },
+  'POST /api/v1/sourcing/rfqs/{id}/award/': { may: procurement },
+  'GET /api/v1/sourcing/reports/savings/': { may: read },
+  'GET /api/v1/sourcing/reports/savings/export/': { may: read },
+  'GET /api/v1/sourcing/opening-key/': { may: read },
+  'PUT /api/v1/sourcing/opening-key/': { may: writers },
+  'GET /api/v1/portal/rfqs/': { may: portal },
+  'GET /api/v1/portal/rfqs/{id}/': { may: portal },
+  'POST /api/v1/portal/rfqs/{id}/questions/': { may: portal, body: () => ({ question: 'Matrix question?' }) },
+  'POST /api/v1/portal/rfqs/{id}/quote/': { may: portal },
+  'GET /api/v1/portal/rfqs/{id}/documents/{document_id}/': { may: portal },
+  'POST /api/v1/portal/rfqs/receipts/verify/': { may: NOBODY },
+
   // The operator's audit trail, and payments received but not applied (support refunds them).
   'GET /api/v1/audit/events/': { may: OPERATOR },
   'GET /api/v1/payments/flagged/': { may: OPERATOR },
@@ -446,7 +636,16 @@ function fillPath(path: string, world: MatrixWorld): string {
   const { ids, codes } = world;
   const idOf = (): number => {
     const table: Array<[RegExp, number]> = [
+      [/\/risk\/risks\//, riskIds.risk],
+      [/\/risk\/continuity\/services\//, riskIds.service],
+      [/\/risk\/continuity\/plans\//, riskIds.plan],
+      [/\/risk\/outsourcing\//, riskIds.arrangement],
+      [/\/risk\/questionnaires\//, riskIds.questionnaire],
+      [/\/rfqs\//, rfq.id],
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
+      [/\/contracts\/templates\//, ids.contractTemplate],
+      [/\/contracts\/clauses\//, ids.contractClause],
+      [/\/contracts\//, ids.contract],
       [/^\/api\/v1\/core\/available-jobs\//, ids.sourcingEvent],
       [/\/prequalifications\//, prequalification.id],
       [/\/departments\//, ids.department],
@@ -481,10 +680,16 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'id' && path.includes('/saved-searches/')) return '1';
     if (name === 'token') return directory.token;
     if (name === 'format') return 'csv';
+    if (name === 'question_id') return String(rfq.question);
+    if (name === 'document_id') return String(rfq.document);
+    if (name === 'supplier_id') return String(ids.supplierS1);
+    if (name === 'index') return '0';
     if (name === 'id') return String(idOf());
     if (name === 'result_id') return String(prequalification.resultId);
     if (name === 'document_id') return String(prequalification.documentId);
+    if (name === 'treatment_id') return String(riskIds.treatment);
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
+    if (name === 'obligation_id') return String(ids.contractObligation);
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
     if (name === 'page') return 'home';
@@ -518,6 +723,49 @@ function phaseOf(key: string): number {
   return 2;
 }
 
+/** A published RFQ of A inviting S1, with a document and a question (issue 20). */
+const rfq = { id: 0, document: 0, question: 0 };
+
+async function seedRfq(context: TestContext, seeded: MatrixWorld) {
+  const as = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    context.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(seeded.tokens[caller]!), payload });
+  const committee: Caller[] = ['a:approver', 'a:finance'];
+  for (const member of committee) {
+    const set = await as(member, 'PUT', 'sourcing/opening-key/', { passphrase: `${member} passphrase` });
+    expect(set.statusCode, set.body).toBe(200);
+  }
+  const created = await as('a:buyer', 'POST', 'sourcing/rfqs/', {
+    title: 'Matrix RFQ',
+    closing_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    department_id: seeded.ids.department,
+    committee: committee.map((member) => Number(claimsOf(seeded.tokens[member]!).user_id)),
+    quorum: 2,
+    suppliers: [seeded.ids.supplierS1],
+    lines: [
+      { description: 'Toner', category_id: seeded.ids.category, quantity: '1', estimated_unit_price: '100' },
+    ],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  rfq.id = (created.json() as { id: number }).id;
+  const upload = multipart({}, [
+    { field: 'file', name: 'specification.pdf', bytes: sampleFiles.pdf('Spec') },
+  ]);
+  const document = await context.app.inject({
+    method: 'POST',
+    url: `/api/v1/sourcing/rfqs/${rfq.id}/documents/`,
+    headers: { ...bearer(seeded.tokens['a:buyer']!), ...upload.headers },
+    payload: upload.payload,
+  });
+  expect(document.statusCode, document.body).toBe(200);
+  rfq.document = (document.json() as { documents: Array<{ id: number }> }).documents[0]!.id;
+  expect((await as('a:buyer', 'POST', `sourcing/rfqs/${rfq.id}/publish/`)).statusCode).toBe(200);
+  const asked = await as('s1:supplier_admin', 'POST', `portal/rfqs/${rfq.id}/questions/`, {
+    question: 'When?',
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  rfq.question = (asked.json() as { questions: Array<{ id: number }> }).questions[0]!.id;
+}
+
 let ctx: TestContext;
 let world: MatrixWorld;
 let operations: string[];
@@ -527,10 +775,13 @@ const directory = { id: 0, code: '', token: 'matrix-directory-download-token' };
 let prequalification = { id: 0, resultId: 0, documentId: 0 };
 /** A paid and delivered prequalified-list order, and its signed download link's query (issue 18). */
 const prequalified = { code: '', download: '' };
+/** A's risk, its treatment, a critical service and its plan, an arrangement and S1's questionnaire (issue 23). */
+const riskIds = { risk: 0, treatment: 0, service: 0, plan: 0, arrangement: 0, questionnaire: 0 };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   world = await matrixWorld(ctx);
+  await seedRfq(ctx, world);
   prequalification = await matrixPrequalification(ctx, world);
   const [subscriber] = (
     await ctx.database.db.execute<{ id: number }>(sql`
@@ -599,6 +850,41 @@ beforeAll(async () => {
   });
   const delivered = await ctx.services.prequalifiedLists.getOrder(prequalified.code);
   prequalified.download = new URL(delivered.delivery!.downloads!.csv).search.slice(1);
+  // Issue 23: risk management's rows, made by A's administrator.
+  const asAdmin = async (url: string, payload: object) => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      headers: bearer(world.tokens['a:org_admin']!),
+      payload,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: number; treatments?: Array<{ id: number }> };
+  };
+  const risk = await asAdmin('risk/risks/', {
+    title: 'Matrix supplier risk',
+    category: 'supply_chain',
+    supplier_id: world.ids.supplierS1,
+    inherent: { likelihood: 4, impact: 4 },
+  });
+  riskIds.risk = risk.id;
+  riskIds.treatment = (
+    await asAdmin(`risk/risks/${risk.id}/treatments/`, { action: 'Second source', due_on: '2030-01-01' })
+  ).treatments![0]!.id;
+  riskIds.service = (
+    await asAdmin('risk/continuity/services/', {
+      name: 'Matrix payments',
+      mtd_hours: 8,
+      rto_hours: 4,
+      rpo_hours: 1,
+      suppliers: [{ supplier_id: world.ids.supplierS1 }],
+    })
+  ).id;
+  riskIds.plan = (await asAdmin('risk/continuity/plans/', { service_id: riskIds.service })).id;
+  riskIds.arrangement = (await asAdmin('risk/outsourcing/', arrangementBody(world))).id;
+  riskIds.questionnaire = (
+    await asAdmin('risk/questionnaires/', { supplier_id: world.ids.supplierS1, kind: 'due_diligence' })
+  ).id;
   const document = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
     paths: Record<string, Record<string, unknown>>;
   };
