@@ -70,6 +70,11 @@ export interface MatrixWorld {
     inquiry: number;
     /** A self-registered, approved supplier: public in the A–Z listing (issue 18). */
     listedSupplier: number;
+    /** Issue 22: A's contract with S1, signed by both; its template, clause and obligation. */
+    contract: number;
+    contractTemplate: number;
+    contractClause: number;
+    contractObligation: number;
   };
   codes: { tenderOrder: string; subscription: string };
 }
@@ -409,6 +414,65 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
   });
   expect(inquiry.statusCode, inquiry.body).toBe(201);
 
+  // Issue 22: a contract of A with S1, approved and signed by both sides (its PDF exists), with a template,
+  // a clause and an obligation.
+  const manage = (method: 'POST' | 'GET', url: string, payload?: object) =>
+    ctx.app.inject({
+      method,
+      url: `/api/v1/${url}`,
+      headers: bearer(tokens['a:contract_manager']!),
+      ...(payload ? { payload } : {}),
+    });
+  const contractTemplate = await manage('POST', 'contracts/templates/', {
+    name: 'Matrix template',
+    body_html: '<p>Between {{buyer_name}} and {{supplier_name}}.</p>',
+  });
+  expect(contractTemplate.statusCode, contractTemplate.body).toBe(201);
+  const contractClause = await manage('POST', 'contracts/clauses/', {
+    title: 'Governing law',
+    body_html: '<p>Laws of Kenya.</p>',
+  });
+  expect(contractClause.statusCode, contractClause.body).toBe(201);
+  const written = await manage('POST', 'contracts/', {
+    title: 'Matrix contract',
+    supplier_id: setUp.supplierId,
+    template_id: (contractTemplate.json() as { id: number }).id,
+    value_minor: 1_000_000,
+    start_date: TODAY(),
+    end_date: inDays(200).toISOString().slice(0, 10),
+    department_id: setUp.ictId,
+  });
+  expect(written.statusCode, written.body).toBe(201);
+  const contract = (written.json() as { id: number }).id;
+  for (const [who, path] of [
+    ['manager', 'submit'],
+    ['kamau', 'approve'],
+    ['manager', 'send-for-signature'],
+  ] as const) {
+    const moved =
+      who === 'manager'
+        ? await manage('POST', `contracts/${contract}/${path}/`, {})
+        : await act('kamau', 'POST', `contracts/${contract}/${path}/`, {});
+    expect(moved.statusCode, moved.body).toBe(200);
+  }
+  const codeOf = async (email: string) => /(\d{6})/.exec((await mailsTo(ctx, email))[0]!.subject)![1]!;
+  await manage('POST', `contracts/${contract}/signature-code/`, {});
+  const buyerSigned = await manage('POST', `contracts/${contract}/sign/`, {
+    code: await codeOf('contract-manager@umoja.example'),
+  });
+  expect(buyerSigned.statusCode, buyerSigned.body).toBe(200);
+  await act('acme', 'POST', `portal/contracts/${contract}/signature-code/`, {});
+  const supplierSigned = await act('acme', 'POST', `portal/contracts/${contract}/sign/`, {
+    code: await codeOf('sales@acme.example'),
+  });
+  expect(supplierSigned.statusCode, supplierSigned.body).toBe(200);
+  const obligations = await manage('POST', `contracts/${contract}/obligations/`, {
+    kind: 'report',
+    title: 'Quarterly report',
+    due_date: inDays(90).toISOString().slice(0, 10),
+  });
+  expect(obligations.statusCode, obligations.body).toBe(201);
+
   const addresses = Object.fromEntries(CALLERS.map((caller) => [caller, nextClientAddress()])) as Record<
     Caller,
     string
@@ -441,6 +505,10 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       webinar: (webinar.json() as { id: number }).id,
       inquiry: (inquiry.json() as { id: number }).id,
       listedSupplier: listed.organisationId,
+      contract,
+      contractTemplate: (contractTemplate.json() as { id: number }).id,
+      contractClause: (contractClause.json() as { id: number }).id,
+      contractObligation: (obligations.json() as Array<{ id: number }>)[0]!.id,
     },
     codes: {
       tenderOrder: publishOrder.tender_alert.code,
