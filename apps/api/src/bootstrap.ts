@@ -14,6 +14,7 @@ import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
 import { seedDemoDirectories } from './seed/demo-directories.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
+import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -88,6 +89,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoOrders({ config, database, logger }))) {
         logger.info('demo suppliers, purchase orders, receipts, invoices and payments seeded');
+      }
+      if (demo && (await seedDemoContracts({ config, database, logger }))) {
+        logger.info('demo contracts in every state, two ending within 30 and 60 days, seeded');
       }
       if (demo && (await seedDemoPrequalified({ config, database, logger }))) {
         logger.info('demo paid prequalified-supplier list seeded');

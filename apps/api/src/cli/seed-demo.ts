@@ -5,6 +5,7 @@ import { seedDemoWebinars } from '../seed/demo-webinars.ts';
 import { seedDemoDirectories } from '../seed/demo-directories.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
+import { seedDemoContracts } from '../seed/demo-contracts.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
 
@@ -41,6 +42,16 @@ runtime.logger.info(
   ordersSeeded
     ? 'demo suppliers, orders and invoices seeded'
     : 'purchase orders already exist, or no procure-to-pay demo: orders not added',
+);
+const contractsSeeded = await seedDemoContracts({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  contractsSeeded
+    ? 'demo contracts seeded'
+    : 'contracts already exist, or no orders demo: contracts not added',
 );
 const prequalifiedSeeded = await seedDemoPrequalified({
   config: runtime.config,
