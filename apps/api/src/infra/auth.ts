@@ -110,6 +110,12 @@ const AREA_SIDES: ReadonlyArray<readonly [string, Access['side']]> = [
   ['/api/v1/portal/', 'supplier'],
 ];
 
+/**
+ * The only public routes inside those areas, each for a reason: anyone holding a signed contract's PDF (the
+ * other party, a bank, an auditor) checks it against the stored hash (issue 22).
+ */
+const PUBLIC_IN_AREA: ReadonlySet<string> = new Set(['POST /api/v1/contracts/verify/']);
+
 const BUYER_ROLES: readonly Role[] = ROLES_BY_KIND.buyer;
 const SUPPLIER_ROLES: readonly Role[] = ROLES_BY_KIND.supplier;
 const OPERATOR_ROLES: readonly Role[] = ROLES_BY_KIND.platform;
@@ -203,7 +209,8 @@ export function registerAuthentication(
     const access = route.config?.access;
     if (!access?.side) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
     for (const [prefix, side] of AREA_SIDES) {
-      if (route.url.startsWith(prefix) && access.side !== side) {
+      const publicException = access.side === 'public' && PUBLIC_IN_AREA.has(`${route.method} ${route.url}`);
+      if (route.url.startsWith(prefix) && access.side !== side && !publicException) {
         throw new Error(`Route ${route.method} ${route.url} must serve the ${side} side, not ${access.side}`);
       }
     }

@@ -99,7 +99,12 @@ export function contractsRepository(db: Executor) {
     if (filter.valueMin !== undefined) conditions.push(gte(contracts.valueMinor, filter.valueMin));
     if (filter.valueMax !== undefined) conditions.push(lte(contracts.valueMinor, filter.valueMax));
     if (filter.activeEndingBy) {
-      conditions.push(eq(contracts.status, 'active'), lte(contracts.endDate, filter.activeEndingBy));
+      // Contracts only: an amendment or a termination in force ends nothing itself.
+      conditions.push(
+        eq(contracts.status, 'active'),
+        eq(contracts.kind, 'contract'),
+        lte(contracts.endDate, filter.activeEndingBy),
+      );
     }
     if (filter.search) {
       // Full text over number, title and text (the GIN index), or the supplier's name.

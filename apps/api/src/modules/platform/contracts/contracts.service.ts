@@ -445,7 +445,7 @@ export function createContractsService({
     const { method } = await signer(db, principal, found, side);
     if (method === 'authenticator') {
       if (!(await authenticator.verifyAuthenticatorCode(principal.userId, code)))
-        throw fieldError('code', message('contract.code_invalid'));
+        throw new AppError('validation', message('contract.code_invalid'));
       return method;
     }
     const ok = await db.transaction(async (tx) => {
@@ -464,7 +464,7 @@ export function createContractsService({
         contract_id: c.id,
         side,
       });
-      throw fieldError('code', message('contract.code_invalid'));
+      throw new AppError('validation', message('contract.code_invalid'));
     }
     return method;
   }
