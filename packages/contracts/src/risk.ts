@@ -192,7 +192,17 @@ export const riskSettingsForm = z.object({
     .regex(/^[A-Z]{3}$/),
 });
 export type RiskSettingsForm = z.output<typeof riskSettingsForm>;
-export const riskSettings = riskSettingsForm.meta({ id: 'RiskSettings' });
+export const riskSettings = z
+  .object({
+    matrix: riskMatrixForm,
+    thresholds: z.object({
+      min_financial_score: z.number().int(),
+      max_spend_share: z.string(),
+      max_exposure: z.string(),
+    }),
+    currency: z.string(),
+  })
+  .meta({ id: 'RiskSettings' });
 export type RiskSettings = z.infer<typeof riskSettings>;
 
 export const heatMapCell = z.object({

@@ -485,3 +485,48 @@ describe('tenancy', () => {
     expect((map.inherent as Array<Array<{ count: number }>>).flat().every((c) => c.count === 0)).toBe(true);
   });
 });
+
+describe('the matrix and thresholds', () => {
+  it('reads the 5 × 5 default, lets the administrator configure scales and bands, and refuses a broken matrix', async () => {
+    const defaults = await ok('audrey', 'GET', 'risk/settings/');
+    expect(defaults).toMatchObject({
+      matrix: { likelihood_levels: 5, impact_levels: 5, appetite: 9 },
+      thresholds: { min_financial_score: 50, max_spend_share: '0.3000', max_exposure: '50000000.00' },
+      currency: 'KES',
+    });
+    const body = {
+      matrix: {
+        likelihood_levels: 4,
+        impact_levels: 4,
+        bands: [
+          { key: 'low', min_score: 1, colour: '#2f9e44' },
+          { key: 'high', min_score: 9, colour: '#c92a2a' },
+        ],
+        appetite: 8,
+      },
+      thresholds: { min_financial_score: 40, max_spend_share: '0.5', max_exposure: '1000000' },
+      currency: 'KES',
+    };
+    expect((await call('rita', 'PUT', 'risk/settings/', body)).statusCode).toBe(403);
+    const broken = await call('admin', 'PUT', 'risk/settings/', {
+      ...body,
+      matrix: { ...body.matrix, bands: [{ key: 'low', min_score: 2, colour: '#2f9e44' }] },
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'risk.matrix' });
+    const saved = await ok('admin', 'PUT', 'risk/settings/', body);
+    expect(saved).toMatchObject({
+      matrix: { likelihood_levels: 4, appetite: 8 },
+      thresholds: { max_spend_share: '0.5000' },
+    });
+    const map = await ok('audrey', 'GET', 'risk/heat-map/');
+    expect((map.inherent as unknown[]).length).toBe(4);
+    const off = await call(
+      'rita',
+      'POST',
+      'risk/risks/',
+      riskBody({ inherent: { likelihood: 5, impact: 1 }, residual: null }),
+    );
+    expect(off.json()).toMatchObject({ code: 'risk.off_scale', params: { likelihood_levels: 4 } });
+  });
+});
