@@ -406,7 +406,10 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/risk/outsourcing/export/': { may: read },
   'GET /api/v1/risk/outsourcing/{id}/': { may: read },
   'PUT /api/v1/risk/outsourcing/{id}/': { may: riskManagers, body: (world) => arrangementBody(world) },
-  'POST /api/v1/risk/outsourcing/{id}/reviews/': { may: riskManagers, body: () => ({ reviewed_on: '2026-11-01' }) },
+  'POST /api/v1/risk/outsourcing/{id}/reviews/': {
+    may: riskManagers,
+    body: () => ({ reviewed_on: '2026-11-01' }),
+  },
   'GET /api/v1/risk/suppliers/': { may: read },
   'GET /api/v1/risk/suppliers/{id}/profile/': { may: read },
   'GET /api/v1/risk/dashboard/': { may: read },
