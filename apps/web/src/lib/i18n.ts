@@ -37,6 +37,8 @@ export const LAZY_NAMESPACES = [
   'directories',
   'prequalified',
   'tender-alerts',
+  'sourcing-prequalifications',
+  'portal-prequalifications',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -4,9 +4,9 @@ import en from '../../locales/en/platform.json';
 import { locate, moduleEntry, PLATFORM_MODULES } from './modules.ts';
 
 describe('platform modules', () => {
-  it('lists SPEC’s four modules in order; only procure-to-pay is in this release, with its screens', () => {
+  it('lists SPEC’s four modules in order; sourcing and procure-to-pay are in this release, with their screens', () => {
     expect(PLATFORM_MODULES.map((m) => [m.key, m.release])).toEqual([
-      ['sourcing', 'later'],
+      ['sourcing', 'current'],
       ['contracts', 'later'],
       ['p2p', 'current'],
       ['risk', 'later'],
@@ -29,7 +29,7 @@ describe('platform modules', () => {
   it('sends a module’s tile to its first screen, or to its own page when it has none yet', () => {
     const entries = Object.fromEntries(PLATFORM_MODULES.map((m) => [m.key, moduleEntry(m)]));
     expect(entries).toEqual({
-      sourcing: '/app/sourcing',
+      sourcing: '/app/sourcing/prequalifications',
       contracts: '/app/contracts',
       p2p: '/app/p2p/requisitions',
       risk: '/app/risk',
@@ -41,6 +41,7 @@ describe('platform modules', () => {
     ['/app/', null, null],
     ['/app/sourcing', 'sourcing', null],
     ['/app/sourcing/', 'sourcing', null],
+    ['/app/sourcing/prequalifications/3/evaluation', 'sourcing', 'prequalifications'],
     ['/app/p2p', 'p2p', null],
     ['/app/p2p/requisitions', 'p2p', 'requisitions'],
     ['/app/p2p/requisitions/42', 'p2p', 'requisitions'],

@@ -16,7 +16,8 @@ export type ScreenKey =
   | 'budgets'
   | 'approvalWorkflows'
   | 'organisationSetup'
-  | 'matchingSettings';
+  | 'matchingSettings'
+  | 'prequalifications';
 
 export interface PlatformScreen {
   key: ScreenKey;
@@ -32,7 +33,12 @@ export interface PlatformModule {
 }
 
 export const PLATFORM_MODULES: readonly PlatformModule[] = [
-  { key: 'sourcing', path: '/app/sourcing', release: 'later', screens: [] },
+  {
+    key: 'sourcing',
+    path: '/app/sourcing',
+    release: 'current',
+    screens: [{ key: 'prequalifications', path: '/app/sourcing/prequalifications' }],
+  },
   { key: 'contracts', path: '/app/contracts', release: 'later', screens: [] },
   {
     key: 'p2p',

@@ -3,6 +3,8 @@ import { RequireAuth } from '../../app/RequireAuth.tsx';
 import { withNamespaces } from '../../lib/i18n.ts';
 
 const page = <T,>(load: () => Promise<T>) => withNamespaces(['portal', 'errors'], load);
+const pq = <T,>(load: () => Promise<T>) =>
+  withNamespaces(['portal', 'portal-prequalifications', 'errors'], load);
 
 /**
  * The free supplier portal under `/portal`, in a shell of its own: purchase orders to acknowledge or
@@ -32,6 +34,9 @@ export const portalRoutes: RouteObject[] = [
           { path: 'invoices/new', lazy: page(() => import('./pages/InvoiceNewPage.tsx')) },
           { path: 'invoices/:id', lazy: page(() => import('./pages/InvoicePage.tsx')) },
           { path: 'statement', lazy: page(() => import('./pages/StatementPage.tsx')) },
+          // Issue 20: prequalifications the supplier is invited to, from any buyer.
+          { path: 'prequalifications', lazy: pq(() => import('./pages/PrequalificationsPage.tsx')) },
+          { path: 'prequalifications/:id', lazy: pq(() => import('./pages/PrequalificationPage.tsx')) },
           // Issue 18, data protection: the supplier's own data (no buyer needed).
           { path: 'my-data', lazy: page(() => import('./pages/MyDataPage.tsx')) },
           { path: '*', lazy: () => import('../../components/NotFoundPage.tsx') },
