@@ -1,0 +1,147 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PageFrame, PageHeader, PageSkeleton, Section } from '../../../components/PageFrame.tsx';
+import { formatMoney } from '../../../lib/format.ts';
+import { NS, reportQuery, type Report } from '../api.ts';
+import { useRoles } from '../roles.ts';
+
+/** `/app/contracts`: the dashboard (by status, supplier, department; expiring soon; spend against value; cycle time). */
+export function Component() {
+  const { t, i18n } = useTranslation(NS);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { organisationId, manager } = useRoles();
+  const report = useQuery(reportQuery(organisationId));
+  if (!report.data) return <PageSkeleton />;
+  const data = report.data;
+  const money = (minor: number) => formatMoney(minor / 100, data.currency, language);
+  const buckets = (
+    title: string,
+    rows: Report['by_status'],
+    label: (row: Report['by_status'][number]) => string,
+    testId: string,
+  ) => (
+    <Section title={title} testId={testId}>
+      <Table.ScrollContainer minWidth={280}>
+        <Table striped>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.key}>
+                <Table.Td>{label(row)}</Table.Td>
+                <Table.Td ta="right">{row.count}</Table.Td>
+                <Table.Td ta="right">{money(row.value_minor)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Section>
+  );
+  return (
+    <PageFrame testId="contracts-dashboard-page">
+      <PageHeader
+        module="contracts"
+        title={t('dashboard.title')}
+        lead={t('dashboard.lead')}
+        actions={
+          <Group gap="xs">
+            <Button
+              component={Link}
+              to="/app/contracts/archive"
+              variant="default"
+              data-testid="contracts-archive-link"
+            >
+              {t('archive.title')}
+            </Button>
+            {manager && (
+              <Button component={Link} to="/app/contracts/new">
+                {t('archive.new')}
+              </Button>
+            )}
+          </Group>
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        {([30, 60, 90] as const).map((days) => (
+          <Paper
+            key={days}
+            withBorder
+            radius="md"
+            p="md"
+            component={Link}
+            to={`/app/contracts/archive?expiring=${days}`}
+            data-testid={`expiring-${days}`}
+          >
+            <Stack gap={2}>
+              <Text size="sm" c="dimmed">
+                {t('dashboard.expiring', { days })}
+              </Text>
+              <Text fz={28} fw={700}>
+                {data.expiring[`within_${days}`]}
+              </Text>
+            </Stack>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Paper withBorder radius="md" p="md">
+        <Text size="sm" c="dimmed">
+          {t('dashboard.cycle')}
+        </Text>
+        <Text fw={600}>
+          {data.cycle_time_days.average === null
+            ? t('dashboard.noSigned')
+            : t('dashboard.cycleValue', {
+                average: data.cycle_time_days.average,
+                median: data.cycle_time_days.median,
+                count: data.cycle_time_days.count,
+              })}
+        </Text>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {buckets(t('dashboard.byStatus'), data.by_status, (row) => t(`status.${row.key}`), 'by-status')}
+        {buckets(t('dashboard.bySupplier'), data.by_supplier, (row) => row.label, 'by-supplier')}
+        {buckets(
+          t('dashboard.byDepartment'),
+          data.by_department,
+          (row) => (row.key === '0' ? t('dashboard.none') : row.label),
+          'by-department',
+        )}
+        {buckets(
+          t('dashboard.byCategory'),
+          data.by_category,
+          (row) => (row.key === '0' ? t('dashboard.none') : row.label),
+          'by-category',
+        )}
+      </SimpleGrid>
+      <Section title={t('dashboard.spend')} testId="spend-vs-value">
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('archive.columns.title')}</Table.Th>
+                <Table.Th ta="right">{t('archive.columns.value')}</Table.Th>
+                <Table.Th ta="right">{t('dashboard.ordered')}</Table.Th>
+                <Table.Th ta="right">{t('dashboard.invoiced')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.spend_vs_value.map((row) => (
+                <Table.Tr key={row.id}>
+                  <Table.Td>
+                    <Text component={Link} to={`/app/contracts/${row.id}`} size="sm" c="teal.8">
+                      {row.number} · {row.title}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{money(row.value_minor)}</Table.Td>
+                  <Table.Td ta="right">{money(row.ordered_minor)}</Table.Td>
+                  <Table.Td ta="right">{money(row.invoiced_minor)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Section>
+    </PageFrame>
+  );
+}
