@@ -4,6 +4,7 @@ import { RequireAuth } from './RequireAuth.tsx';
 import { requisitionRoutes } from '../features/p2p/requisitions/routes.tsx';
 import { setupRoutes } from '../features/p2p/setup/routes.tsx';
 import { orderRoutes } from '../features/p2p/orders/routes.tsx';
+import { contractRoutes } from '../features/contracts/routes.tsx';
 import { prequalificationRoutes } from '../features/sourcing-prequalifications/routes.tsx';
 
 const comingSoon = () => import('../features/platform/pages/ModuleComingSoonPage.tsx');
@@ -26,7 +27,8 @@ export const platformRoutes: RouteObject = {
       lazy: withNamespaces(['platform'], () => import('./layouts/PlatformLayout.tsx')),
       children: [
         { index: true, lazy: () => import('../features/platform/pages/PlatformHomePage.tsx') },
-        ...['contracts', 'risk'].map((path) => ({ path, lazy: comingSoon })),
+        ...['risk'].map((path) => ({ path, lazy: comingSoon })),
+        { path: 'contracts', children: contractRoutes },
         {
           path: 'sourcing',
           children: [

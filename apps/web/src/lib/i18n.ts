@@ -17,6 +17,8 @@ const NAMESPACES = ['common'] as const;
  * English stays out of the first load and arrives with the page's own chunk (see `withNamespaces`).
  */
 export const LAZY_NAMESPACES = [
+  'contracts',
+  'portal-contracts',
   'auth',
   'jobs',
   'tenders',

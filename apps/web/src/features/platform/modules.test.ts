@@ -7,7 +7,7 @@ describe('platform modules', () => {
   it('lists SPEC’s four modules in order; sourcing and procure-to-pay are in this release, with their screens', () => {
     expect(PLATFORM_MODULES.map((m) => [m.key, m.release])).toEqual([
       ['sourcing', 'current'],
-      ['contracts', 'later'],
+      ['contracts', 'current'],
       ['p2p', 'current'],
       ['risk', 'later'],
     ]);
@@ -30,7 +30,7 @@ describe('platform modules', () => {
     const entries = Object.fromEntries(PLATFORM_MODULES.map((m) => [m.key, moduleEntry(m)]));
     expect(entries).toEqual({
       sourcing: '/app/sourcing/prequalifications',
-      contracts: '/app/contracts',
+      contracts: '/app/contracts/dashboard',
       p2p: '/app/p2p/requisitions',
       risk: '/app/risk',
     });
@@ -51,6 +51,8 @@ describe('platform modules', () => {
     ['/app/p2p/purchase-orders/7/edit', 'p2p', 'purchaseOrders'],
     ['/app/p2p/invoices/12', 'p2p', 'invoices'],
     ['/app/p2p/matching-settings', 'p2p', 'matchingSettings'],
+    ['/app/contracts/archive', 'contracts', 'contractsArchive'],
+    ['/app/contracts/42', 'contracts', null],
     // A path that only starts like a module's is not in it.
     ['/app/risks', null, null],
     ['/app/p2p/approvalsx', 'p2p', null],

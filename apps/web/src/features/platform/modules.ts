@@ -17,6 +17,8 @@ export type ScreenKey =
   | 'approvalWorkflows'
   | 'organisationSetup'
   | 'matchingSettings'
+  | 'contractsDashboard'
+  | 'contractsArchive'
   | 'prequalifications';
 
 export interface PlatformScreen {
@@ -39,7 +41,15 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
     release: 'current',
     screens: [{ key: 'prequalifications', path: '/app/sourcing/prequalifications' }],
   },
-  { key: 'contracts', path: '/app/contracts', release: 'later', screens: [] },
+  {
+    key: 'contracts',
+    path: '/app/contracts',
+    release: 'current',
+    screens: [
+      { key: 'contractsDashboard', path: '/app/contracts/dashboard' },
+      { key: 'contractsArchive', path: '/app/contracts/archive' },
+    ],
+  },
   {
     key: 'p2p',
     path: '/app/p2p',

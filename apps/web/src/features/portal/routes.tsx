@@ -34,6 +34,21 @@ export const portalRoutes: RouteObject[] = [
           { path: 'invoices/new', lazy: page(() => import('./pages/InvoiceNewPage.tsx')) },
           { path: 'invoices/:id', lazy: page(() => import('./pages/InvoicePage.tsx')) },
           { path: 'statement', lazy: page(() => import('./pages/StatementPage.tsx')) },
+          // Issue 22: contracts sent to the supplier to sign, and the signed ones.
+          {
+            path: 'contracts',
+            lazy: withNamespaces(
+              ['portal', 'portal-contracts', 'errors'],
+              () => import('./pages/ContractsPage.tsx'),
+            ),
+          },
+          {
+            path: 'contracts/:id',
+            lazy: withNamespaces(
+              ['portal', 'portal-contracts', 'errors'],
+              () => import('./pages/ContractPage.tsx'),
+            ),
+          },
           // Issue 20: prequalifications the supplier is invited to, from any buyer.
           { path: 'prequalifications', lazy: pq(() => import('./pages/PrequalificationsPage.tsx')) },
           { path: 'prequalifications/:id', lazy: pq(() => import('./pages/PrequalificationPage.tsx')) },

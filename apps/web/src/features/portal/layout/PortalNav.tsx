@@ -8,6 +8,7 @@ const ICONS = {
   orders: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
   invoices: 'M7 3h10v18l-2.5-1.5L12 21l-2.5-1.5L7 21zM10 8h4M10 12h4M10 16h2',
   statement: 'M4 20h16M7 16V9M12 16V5M17 16v-4',
+  contracts: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13l2 2 4-4M9 18h6',
   prequalifications: 'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9',
   myData: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
 } as const;
@@ -35,6 +36,7 @@ export const PORTAL_SECTIONS = [
   { key: 'orders', path: '/portal/purchase-orders' },
   { key: 'invoices', path: '/portal/invoices' },
   { key: 'statement', path: '/portal/statement' },
+  { key: 'contracts', path: '/portal/contracts' },
   { key: 'prequalifications', path: '/portal/prequalifications' },
   { key: 'myData', path: '/portal/my-data' },
 ] as const;
