@@ -219,10 +219,19 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { path: 'publish-tender', lazy: () => import('../features/tenders/pages/PublishTenderPage.tsx') },
+          {
+            path: 'publish-tender',
+            lazy: withNamespaces(
+              ['tender-publishing'],
+              () => import('../features/tenders/pages/PublishTenderPage.tsx'),
+            ),
+          },
           {
             path: 'my-published-tenders',
-            lazy: () => import('../features/tenders/pages/MyPublishedTendersPage.tsx'),
+            lazy: withNamespaces(
+              ['tender-publishing'],
+              () => import('../features/tenders/pages/MyPublishedTendersPage.tsx'),
+            ),
           },
         ],
       },
@@ -294,7 +303,7 @@ export const routes: RouteObject[] = [
           {
             index: true,
             lazy: withNamespaces(
-              ['phone', 'checkout'],
+              ['phone', 'checkout', 'tender-publishing'],
               () => import('../features/tenders/pages/PublishTenderCheckoutPage.tsx'),
             ),
           },
@@ -501,9 +510,27 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         children: [
-          { index: true, lazy: () => import('../features/tenders/pages/ModerationQueuePage.tsx') },
-          { path: 'new', lazy: () => import('../features/tenders/pages/ModerationEditorPage.tsx') },
-          { path: ':id/edit', lazy: () => import('../features/tenders/pages/ModerationEditorPage.tsx') },
+          {
+            index: true,
+            lazy: withNamespaces(
+              ['tender-publishing'],
+              () => import('../features/tenders/pages/ModerationQueuePage.tsx'),
+            ),
+          },
+          {
+            path: 'new',
+            lazy: withNamespaces(
+              ['tender-publishing'],
+              () => import('../features/tenders/pages/ModerationEditorPage.tsx'),
+            ),
+          },
+          {
+            path: ':id/edit',
+            lazy: withNamespaces(
+              ['tender-publishing'],
+              () => import('../features/tenders/pages/ModerationEditorPage.tsx'),
+            ),
+          },
         ],
       },
       {

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TenderAttachment } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize } from '../lib/format.ts';
 import { Icon } from './Icon.tsx';
+import { PlainActionIcon } from './PlainButton.tsx';
 
 /** What kind of document a content type is, in words a bidder knows ("PDF", "Word", "Excel"). */
 export function documentKind(contentType: string, name: string): string {
@@ -59,14 +60,14 @@ export function AttachmentList({ attachments, onRemove }: Props) {
               </Text>
             </Stack>
             {onRemove && (
-              <ActionIcon
+              <PlainActionIcon
                 variant="subtle"
                 color="red"
                 onClick={() => onRemove(file)}
-                aria-label={t('form.documents.remove', { name: file.name })}
+                aria-label={t('attachments.remove', { name: file.name })}
               >
                 <Icon name="close" size={14} />
-              </ActionIcon>
+              </PlainActionIcon>
             )}
           </Group>
         );

@@ -1,5 +1,6 @@
-import { Button, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PlainButton } from './PlainButton.tsx';
 
 interface Props {
   title: string;
@@ -22,9 +23,13 @@ export function StatusMessage({ title, body, action, icon }: Props) {
         </Text>
       )}
       {action && (
-        <Button variant="light" mt="sm" onClick={action.onClick}>
+        <PlainButton
+          variant="light"
+          style={{ marginTop: 'var(--mantine-spacing-sm)' }}
+          onClick={action.onClick}
+        >
           {action.label}
-        </Button>
+        </PlainButton>
       )}
     </Stack>
   );

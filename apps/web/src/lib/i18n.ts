@@ -22,6 +22,7 @@ export const LAZY_NAMESPACES = [
   'auth',
   'jobs',
   'tenders',
+  'tender-publishing',
   'phone',
   'checkout',
   'subscriptions',
@@ -43,6 +44,12 @@ export const LAZY_NAMESPACES = [
   'portal-prequalifications',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+
+/**
+ * The tender publishing, moderation and "my tenders" texts, kept apart from the public list's and detail's
+ * (issue 15: they were two thirds of the `tenders` namespace those pages load first). Their pages read both.
+ */
+export const PUBLISHING = [['tender-publishing', 'tenders'], { nsMode: 'fallback' }] as const;
 
 /**
  * English of the first-load namespaces ships in the first load (it is also the fallback); the rest load when

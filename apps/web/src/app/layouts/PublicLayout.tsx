@@ -1,8 +1,9 @@
-import { Anchor, Box, Button, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Container, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
+import { PlainButton } from '../../components/PlainButton.tsx';
 import { useSiteSettings } from '../../lib/site-settings.ts';
 import { AuthStatus, hasRole, useAuth } from '../../lib/auth-state.ts';
 import { logout } from '../../lib/session.ts';
@@ -35,8 +36,7 @@ export function PublicLayout() {
   const accountLinks = signedIn ? (
     <Group gap={6} wrap="nowrap" data-testid="account-links">
       {moderator && (
-        <Button
-          component={Link}
+        <PlainButton
           to="/moderation/tenders"
           size="xs"
           variant="subtle"
@@ -45,11 +45,11 @@ export function PublicLayout() {
           data-testid="moderation-link"
         >
           {t('nav.moderation')}
-        </Button>
+        </PlainButton>
       )}
-      <Button component={Link} to="/account" size="xs" variant="subtle" px={8} onClick={menu.close}>
+      <PlainButton to="/account" size="xs" variant="subtle" px={8} onClick={menu.close}>
         {auth.user?.first_name || t('account.menu')}
-      </Button>
+      </PlainButton>
       {longLabels ? (
         // In the longer languages the header needs the room: the same button, drawn.
         <button
@@ -63,7 +63,7 @@ export function PublicLayout() {
           <Icon name="logout" size={18} />
         </button>
       ) : (
-        <Button
+        <PlainButton
           size="xs"
           variant="subtle"
           color="gray"
@@ -72,26 +72,19 @@ export function PublicLayout() {
           data-testid="logout"
         >
           {t('account.logout')}
-        </Button>
+        </PlainButton>
       )}
     </Group>
   ) : (
-    <Button
-      component={Link}
-      to="/login"
-      size="xs"
-      variant="subtle"
-      onClick={menu.close}
-      data-testid="sign-in-link"
-    >
+    <PlainButton to="/login" size="xs" variant="subtle" onClick={menu.close} data-testid="sign-in-link">
       {t('account.signIn')}
-    </Button>
+    </PlainButton>
   );
   const portalUrl = site.data?.tender_portal_url ?? '/portal';
   const portalButton = (
-    <Button component="a" href={portalUrl} size="xs" variant="filled" color="brand" rel="noopener">
+    <PlainButton href={portalUrl} size="xs" variant="filled" color="brand" rel="noopener">
       {t('nav.portalLogin')}
-    </Button>
+    </PlainButton>
   );
 
   return (
@@ -175,7 +168,7 @@ export function PublicLayout() {
 
       <footer className={classes.footer}>
         <Container size="lg" py="xl">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
+          <div className={classes.footerColumns}>
             <Stack gap="xs">
               <Logo to="/" className={classes.logo} />
               <Text size="sm" c="gray.4">
@@ -198,13 +191,13 @@ export function PublicLayout() {
               <Text fw={600} mb="xs">
                 {t('footer.services')}
               </Text>
-              <SimpleGrid cols={2} spacing={6} verticalSpacing={6}>
+              <div className={classes.footerLinks}>
                 {FOOTER_LINKS.map((link) => (
                   <Anchor key={link.key} component={Link} to={link.to} size="sm" c="gray.3">
                     {t(link.key)}
                   </Anchor>
                 ))}
-              </SimpleGrid>
+              </div>
             </Box>
             <Stack gap={6}>
               <Text fw={600}>{t('footer.contact')}</Text>
@@ -225,7 +218,7 @@ export function PublicLayout() {
                 Nairobi, Kenya
               </Text>
             </Stack>
-          </SimpleGrid>
+          </div>
           <Text size="xs" c="gray.5" mt="xl">
             {t('footer.rights', { year: new Date().getFullYear() })}
           </Text>

@@ -1,20 +1,8 @@
-import {
-  Button,
-  Center,
-  Container,
-  Grid,
-  Group,
-  List,
-  Loader,
-  Paper,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Center, Container, Grid, Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { AuthStatus, useAuth } from '../../../lib/auth-state.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 
@@ -76,31 +64,29 @@ export function Component() {
                   })}
                 </Text>
                 <Group>
-                  <Button component={Link} to="/my-published-tenders" variant="light">
+                  <PlainButton to="/my-published-tenders" variant="light">
                     {t('advertise.publishedTenders')}
-                  </Button>
-                  <Button component={Link} to="/publish-tender">
-                    {t('advertise.publishTender')}
-                  </Button>
+                  </PlainButton>
+                  <PlainButton to="/publish-tender">{t('advertise.publishTender')}</PlainButton>
                 </Group>
               </Stack>
             ) : (
               <Group data-testid="advertise-signed-out">
-                <Button onClick={() => setParams({ tab: 'register' })} {...intent('register')}>
+                <PlainButton onClick={() => setParams({ tab: 'register' })} {...intent('register')}>
                   {t('register.submit')}
-                </Button>
-                <Button variant="light" onClick={() => setParams({ tab: 'login' })} {...intent('login')}>
+                </PlainButton>
+                <PlainButton variant="light" onClick={() => setParams({ tab: 'login' })} {...intent('login')}>
                   {t('advertise.tabs.login')}
-                </Button>
+                </PlainButton>
               </Group>
             )}
             <Group gap="md">
-              <Button component={Link} to="/pricing" variant="subtle" px={0}>
+              <PlainButton to="/pricing" variant="subtle" px={0}>
                 {t('advertise.pricing')}
-              </Button>
-              <Button component={Link} to="/tenders" variant="subtle" px={0}>
+              </PlainButton>
+              <PlainButton to="/tenders" variant="subtle" px={0}>
                 {t('advertise.viewTenders')}
-              </Button>
+              </PlainButton>
             </Group>
           </Stack>
         </Grid.Col>

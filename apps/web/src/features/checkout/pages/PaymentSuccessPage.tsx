@@ -1,6 +1,7 @@
-import { Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { ResultIcon } from '../../../components/checkout/ResultIcon.tsx';
 import { PaymentRecordCard } from '../components/PaymentRecordCard.tsx';
@@ -27,9 +28,14 @@ export function Component() {
             <Text maw={460}>{t('result.successBody')}</Text>
           </Stack>
           {code && <PaymentRecordCard code={code} />}
-          <Button component={Link} to="/" size="md" mt="sm" data-testid="go-home">
+          <PlainButton
+            to="/"
+            size="md"
+            style={{ marginTop: 'var(--mantine-spacing-sm)' }}
+            data-testid="go-home"
+          >
             {t('result.home')}
-          </Button>
+          </PlainButton>
         </Stack>
       </Paper>
     </Container>

@@ -1,7 +1,8 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { AvailableJob } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CompanyLogo } from '../../../components/CompanyLogo.tsx';
 import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { Countdown } from '../../../components/Countdown.tsx';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
@@ -14,34 +15,16 @@ interface Props {
   onShowCategories(job: AvailableJob): void;
 }
 
-function initials(name: string) {
-  return name
-    .split(/\s+/)
-    .filter((word) => /^\p{Lu}/u.test(word))
-    .slice(0, 2)
-    .map((word) => word[0])
-    .join('');
-}
-
 export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
   const { t, i18n } = useTranslation('jobs');
   const language = i18n.resolvedLanguage ?? 'en';
   const { company } = job;
   const country = countryName(job.country.iso2, job.country.name, language);
   return (
-    <Card
-      withBorder
-      radius="md"
-      padding="md"
-      className={classes.card}
-      data-testid="job-card"
-      component="article"
-    >
+    <Paper withBorder radius="md" p="md" className={classes.card} data-testid="job-card" component="article">
       <Stack gap="sm" h="100%">
         <Group gap="sm" wrap="nowrap" align="flex-start">
-          <Avatar src={company.public_company_logo_url} alt="" radius="sm" color="brand" size={40}>
-            {initials(company.company_name)}
-          </Avatar>
+          <CompanyLogo src={company.public_company_logo_url} name={company.company_name} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text size="sm" fw={600} lineClamp={1} data-testid="job-company">
               {company.company_name}
@@ -89,6 +72,6 @@ export function JobCard({ job, onShowInstructions, onShowCategories }: Props) {
           </Group>
         </Stack>
       </Stack>
-    </Card>
+    </Paper>
   );
 }

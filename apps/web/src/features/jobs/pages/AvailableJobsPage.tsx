@@ -1,4 +1,4 @@
-import { Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { AvailableJob } from '@zabuni/contracts';
 import { PAGE_SIZE, PAGINATION_CHUNK } from '@zabuni/contracts/constants';
 import { pageCount } from '@zabuni/domain';
@@ -6,6 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../../components/Pagination.tsx';
+import { CardGrid } from '../../../components/CardGrid.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAvailableJobs, type JobFilters } from '../api/available-jobs.ts';
@@ -107,11 +108,11 @@ export function Component() {
         )}
 
         {jobs.isPending && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy>
+          <CardGrid aria-busy>
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} height={280} radius="md" />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         )}
 
         {jobs.isError && !jobs.data && (
@@ -132,12 +133,7 @@ export function Component() {
         )}
 
         {jobs.data && jobs.data.results.length > 0 && (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 4 }}
-            spacing="md"
-            style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1 }}
-            data-testid="job-list"
-          >
+          <CardGrid style={{ opacity: jobs.isPlaceholderData ? 0.6 : 1 }} data-testid="job-list">
             {jobs.data.results.map((job) => (
               <JobCard
                 key={job.id}
@@ -146,7 +142,7 @@ export function Component() {
                 onShowCategories={showCategories}
               />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         )}
 
         <Pagination

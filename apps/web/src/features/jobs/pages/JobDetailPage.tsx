@@ -1,4 +1,5 @@
-import { Anchor, Avatar, Badge, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { CompanyLogo } from '../../../components/CompanyLogo.tsx';
 import type { AvailableJobDetail } from '@zabuni/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -99,7 +100,7 @@ function JobDetail({ job }: { job: AvailableJobDetail }) {
           {job.title}
         </Title>
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={company.public_company_logo_url} alt="" radius="sm" color="brand" size={40} />
+          <CompanyLogo src={company.public_company_logo_url} name={company.company_name} />
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fw={600} size="sm">
               {company.company_name}

@@ -1,7 +1,7 @@
-import { Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -66,9 +66,9 @@ export function Component() {
               </Title>
               <Text className="zs-heroText">{page.cta.body}</Text>
             </Stack>
-            <Button component={Link} to="/contact" color="yellow" c="dark" size="md">
+            <PlainButton to="/contact" color="yellow" c="dark" size="md">
               {page.cta.action}
-            </Button>
+            </PlainButton>
           </Group>
         </Card>
       </Stack>

@@ -1,4 +1,5 @@
-import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
@@ -67,17 +68,17 @@ export function Component() {
               {counter}
             </Text>
             <Group gap="xs">
-              <Button
+              <PlainButton
                 variant="default"
                 onClick={() => go(at - 1)}
                 disabled={at === 0}
                 data-testid="demo-previous"
               >
                 ← {demo.previous}
-              </Button>
-              <Button onClick={() => go(at + 1)} disabled={at === total - 1} data-testid="demo-next">
+              </PlainButton>
+              <PlainButton onClick={() => go(at + 1)} disabled={at === total - 1} data-testid="demo-next">
                 {demo.next} →
-              </Button>
+              </PlainButton>
             </Group>
           </Group>
           <Stack gap="xs" component="figure" m={0} aria-roledescription="slide" aria-label={counter}>

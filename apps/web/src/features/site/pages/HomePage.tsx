@@ -1,16 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -51,12 +40,12 @@ export function Component() {
               {home.hero.subtitle}
             </Text>
             <Group>
-              <Button component={Link} to="/demo" size="md" color="yellow" c="dark" data-testid="hero-demo">
+              <PlainButton to="/demo" size="md" color="yellow" c="dark" data-testid="hero-demo">
                 {home.hero.demo}
-              </Button>
-              <Button component={Link} to="/contact" size="md" variant="white" color="brand">
+              </PlainButton>
+              <PlainButton to="/contact" size="md" variant="white" color="brand">
                 {home.hero.contact}
-              </Button>
+              </PlainButton>
             </Group>
           </Stack>
         </Container>
@@ -162,9 +151,14 @@ export function Component() {
                 {home.demo.title}
               </Title>
               <Text>{home.demo.body}</Text>
-              <Button component={Link} to="/demo" variant="filled" w="fit-content" data-testid="demo-link">
+              <PlainButton
+                to="/demo"
+                variant="filled"
+                style={{ width: 'fit-content' }}
+                data-testid="demo-link"
+              >
                 {home.demo.cta}
-              </Button>
+              </PlainButton>
             </Stack>
           </SimpleGrid>
         </Container>
@@ -194,16 +188,9 @@ export function Component() {
               </Title>
               <Text className="zs-heroText">{home.contact.body}</Text>
             </Stack>
-            <Button
-              component={Link}
-              to="/contact"
-              size="md"
-              color="yellow"
-              c="dark"
-              data-testid="home-contact"
-            >
+            <PlainButton to="/contact" size="md" color="yellow" c="dark" data-testid="home-contact">
               {home.contact.cta}
-            </Button>
+            </PlainButton>
           </Group>
         </Container>
       </Box>

@@ -1,16 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import type { ModulesContent } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -236,15 +225,14 @@ function SubModuleView({ module, sub, labels }: { module: Module; sub: Sub; labe
           {module.subs
             .filter((other) => other.slug !== sub.slug)
             .map((other) => (
-              <Button
+              <PlainButton
                 key={other.slug}
-                component={Link}
                 to={`/modules/${module.slug}/${other.slug}`}
                 variant="light"
                 size="xs"
               >
                 {other.name}
-              </Button>
+              </PlainButton>
             ))}
         </Group>
       </Container>
@@ -257,12 +245,12 @@ function CallToAction({ labels }: { labels: Labels }) {
   return (
     <Container size="lg" pb="xl">
       <Group gap="sm">
-        <Button component={Link} to="/demo" color="yellow" c="dark" data-testid="module-demo">
+        <PlainButton to="/demo" color="yellow" c="dark" data-testid="module-demo">
           {labels.demo}
-        </Button>
-        <Button component={Link} to="/contact" variant="outline">
+        </PlainButton>
+        <PlainButton to="/contact" variant="outline">
           {labels.contact}
-        </Button>
+        </PlainButton>
       </Group>
     </Container>
   );

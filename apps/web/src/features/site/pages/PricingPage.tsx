@@ -1,9 +1,9 @@
-import { Button, Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 import { useQuery } from '@tanstack/react-query';
 import type { Price } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
@@ -57,7 +57,7 @@ export function Component() {
             data-testid="billing-switch"
           >
             {(['monthly', 'annual'] as const).map((value) => (
-              <Button
+              <PlainButton
                 key={value}
                 radius="xl"
                 size="sm"
@@ -67,7 +67,7 @@ export function Component() {
                 data-testid={`billing-${value}`}
               >
                 {value === 'monthly' ? page.billing.monthly : page.billing.annual}
-              </Button>
+              </PlainButton>
             ))}
           </div>
         </Stack>
@@ -174,9 +174,9 @@ function PlanCard({
           ))}
         </List>
       )}
-      <Button component={Link} to={to} variant={small ? 'light' : undefined} className="zs-cardLink">
+      <PlainButton to={to} variant={small ? 'light' : undefined} className="zs-cardLink">
         {plan.cta}
-      </Button>
+      </PlainButton>
     </Card>
   );
 }

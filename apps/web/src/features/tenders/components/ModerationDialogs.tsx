@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import type { ModerationTender } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 
 const REASON_MIN = 3;
 
@@ -17,7 +18,7 @@ export function RejectDialog({
   onClose(): void;
   onConfirm(reason: string): void;
 }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const close = () => {
@@ -90,7 +91,7 @@ export function CancelDialog({
   onClose(): void;
   onConfirm(): void;
 }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   return (
     <Modal
       opened={tender !== null}

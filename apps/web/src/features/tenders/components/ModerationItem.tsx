@@ -14,6 +14,7 @@ import {
 import type { ModerationTender } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { Link } from 'react-router';
 import { CountryFlag } from '../../../components/CountryFlag.tsx';
 import { countryName, formatDate } from '../../../lib/format.ts';
@@ -32,7 +33,7 @@ interface Props {
 
 /** One tender in the review queue: who sent it, its payment, a preview of what would be published, actions. */
 export function ModerationItem({ tender, busy, onAction }: Props) {
-  const { t, i18n } = useTranslation('tenders');
+  const { t, i18n } = useTranslation(...PUBLISHING);
   const language = i18n.resolvedLanguage ?? 'en';
   const [open, setOpen] = useState(false);
   const previewId = `preview-${tender.id}`;

@@ -3,6 +3,7 @@ import type { PublishedTender } from '@zabuni/contracts';
 import { DEFAULT_CLOSING_TIME, nairobiDate } from '@zabuni/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { failureText } from '../../../lib/form-errors.ts';
 
@@ -23,7 +24,7 @@ export function ChangeClosingDialog({
   onClose(): void;
   onConfirm(value: { tender_closing_date: string; closing_time: string }): void;
 }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const [tomorrow] = useState(() => nairobiDate(new Date(Date.now() + 86_400_000)));
   const [day, setDay] = useState('');
   const [time, setTime] = useState(DEFAULT_CLOSING_TIME);
@@ -112,7 +113,7 @@ export function WithdrawDialog({
   onClose(): void;
   onConfirm(): void;
 }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   return (
     <Modal
       opened={tender !== null}

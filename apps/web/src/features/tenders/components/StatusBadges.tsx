@@ -2,6 +2,7 @@ import { Badge } from '@mantine/core';
 import type { TenderStatus } from '@zabuni/domain';
 import { paymentLabel, reviewLabel, type PaymentLabel, type ReviewLabel } from '@zabuni/domain';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 
 const PAYMENT_COLOR: Record<PaymentLabel, string> = {
   pending: 'yellow',
@@ -20,7 +21,7 @@ const STATUS_COLOR: Record<TenderStatus, string> = { open: 'green', closed: 'gra
 
 /** SPEC §4 payment label: 2 Pending, 1 Paid, 3 Processing, anything else Failed. */
 export function PaymentBadge({ status }: { status: unknown }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const label = paymentLabel(status);
   return (
     <Badge
@@ -37,7 +38,7 @@ export function PaymentBadge({ status }: { status: unknown }) {
 
 /** Review label: Under Review, Approved awaiting payment, Published (public only), Rejected, Withdrawn. */
 export function ReviewBadge({ published }: { published: unknown }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const label = reviewLabel(published);
   return (
     <Badge

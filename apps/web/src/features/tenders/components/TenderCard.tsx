@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { Tender } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,10 +14,10 @@ export function TenderCard({ tender }: { tender: Tender }) {
   const language = i18n.resolvedLanguage ?? 'en';
   const country = countryName(tender.country.iso2, tender.country.name, language);
   return (
-    <Card
+    <Paper
       withBorder
       radius="md"
-      padding="md"
+      p="md"
       className={classes.card}
       component="article"
       data-testid="tender-card"
@@ -70,6 +70,6 @@ export function TenderCard({ tender }: { tender: Tender }) {
           )}
         </Stack>
       </Stack>
-    </Card>
+    </Paper>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PAGE_SIZE, SEARCH_MAX_LENGTH } from '@zabuni/contracts/constants';
 import { pageCount } from '@zabuni/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { CardGrid } from '../../../components/CardGrid.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { useAvailableTenders, type TenderFilters } from '../api/available-tenders.ts';
@@ -16,6 +17,7 @@ import { deferred } from '../../../components/DeferredPart.tsx';
 import { loadNamespaces } from '../../../lib/i18n.ts';
 import { jobTypeParam, positiveInt, sectorParam, withParams } from './url-params.ts';
 import { StatusIcon } from '../../../components/Icon.tsx';
+import { PlainButton } from '../../../components/PlainButton.tsx';
 
 /**
  * The filters are drawn by the server and come alive at the visitor's first touch, scroll or key (issue 15):
@@ -128,17 +130,16 @@ export function Component() {
           </Stack>
           <Group gap="xs">
             {/* Issue 19: these filters as a saved search with instant or daily alerts (signs in first). */}
-            <Button
-              component={Link}
+            <PlainButton
               to={`/saved-searches?${savedSearchParams(params)}`}
               variant="subtle"
               data-testid="save-search"
             >
               {t('subscribe.saveSearch')}
-            </Button>
-            <Button component={Link} to="/tenders-subscribe" variant="light">
+            </PlainButton>
+            <PlainButton to="/tenders-subscribe" variant="light">
               {t('subscribe.button')}
-            </Button>
+            </PlainButton>
           </Group>
         </Group>
 
@@ -163,11 +164,11 @@ export function Component() {
         )}
 
         {loading && (
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-busy aria-label={t('list.loading')}>
+          <CardGrid aria-busy aria-label={t('list.loading')}>
             {Array.from({ length: 8 }, (_, i) => (
               <Skeleton key={i} height={300} radius="md" />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         )}
 
         {tenders.isError && !tenders.data && (
@@ -188,16 +189,11 @@ export function Component() {
         )}
 
         {tenders.data && tenders.data.results.length > 0 && (
-          <SimpleGrid
-            cols={{ base: 1, sm: 2, lg: 4 }}
-            spacing="md"
-            style={{ opacity: tenders.isPlaceholderData ? 0.6 : 1 }}
-            data-testid="tender-list"
-          >
+          <CardGrid style={{ opacity: tenders.isPlaceholderData ? 0.6 : 1 }} data-testid="tender-list">
             {tenders.data.results.map((tender) => (
               <TenderCard key={tender.id} tender={tender} />
             ))}
-          </SimpleGrid>
+          </CardGrid>
         )}
 
         <ListPagination

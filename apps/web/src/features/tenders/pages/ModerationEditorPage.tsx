@@ -2,6 +2,7 @@ import { Anchor, Container, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ModerationTender } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
@@ -47,7 +48,7 @@ function valuesOf(tender: ModerationTender, fallback: Contact): TenderFormValues
 
 /** /moderation/tenders/new and /moderation/tenders/:id/edit: the publish form plus the company. */
 export function Component() {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const id = Number(useParams().id);
   const editing = Number.isInteger(id) && id > 0;
   usePageTitle(editing ? t('moderation.editTitle') : t('moderation.newTitle'));

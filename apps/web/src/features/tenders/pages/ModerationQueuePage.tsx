@@ -5,6 +5,7 @@ import type { ModerationTender } from '@zabuni/contracts';
 import { pageCount } from '@zabuni/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { ModerationNav } from '../../../components/ModerationNav.tsx';
@@ -31,7 +32,7 @@ type Command =
 
 /** Moderators review submitted tenders: approve, reject with a reason, cancel a published one, edit any. */
 export function Component() {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   usePageTitle(t('moderation.title'));
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();

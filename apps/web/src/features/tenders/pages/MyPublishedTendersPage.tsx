@@ -21,6 +21,7 @@ import { JOB_TYPES, PAGE_SIZE, SECTORS } from '@zabuni/contracts/constants';
 import { pageCount, paymentLabel, reviewLabel } from '@zabuni/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { toast } from '../../../lib/toast.ts';
@@ -82,7 +83,7 @@ function ClosedActions({
   actions: Actions;
   full?: boolean;
 }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   if (!closedUnpaid(tender)) return null;
   return (
     <Stack gap={4} align={full ? 'stretch' : 'flex-start'} data-testid="closed-actions">
@@ -115,7 +116,7 @@ function ClosedActions({
 
 /** SPEC §4: Pending offers "Make Payment" (to the order’s checkout) while `can_pay` (not once the tender closed). */
 function Payment({ tender, actions }: { tender: PublishedTender; actions: Actions }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   return (
     <Stack gap={4} align="flex-start">
       <PaymentBadge status={tender.payment_status} />
@@ -136,7 +137,7 @@ function Payment({ tender, actions }: { tender: PublishedTender; actions: Action
 }
 
 function Review({ tender }: { tender: PublishedTender }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   return (
     <Stack gap={4} align="flex-start">
       <ReviewBadge published={tender.published} />
@@ -154,7 +155,7 @@ function Review({ tender }: { tender: PublishedTender }) {
  * side, the link pushed the review label onto a line of its own).
  */
 function CardStatus({ tender, actions }: { tender: PublishedTender; actions: Actions }) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const rejected = reviewLabel(tender.published) === 'rejected' && tender.rejection_reason;
   return (
     <Stack gap="xs">
@@ -186,7 +187,7 @@ function CardStatus({ tender, actions }: { tender: PublishedTender; actions: Act
 }
 
 export function Component() {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   usePageTitle(t('mine.title'));
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();

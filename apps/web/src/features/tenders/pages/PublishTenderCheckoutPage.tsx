@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { useParams } from 'react-router';
 import { Checkout } from '../../../components/checkout/Checkout.tsx';
 import { SummaryRow } from '../../../components/checkout/SummaryRow.tsx';
@@ -13,7 +14,7 @@ import { ReviewBadge } from '../components/StatusBadges.tsx';
  * composes the shared checkout with the tender's facts; Paid leads to /my-published-tenders.
  */
 export function Component() {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   usePageTitle(t('checkout.title'));
   const code = useParams().code ?? '';
   const support = useSiteSettings();

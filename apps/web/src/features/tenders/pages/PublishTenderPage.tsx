@@ -1,6 +1,7 @@
 import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../lib/i18n.ts';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
 import { useAuth } from '../../../lib/auth-state.ts';
@@ -11,7 +12,7 @@ import { emptyTenderForm } from '../components/form/tender-form.ts';
 
 /** SPEC §2 /publish-tender: the advertiser's form; on 201 it goes to the order's checkout (SPEC §4). */
 export function Component() {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   usePageTitle(t('publish.title'));
   const auth = useAuth();
   const navigate = useNavigate();

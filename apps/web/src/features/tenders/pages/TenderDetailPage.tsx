@@ -1,16 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Container,
-  Grid,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TenderDetail } from '@zabuni/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +15,8 @@ import { ClosingDate } from '../../../components/ClosingDate.tsx';
 import { TenderStatusBadge } from '../components/StatusBadges.tsx';
 import { TenderContent } from '../components/TenderContent.tsx';
 import { StatusIcon } from '../../../components/Icon.tsx';
+import { PlainButton } from '../../../components/PlainButton.tsx';
+import classes from './TenderDetailPage.module.css';
 
 /** SPEC §2 tender detail: About content, an info sidebar, the attachments and a call to subscribe. */
 export function Component() {
@@ -79,30 +69,26 @@ export function Component() {
           ← {t('detail.backToList')}
         </Anchor>
         {data ? <Header tender={data} /> : <Skeleton height={72} radius="md" />}
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>
-            <Stack gap="lg">
-              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
-                <Title order={2} fz="lg" mb="sm">
-                  {t('detail.about')}
-                </Title>
-                {data ? <TenderContent html={data.content} /> : <Skeleton height={220} />}
-              </Paper>
-              <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
-                <Title order={2} fz="lg" mb="sm">
-                  {t('attachments.title')}
-                </Title>
-                {data ? <AttachmentList attachments={data.attachments} /> : <Skeleton height={48} />}
-              </Paper>
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <Stack gap="lg">
-              {data ? <InfoSidebar tender={data} /> : <Skeleton height={360} radius="md" />}
-              <SubscribeCall />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        <div className={classes.columns}>
+          <Stack gap="lg">
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+              <Title order={2} fz="lg" mb="sm">
+                {t('detail.about')}
+              </Title>
+              {data ? <TenderContent html={data.content} /> : <Skeleton height={220} />}
+            </Paper>
+            <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+              <Title order={2} fz="lg" mb="sm">
+                {t('attachments.title')}
+              </Title>
+              {data ? <AttachmentList attachments={data.attachments} /> : <Skeleton height={48} />}
+            </Paper>
+          </Stack>
+          <Stack gap="lg">
+            {data ? <InfoSidebar tender={data} /> : <Skeleton height={360} radius="md" />}
+            <SubscribeCall />
+          </Stack>
+        </div>
       </Stack>
     </Container>
   );
@@ -207,9 +193,9 @@ function SubscribeCall() {
           {t('subscribe.title')}
         </Title>
         <Text size="sm">{t('subscribe.body')}</Text>
-        <Button component={Link} to="/tenders-subscribe" mt={4}>
+        <PlainButton to="/tenders-subscribe" style={{ marginTop: 'calc(0.25rem * var(--mantine-scale))' }}>
           {t('subscribe.button')}
-        </Button>
+        </PlainButton>
       </Stack>
     </Paper>
   );

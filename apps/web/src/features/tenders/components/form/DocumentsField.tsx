@@ -4,6 +4,7 @@ import { Dropzone } from '@mantine/dropzone';
 import type { TenderAttachment } from '@zabuni/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../../lib/i18n.ts';
 import { formatFileSize } from '../../../../lib/format.ts';
 import { AttachmentList, documentKind } from '../../../../components/AttachmentList.tsx';
 import { DOCUMENT_ACCEPT, DOCUMENT_RULES, screenDocuments, type DocumentProblem } from './tender-form.ts';
@@ -30,7 +31,7 @@ export function DocumentsField({
   error,
   disabled,
 }: Props) {
-  const { t, i18n } = useTranslation('tenders');
+  const { t, i18n } = useTranslation(...PUBLISHING);
   const language = i18n.resolvedLanguage ?? 'en';
   const [problems, setProblems] = useState<DocumentProblem[]>([]);
   const kept = attached.filter((a) => !removed.includes(a.id));

@@ -5,6 +5,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../../lib/i18n.ts';
 
 interface Props {
   label: string;
@@ -20,7 +21,7 @@ interface Props {
  * use it, so the public pages never download it. Only what the server's allow-list keeps is offered.
  */
 export default function RichTextField({ label, description, value, onChange, onBlur, error }: Props) {
-  const { t } = useTranslation('tenders');
+  const { t } = useTranslation(...PUBLISHING);
   const id = useId();
   const editor = useEditor({
     extensions: [

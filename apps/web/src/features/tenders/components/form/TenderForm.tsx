@@ -18,6 +18,7 @@ import { nairobiDate } from '@zabuni/domain';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PUBLISHING } from '../../../../lib/i18n.ts';
 import { toast } from '../../../../lib/toast.ts';
 import { CountryFlag } from '../../../../components/CountryFlag.tsx';
 import { RemotePicker, type PickerOption } from '../../../../components/RemotePicker.tsx';
@@ -61,7 +62,7 @@ export function TenderForm({
   submitLabel,
   onSubmit,
 }: Props) {
-  const { t, i18n } = useTranslation('tenders');
+  const { t, i18n } = useTranslation(...PUBLISHING);
   const language = i18n.resolvedLanguage ?? 'en';
   const datesLocale = useDayjsLocale(language);
   const countries = useAllCountries();
