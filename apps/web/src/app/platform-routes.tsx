@@ -6,6 +6,7 @@ import { setupRoutes } from '../features/p2p/setup/routes.tsx';
 import { orderRoutes } from '../features/p2p/orders/routes.tsx';
 import { contractRoutes } from '../features/contracts/routes.tsx';
 import { prequalificationRoutes } from '../features/sourcing-prequalifications/routes.tsx';
+import { rfqRoutes } from '../features/sourcing-rfqs/routes.tsx';
 
 const comingSoon = () => import('../features/platform/pages/ModuleComingSoonPage.tsx');
 
@@ -34,6 +35,7 @@ export const platformRoutes: RouteObject = {
           children: [
             { index: true, element: <Navigate to="prequalifications" replace /> },
             ...prequalificationRoutes,
+            ...rfqRoutes,
           ],
         },
         {

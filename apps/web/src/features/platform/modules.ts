@@ -19,7 +19,9 @@ export type ScreenKey =
   | 'matchingSettings'
   | 'contractsDashboard'
   | 'contractsArchive'
-  | 'prequalifications';
+  | 'prequalifications'
+  | 'rfqs'
+  | 'savings';
 
 export interface PlatformScreen {
   key: ScreenKey;
@@ -39,7 +41,11 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
     key: 'sourcing',
     path: '/app/sourcing',
     release: 'current',
-    screens: [{ key: 'prequalifications', path: '/app/sourcing/prequalifications' }],
+    screens: [
+      { key: 'prequalifications', path: '/app/sourcing/prequalifications' },
+      { key: 'rfqs', path: '/app/sourcing/rfqs' },
+      { key: 'savings', path: '/app/sourcing/savings' },
+    ],
   },
   {
     key: 'contracts',

@@ -52,6 +52,21 @@ export const portalRoutes: RouteObject[] = [
           // Issue 20: prequalifications the supplier is invited to, from any buyer.
           { path: 'prequalifications', lazy: pq(() => import('./pages/PrequalificationsPage.tsx')) },
           { path: 'prequalifications/:id', lazy: pq(() => import('./pages/PrequalificationPage.tsx')) },
+          // Issue 20: requests for quotations the selected buyer invited the supplier to; sealed quotes.
+          {
+            path: 'rfqs',
+            lazy: withNamespaces(
+              ['portal', 'portal-rfqs', 'errors'],
+              () => import('./pages/RfqInvitationsPage.tsx'),
+            ),
+          },
+          {
+            path: 'rfqs/:id',
+            lazy: withNamespaces(
+              ['portal', 'portal-rfqs', 'errors'],
+              () => import('./pages/RfqInvitationPage.tsx'),
+            ),
+          },
           // Issue 18, data protection: the supplier's own data (no buyer needed).
           { path: 'my-data', lazy: page(() => import('./pages/MyDataPage.tsx')) },
           { path: '*', lazy: () => import('../../components/NotFoundPage.tsx') },
