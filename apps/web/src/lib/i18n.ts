@@ -40,6 +40,8 @@ export const LAZY_NAMESPACES = [
   'directories',
   'prequalified',
   'tender-alerts',
+  'sourcing-rfqs',
+  'portal-rfqs',
   'sourcing-prequalifications',
   'portal-prequalifications',
 ] as const;
