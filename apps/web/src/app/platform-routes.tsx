@@ -1,14 +1,13 @@
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { withNamespaces } from '../lib/i18n.ts';
 import { RequireAuth } from './RequireAuth.tsx';
+import { riskRoutes } from '../features/risk/routes.tsx';
 import { requisitionRoutes } from '../features/p2p/requisitions/routes.tsx';
 import { setupRoutes } from '../features/p2p/setup/routes.tsx';
 import { orderRoutes } from '../features/p2p/orders/routes.tsx';
 import { contractRoutes } from '../features/contracts/routes.tsx';
 import { prequalificationRoutes } from '../features/sourcing-prequalifications/routes.tsx';
 import { rfqRoutes } from '../features/sourcing-rfqs/routes.tsx';
-
-const comingSoon = () => import('../features/platform/pages/ModuleComingSoonPage.tsx');
 
 /**
  * The platform for buying organisations' staff, under `/app`, in a shell of its own. Everything here loads
@@ -28,7 +27,7 @@ export const platformRoutes: RouteObject = {
       lazy: withNamespaces(['platform'], () => import('./layouts/PlatformLayout.tsx')),
       children: [
         { index: true, lazy: () => import('../features/platform/pages/PlatformHomePage.tsx') },
-        ...['risk'].map((path) => ({ path, lazy: comingSoon })),
+        { path: 'risk', children: riskRoutes },
         { path: 'contracts', children: contractRoutes },
         {
           path: 'sourcing',

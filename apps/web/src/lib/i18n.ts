@@ -40,6 +40,8 @@ export const LAZY_NAMESPACES = [
   'directories',
   'prequalified',
   'tender-alerts',
+  'risk',
+  'portal-risk',
   'sourcing-rfqs',
   'portal-rfqs',
   'sourcing-prequalifications',

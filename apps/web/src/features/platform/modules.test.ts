@@ -9,7 +9,7 @@ describe('platform modules', () => {
       ['sourcing', 'current'],
       ['contracts', 'current'],
       ['p2p', 'current'],
-      ['risk', 'later'],
+      ['risk', 'current'],
     ]);
     expect(PLATFORM_MODULES.find((m) => m.key === 'p2p')!.screens.map((s) => s.path)).toEqual([
       '/app/p2p/requisitions',
@@ -32,7 +32,7 @@ describe('platform modules', () => {
       sourcing: '/app/sourcing/prequalifications',
       contracts: '/app/contracts/dashboard',
       p2p: '/app/p2p/requisitions',
-      risk: '/app/risk',
+      risk: '/app/risk/dashboard',
     });
   });
 

@@ -6,6 +6,11 @@ export const PLATFORM_HOME = '/app';
 
 export type ModuleKey = 'sourcing' | 'contracts' | 'p2p' | 'risk';
 export type ScreenKey =
+  | 'riskDashboard'
+  | 'riskRegister'
+  | 'riskContinuity'
+  | 'riskFinancial'
+  | 'riskOutsourcing'
   | 'requisitions'
   | 'approvals'
   | 'purchaseOrders'
@@ -74,7 +79,18 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
       { key: 'matchingSettings', path: '/app/p2p/matching-settings' },
     ],
   },
-  { key: 'risk', path: '/app/risk', release: 'later', screens: [] },
+  {
+    key: 'risk',
+    path: '/app/risk',
+    release: 'current',
+    screens: [
+      { key: 'riskDashboard', path: '/app/risk/dashboard' },
+      { key: 'riskRegister', path: '/app/risk/register' },
+      { key: 'riskContinuity', path: '/app/risk/continuity' },
+      { key: 'riskFinancial', path: '/app/risk/financial' },
+      { key: 'riskOutsourcing', path: '/app/risk/outsourcing' },
+    ],
+  },
 ];
 
 /** Where a module's tile and link go: its first screen, or its own (coming soon) page. */

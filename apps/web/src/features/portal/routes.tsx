@@ -52,6 +52,21 @@ export const portalRoutes: RouteObject[] = [
           // Issue 20: prequalifications the supplier is invited to, from any buyer.
           { path: 'prequalifications', lazy: pq(() => import('./pages/PrequalificationsPage.tsx')) },
           { path: 'prequalifications/:id', lazy: pq(() => import('./pages/PrequalificationPage.tsx')) },
+          // Issue 23: risk questionnaires from the selected buyer (financial statements, due diligence).
+          {
+            path: 'risk/questionnaires',
+            lazy: withNamespaces(
+              ['portal', 'portal-risk', 'errors'],
+              () => import('./pages/RiskQuestionnairesPage.tsx'),
+            ),
+          },
+          {
+            path: 'risk/questionnaires/:id',
+            lazy: withNamespaces(
+              ['portal', 'portal-risk', 'errors'],
+              () => import('./pages/RiskQuestionnairePage.tsx'),
+            ),
+          },
           // Issue 20: requests for quotations the selected buyer invited the supplier to; sealed quotes.
           {
             path: 'rfqs',

@@ -10,6 +10,7 @@ const ICONS = {
   statement: 'M4 20h16M7 16V9M12 16V5M17 16v-4',
   contracts: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13l2 2 4-4M9 18h6',
   prequalifications: 'M9 11l3 3 8-8M20 12v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h9',
+  riskQuestionnaires: 'M12 3l9 16H3zM12 10v4M12 17v.5',
   rfqs: 'M5 3h14v18H5zM8 8h8M8 12h8M8 16h4M15 15l2 2 3-3',
   myData: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
 } as const;
@@ -39,6 +40,7 @@ export const PORTAL_SECTIONS = [
   { key: 'statement', path: '/portal/statement' },
   { key: 'contracts', path: '/portal/contracts' },
   { key: 'prequalifications', path: '/portal/prequalifications' },
+  { key: 'riskQuestionnaires', path: '/portal/risk/questionnaires' },
   { key: 'rfqs', path: '/portal/rfqs' },
   { key: 'myData', path: '/portal/my-data' },
 ] as const;

@@ -1,0 +1,279 @@
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { arrangementForm, type ArrangementForm, type ArrangementView } from '@zabuni/contracts';
+import { SUBSTITUTABILITY } from '@zabuni/domain';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { DataTable, type DataColumn } from '../../../components/data-table/DataTable.tsx';
+import { PageFrame, PageHeader } from '../../../components/PageFrame.tsx';
+import { StatusMessage } from '../../../components/StatusMessage.tsx';
+import { formatDay, todayInNairobi } from '../../../lib/format.ts';
+import { applyServerErrors, contractResolver, failureText, fieldError } from '../../../lib/form-errors.ts';
+import { toast } from '../../../lib/toast.ts';
+import { arrangementsQuery, exportUrl, key, NS, riskApi, suppliersQuery } from '../api.ts';
+import { useRiskRoles } from '../roles.ts';
+
+/** `/app/risk/outsourcing` (and `/:id` from a reminder): the outsourcing register (CBK/PG/16) and its reviews. */
+export function Component() {
+  const { t, i18n } = useTranslation(NS);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { organisationId, manager } = useRiskRoles();
+  const queryClient = useQueryClient();
+  const highlighted = Number(useParams().id) || null;
+  const list = useQuery(arrangementsQuery(organisationId));
+  const [adding, setAdding] = useState(false);
+  const review = async (row: ArrangementView) => {
+    try {
+      await riskApi.recordReview(row.id, todayInNairobi());
+      await queryClient.invalidateQueries({ queryKey: key(organisationId) });
+      toast.success(t('outsourcing.reviewed'));
+    } catch (failure) {
+      toast.error(failureText(failure));
+    }
+  };
+  const columns: DataColumn<ArrangementView>[] = [
+    {
+      key: 'service',
+      header: t('outsourcing.columns.service'),
+      render: (row) => (
+        <Stack gap={2}>
+          <Text size="sm" fw={row.id === highlighted ? 800 : 600}>
+            {row.service}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {row.supplier.name} · {row.data_location}
+          </Text>
+        </Stack>
+      ),
+      exportValue: (row) => row.service,
+    },
+    {
+      key: 'material',
+      header: t('outsourcing.columns.material'),
+      width: 140,
+      render: (row) => (
+        <Badge color={row.material ? 'red.9' : 'gray.7'} variant="outline" tt="none">
+          {row.material ? t('outsourcing.material') : t('outsourcing.notMaterial')} · {row.materiality_score}
+        </Badge>
+      ),
+      exportValue: (row) => (row.material ? 'yes' : 'no'),
+    },
+    {
+      key: 'review',
+      header: t('outsourcing.columns.nextReview'),
+      width: 170,
+      hideOnMobile: true,
+      render: (row) => (
+        <Text size="sm" c={row.review_overdue ? 'red.9' : undefined} fw={row.review_overdue ? 700 : 400}>
+          {formatDay(row.next_review_on, language)}
+          {row.review_overdue ? ` · ${t('outsourcing.overdue')}` : ''}
+        </Text>
+      ),
+      exportValue: (row) => row.next_review_on,
+    },
+    {
+      key: 'diligence',
+      header: t('outsourcing.columns.dueDiligence'),
+      width: 120,
+      hideOnMobile: true,
+      render: (row) => <Text size="sm">{row.due_diligence_score ?? '—'}</Text>,
+      exportValue: (row) => row.due_diligence_score,
+    },
+    ...(manager
+      ? [
+          {
+            key: 'actions',
+            header: '',
+            width: 150,
+            render: (row: ArrangementView) => (
+              <Button size="xs" variant="light" onClick={() => void review(row)}>
+                {t('outsourcing.recordReview')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <PageFrame testId="risk-outsourcing">
+      <PageHeader
+        module="risk"
+        title={t('outsourcing.title')}
+        lead={t('outsourcing.lead')}
+        actions={
+          <Group gap="xs">
+            <Button component="a" href={exportUrl('outsourcing')} variant="default" download>
+              {t('outsourcing.export')}
+            </Button>
+            {manager && <Button onClick={() => setAdding(true)}>{t('outsourcing.add')}</Button>}
+          </Group>
+        }
+      />
+      <DataTable
+        columns={columns}
+        rows={list.data}
+        rowKey={(row) => row.id}
+        error={list.error ? list.error.message : null}
+        empty={<StatusMessage title={t('outsourcing.empty')} />}
+      />
+      {adding && <ArrangementEditor onClose={() => setAdding(false)} />}
+    </PageFrame>
+  );
+}
+
+type Values = Omit<ArrangementForm, 'supplier_id'> & { supplier_id: number | null };
+
+function ArrangementEditor({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation(NS);
+  const { organisationId } = useRiskRoles();
+  const queryClient = useQueryClient();
+  const suppliers = useQuery(suppliersQuery(organisationId)).data?.results ?? [];
+  const form = useForm<Values, unknown, ArrangementForm>({
+    resolver: contractResolver<Values, ArrangementForm>(arrangementForm),
+    defaultValues: {
+      service: '',
+      supplier_id: null,
+      materiality: {
+        critical_function: false,
+        customer_data: false,
+        data_offshore: false,
+        disruption_impact: 3,
+        substitutability: 'moderate',
+        above_value_threshold: false,
+      },
+      data_location: '',
+      subcontractors: '',
+      exit_strategy: '',
+      annual_value: '0',
+      currency: 'KES',
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await riskApi.saveArrangement(null, values);
+      await queryClient.invalidateQueries({ queryKey: key(organisationId) });
+      toast.success(t('outsourcing.saved'));
+      onClose();
+    } catch (failure) {
+      if (
+        !applyServerErrors(failure, form.setError, [
+          'service',
+          'supplier_id',
+          'data_location',
+          'annual_value',
+        ])
+      )
+        toast.error(failureText(failure));
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={t('outsourcing.add')} size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('outsourcing.columns.service')}
+            required
+            error={fieldError(errors.service)}
+            {...form.register('service')}
+          />
+          <Controller
+            control={form.control}
+            name="supplier_id"
+            render={({ field }) => (
+              <Select
+                label={t('financial.columns.supplier')}
+                data={suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
+                value={field.value ? String(field.value) : null}
+                onChange={(value) => field.onChange(value ? Number(value) : null)}
+                searchable
+                error={fieldError(errors.supplier_id)}
+              />
+            )}
+          />
+          <Text size="sm" fw={600}>
+            {t('outsourcing.materiality')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {(['critical_function', 'customer_data', 'data_offshore', 'above_value_threshold'] as const).map(
+              (name) => (
+                <Checkbox
+                  key={name}
+                  label={t(`outsourcing.criteria.${name}`)}
+                  {...form.register(`materiality.${name}`)}
+                />
+              ),
+            )}
+          </SimpleGrid>
+          <SimpleGrid cols={2}>
+            <Controller
+              control={form.control}
+              name="materiality.disruption_impact"
+              render={({ field }) => (
+                <NumberInput
+                  label={t('outsourcing.criteria.disruption_impact')}
+                  min={1}
+                  max={5}
+                  value={field.value}
+                  onChange={(value) => field.onChange(Number(value) || 1)}
+                />
+              )}
+            />
+            <Controller
+              control={form.control}
+              name="materiality.substitutability"
+              render={({ field }) => (
+                <Select
+                  label={t('outsourcing.criteria.substitutability')}
+                  data={SUBSTITUTABILITY.map((s) => ({
+                    value: s,
+                    label: t(`outsourcing.substitutability.${s}`),
+                  }))}
+                  value={field.value}
+                  onChange={(value) => field.onChange(value)}
+                  allowDeselect={false}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <TextInput
+            label={t('outsourcing.dataLocation')}
+            required
+            error={fieldError(errors.data_location)}
+            {...form.register('data_location')}
+          />
+          <Textarea label={t('outsourcing.subcontractors')} autosize {...form.register('subcontractors')} />
+          <Textarea label={t('outsourcing.exitStrategy')} autosize {...form.register('exit_strategy')} />
+          <TextInput
+            label={t('outsourcing.annualValue')}
+            error={fieldError(errors.annual_value)}
+            {...form.register('annual_value')}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
