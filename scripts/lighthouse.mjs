@@ -335,7 +335,7 @@ async function axeStates(baseUrl, pages) {
       path: '/',
       viewport: MOBILE,
       act: async (page) => {
-        await page.locator('button.mantine-Burger-root').click();
+        await page.locator('button[aria-controls="mobile-menu"]').click();
         await page.locator('#mobile-menu').waitFor();
       },
     },
