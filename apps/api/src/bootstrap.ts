@@ -14,6 +14,7 @@ import { seedDemoSuppliers } from './seed/demo-suppliers.ts';
 import { seedDemoDirectories } from './seed/demo-directories.ts';
 import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
+import { seedDemoPrequalifications } from './seed/demo-prequalifications.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
@@ -92,6 +93,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoContracts({ config, database, logger }))) {
         logger.info('demo contracts in every state, two ending within 30 and 60 days, seeded');
+      }
+      if (demo && (await seedDemoPrequalifications({ config, database, logger }))) {
+        logger.info('demo supplier prequalification (one approved, one rejected) seeded');
       }
       if (demo && (await seedDemoPrequalified({ config, database, logger }))) {
         logger.info('demo paid prequalified-supplier list seeded');

@@ -5,6 +5,7 @@ import { seedDemoWebinars } from '../seed/demo-webinars.ts';
 import { seedDemoDirectories } from '../seed/demo-directories.ts';
 import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
+import { seedDemoPrequalifications } from '../seed/demo-prequalifications.ts';
 import { seedDemoContracts } from '../seed/demo-contracts.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
@@ -52,6 +53,16 @@ runtime.logger.info(
   contractsSeeded
     ? 'demo contracts seeded'
     : 'contracts already exist, or no orders demo: contracts not added',
+);
+const prequalificationsSeeded = await seedDemoPrequalifications({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  prequalificationsSeeded
+    ? 'demo supplier prequalification seeded'
+    : 'a prequalification exists, or no orders demo: prequalification not added',
 );
 const prequalifiedSeeded = await seedDemoPrequalified({
   config: runtime.config,

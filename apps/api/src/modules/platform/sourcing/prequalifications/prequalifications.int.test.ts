@@ -181,6 +181,10 @@ describe('prequalification', () => {
       expect((await call('outsider', 'GET', url)).statusCode, url).toBe(404);
     }
     expect((await call('outsider', 'GET', 'sourcing/prequalifications/')).json()).toMatchObject({ count: 0 });
+    expect((await call('wanjiru', 'GET', 'sourcing/prequalifications/')).json()).toMatchObject({
+      count: 1,
+      results: [{ id, status: 'published', responses: 2 }],
+    });
     expect((await call('outsider', 'POST', `sourcing/prequalifications/${id}/publish/`)).statusCode).toBe(
       404,
     );

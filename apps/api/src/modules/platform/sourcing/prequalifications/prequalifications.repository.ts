@@ -96,9 +96,12 @@ export function prequalificationsRepository(db: Executor) {
         db
           .select({
             prequalification: prequalifications,
-            responses: sql<number>`(SELECT count(*) FROM ${prequalificationResponses}
-              WHERE ${prequalificationResponses.prequalificationId} = ${prequalifications.id}
-              AND ${prequalificationResponses.status} = 'submitted')`.mapWith(Number),
+            // Spelled out: in a one-table select drizzle leaves columns unqualified, and a bare "id"
+            // inside the subquery would be the response's own.
+            responses: sql<number>`(SELECT count(*) FROM prequalification_responses pr
+              WHERE pr.prequalification_id = "prequalifications"."id" AND pr.status = 'submitted')`.mapWith(
+              Number,
+            ),
           })
           .from(prequalifications)
           .where(where)
