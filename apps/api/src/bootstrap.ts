@@ -16,6 +16,7 @@ import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedDemoPrequalifications } from './seed/demo-prequalifications.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
+import { seedDemoRfqs } from './seed/demo-rfqs.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -93,6 +94,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoContracts({ config, database, logger }))) {
         logger.info('demo contracts in every state, two ending within 30 and 60 days, seeded');
+      }
+      if (demo && (await seedDemoRfqs({ config, database, logger }))) {
+        logger.info('demo request for quotations, opened by its committee and awarded split, seeded');
       }
       if (demo && (await seedDemoPrequalifications({ config, database, logger }))) {
         logger.info('demo supplier prequalification (one approved, one rejected) seeded');

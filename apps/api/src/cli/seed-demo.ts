@@ -7,6 +7,7 @@ import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
 import { seedDemoPrequalifications } from '../seed/demo-prequalifications.ts';
 import { seedDemoContracts } from '../seed/demo-contracts.ts';
+import { seedDemoRfqs } from '../seed/demo-rfqs.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
 
@@ -63,6 +64,16 @@ runtime.logger.info(
   prequalificationsSeeded
     ? 'demo supplier prequalification seeded'
     : 'a prequalification exists, or no orders demo: prequalification not added',
+);
+const rfqsSeeded = await seedDemoRfqs({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  rfqsSeeded
+    ? 'demo request for quotations seeded'
+    : 'requests for quotations already exist, or no orders demo: RFQ demo not added',
 );
 const prequalifiedSeeded = await seedDemoPrequalified({
   config: runtime.config,
