@@ -16,6 +16,7 @@ import { seedDemoProcurement } from './seed/demo-p2p.ts';
 import { seedDemoOrders } from './seed/demo-orders.ts';
 import { seedDemoPrequalifications } from './seed/demo-prequalifications.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
+import { seedDemoRisk } from './seed/demo-risk.ts';
 import { seedDemoRfqs } from './seed/demo-rfqs.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
@@ -97,6 +98,11 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoRfqs({ config, database, logger }))) {
         logger.info('demo request for quotations, opened by its committee and awarded split, seeded');
+      }
+      if (demo && (await seedDemoRisk({ config, database, logger }))) {
+        logger.info(
+          'demo risk register, heat map, continuity plans, outsourcing register and a scored supplier seeded',
+        );
       }
       if (demo && (await seedDemoPrequalifications({ config, database, logger }))) {
         logger.info('demo supplier prequalification (one approved, one rejected) seeded');

@@ -7,6 +7,7 @@ import { seedDemoProcurement } from '../seed/demo-p2p.ts';
 import { seedDemoOrders } from '../seed/demo-orders.ts';
 import { seedDemoPrequalifications } from '../seed/demo-prequalifications.ts';
 import { seedDemoContracts } from '../seed/demo-contracts.ts';
+import { seedDemoRisk } from '../seed/demo-risk.ts';
 import { seedDemoRfqs } from '../seed/demo-rfqs.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
@@ -54,6 +55,14 @@ runtime.logger.info(
   contractsSeeded
     ? 'demo contracts seeded'
     : 'contracts already exist, or no orders demo: contracts not added',
+);
+const riskSeeded = await seedDemoRisk({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  riskSeeded ? 'demo risk management seeded' : 'risks already exist, or no orders demo: risk demo not added',
 );
 const prequalificationsSeeded = await seedDemoPrequalifications({
   config: runtime.config,
