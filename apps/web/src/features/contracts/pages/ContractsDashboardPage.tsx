@@ -72,6 +72,7 @@ export function Component() {
             component={Link}
             to={`/app/contracts/archive?expiring=${days}`}
             data-testid={`expiring-${days}`}
+            style={{ color: 'inherit', textDecoration: 'none' }}
           >
             <Stack gap={2}>
               <Text size="sm" c="dimmed">
