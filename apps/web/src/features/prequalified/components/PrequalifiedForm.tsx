@@ -4,7 +4,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -15,12 +14,11 @@ import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { PrequalifiedOrderValues } from '@zabuni/contracts';
-import { CountryFlag } from '../../../components/CountryFlag.tsx';
-import { PhoneInput } from '../../../components/phone/PhoneInput.tsx';
-import { isPhoneCountry } from '../../../components/phone/phone-number.ts';
+import { CountryField } from '../../../components/CompanyContactFields.tsx';
+import { PhoneField } from '../../../components/phone/PhoneField.tsx';
 import { RemotePicker } from '../../../components/RemotePicker.tsx';
 import { applyServerErrors, failureText, fieldError } from '../../../lib/form-errors.ts';
-import { countryName, formatMoney } from '../../../lib/format.ts';
+import { formatMoney } from '../../../lib/format.ts';
 import { DEFAULT_COUNTRY_ISO2, useAllCountries } from '../../../lib/reference-data.ts';
 import { toast } from '../../../lib/toast.ts';
 import { createPrequalifiedOrder, usePrequalifiedCategories, usePricing } from '../api/prequalified.ts';
@@ -62,14 +60,7 @@ export function PrequalifiedForm() {
   const error = (field: keyof PrequalifiedFormValues) =>
     fieldError(errors[field] as { message?: string } | undefined);
 
-  const country = useWatch({ control: form.control, name: 'country' }) ?? kenya;
   const watchedRows = useWatch({ control: form.control, name: 'categories' });
-  const countryList = countries.data?.results ?? [];
-  const countryOptions = countryList
-    .map((c) => ({ value: String(c.id), label: countryName(c.iso2, c.name, language) }))
-    .sort((a, b) => a.label.localeCompare(b.label, language));
-  const chosenCountry = countryList.find((c) => c.id === Number(country));
-  const phoneCountry = chosenCountry && isPhoneCountry(chosenCountry.iso2) ? chosenCountry.iso2 : undefined;
   const estimates = (watchedRows ?? []).map((row) => rowEstimate(row?.supplier_count ?? '', pricing));
   const total = estimates.every((e) => e !== null)
     ? estimates.reduce<number>((sum, e) => sum + (e ?? 0), 0)
@@ -104,27 +95,13 @@ export function PrequalifiedForm() {
               {...form.register('company_name')}
               data-testid="field-company"
             />
-            <Controller
+            <CountryField
               control={form.control}
               name="country"
-              render={({ field }) => (
-                <Select
-                  label={t('form.country')}
-                  placeholder={t('form.countryPlaceholder')}
-                  data={countryOptions}
-                  value={field.value === undefined || field.value === null ? null : String(field.value)}
-                  onChange={(value) => field.onChange(value ? Number(value) : undefined)}
-                  onBlur={field.onBlur}
-                  searchable
-                  required
-                  nothingFoundMessage={t('form.nothingFound')}
-                  leftSection={
-                    chosenCountry ? <CountryFlag src={chosenCountry.flag} name="" size={12} /> : undefined
-                  }
-                  error={error('country')}
-                  data-testid="field-country"
-                />
-              )}
+              label={t('form.country')}
+              placeholder={t('form.countryPlaceholder')}
+              nothingFound={t('form.nothingFound')}
+              error={error('country')}
             />
             <TextInput
               label={t('form.contactPerson')}
@@ -144,22 +121,11 @@ export function PrequalifiedForm() {
               {...form.register('email')}
               data-testid="field-email"
             />
-            <Controller
+            <PhoneField
               control={form.control}
-              name="phone_number"
-              render={({ field }) => (
-                <PhoneInput
-                  label={t('form.phone')}
-                  description={t('hint', { ns: 'phone' })}
-                  value={field.value ?? ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  defaultCountry={phoneCountry}
-                  error={error('phone_number')}
-                  required
-                  testId="field-phone"
-                />
-              )}
+              label={t('form.phone')}
+              error={error('phone_number')}
+              required
             />
           </SimpleGrid>
         </Fieldset>

@@ -7,9 +7,8 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast.ts';
-import { CompanyContactFields, useChosenCountry } from '../../../components/CompanyContactFields.tsx';
-import { PhoneInput } from '../../../components/phone/PhoneInput.tsx';
-import { isPhoneCountry } from '../../../components/phone/phone-number.ts';
+import { CompanyContactFields } from '../../../components/CompanyContactFields.tsx';
+import { PhoneField } from '../../../components/phone/PhoneField.tsx';
 import { applyServerErrors, failureText, fieldError } from '../../../lib/form-errors.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import {
@@ -76,8 +75,6 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
   });
 
   const plan = useWatch({ control: form.control, name: 'payment_plan' }) as PaymentPlan | undefined;
-  const chosenCountry = useChosenCountry(form.control);
-  const phoneCountry = chosenCountry && isPhoneCountry(chosenCountry.iso2) ? chosenCountry.iso2 : undefined;
 
   return (
     <>
@@ -143,22 +140,7 @@ export function SubscriptionForm({ planParam }: { planParam: string | null }) {
                   }}
                   data-testid="field-email"
                 />
-                <Controller
-                  control={form.control}
-                  name="phone_number"
-                  render={({ field }) => (
-                    <PhoneInput
-                      label={t('form.phone')}
-                      description={t('hint', { ns: 'phone' })}
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
-                      onBlur={field.onBlur}
-                      defaultCountry={phoneCountry}
-                      error={error('phone_number')}
-                      testId="field-phone"
-                    />
-                  )}
-                />
+                <PhoneField control={form.control} label={t('form.phone')} error={error('phone_number')} />
               </>
             )}
             categoriesLegend={t('form.sections.alerts')}
