@@ -31,3 +31,4 @@ export * from './contract-lifecycle.ts';
 export * from './contract-renewal.ts';
 export * from './contract-text.ts';
 export * from './risk-register.ts';
+export * from './auction-rules.ts';
