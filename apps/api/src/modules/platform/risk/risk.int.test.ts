@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/harness.ts';
 import { bearer, createMember, linkToken, mailsTo, tokenFor } from '../../../../test/identity.ts';
 import { procurementSetUp, sentOrder } from '../../../../test/p2p.ts';
+import { contracts } from '../../../schema/contracts.tables.ts';
 
 /**
  * Risk management through HTTP (issue 23): the register and heat map, acceptance above appetite through the
@@ -467,6 +468,41 @@ describe('outsourcing register and reviews', () => {
         mtd_hours: 8,
       },
     ]);
+  });
+});
+
+describe('exposure', () => {
+  it('adds the live contracts with the supplier (issue 22) to its open orders, and only live ones', async () => {
+    const before = await ok('rita', 'GET', 'risk/financial/');
+    const row = () =>
+      (
+        before.results as Array<{ supplier: { id: number }; exposure: string; contract_value: string | null }>
+      ).find((r) => r.supplier.id === setUp.supplierId)!;
+    const exposureBefore = Number(row().exposure);
+    // Set-up as the contracts module would leave them: one active, one draft (not binding yet).
+    for (const [number, status] of [
+      ['CON-RISK-1', 'active'],
+      ['CON-RISK-2', 'draft'],
+    ] as const)
+      await ctx.database.db.insert(contracts).values({
+        organisationId: setUp.organisationId,
+        number,
+        title: 'Stationery framework',
+        status,
+        supplierId: setUp.supplierId,
+        valueMinor: 250_000_000,
+        currency: 'KES',
+        startDate: TODAY(),
+        endDate: inDays(365),
+        ownerUserId: setUp.ids.rita!,
+        createdByUserId: setUp.ids.rita!,
+      });
+    const after = await ok('rita', 'GET', 'risk/financial/');
+    const mine = (
+      after.results as Array<{ supplier: { id: number }; exposure: string; contract_value: string | null }>
+    ).find((r) => r.supplier.id === setUp.supplierId)!;
+    expect(mine.contract_value).toBe('2500000.00');
+    expect(Number(mine.exposure)).toBe(exposureBefore + 2_500_000);
   });
 });
 

@@ -2,6 +2,7 @@ import { ACTUAL_INVOICE_STATUSES } from '@zabuni/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
 import { users } from '../../../schema/authentication.tables.ts';
+import { contracts } from '../../../schema/contracts.tables.ts';
 import { categories } from '../../../schema/core.tables.ts';
 import { invoices } from '../../../schema/invoices.tables.ts';
 import { buyerSuppliers, memberships, organisations } from '../../../schema/organisations.tables.ts';
@@ -133,4 +134,30 @@ export async function openOrdersBySupplier(db: Executor, organisationId: number,
 /** The buying organisation's name (on the questionnaires a supplier sees). */
 export async function organisationName(db: Executor, id: number) {
   return (await organisationNames(db, [id])).get(id) ?? '';
+}
+
+/** Contracts that still bind the organisation to the supplier (approved, being signed or running). */
+const LIVE_CONTRACT_STATUSES = ['approved', 'signing', 'active'] as const;
+
+/**
+ * Live contract value per supplier (issue 22's contracts; amendments and terminations are documents of their
+ * own and are not added again), in one currency, for exposure.
+ */
+export async function contractValueBySupplier(db: Executor, organisationId: number, currency: string) {
+  const rows = await db
+    .select({
+      supplierId: contracts.supplierId,
+      valueMinor: sql<string>`coalesce(sum(${contracts.valueMinor}), 0)`,
+    })
+    .from(contracts)
+    .where(
+      and(
+        eq(contracts.organisationId, organisationId),
+        eq(contracts.kind, 'contract'),
+        eq(contracts.currency, currency),
+        inArray(contracts.status, [...LIVE_CONTRACT_STATUSES]),
+      ),
+    )
+    .groupBy(contracts.supplierId);
+  return new Map(rows.map((r) => [r.supplierId, Number(r.valueMinor)]));
 }

@@ -72,6 +72,7 @@ import { riskReference, riskSubject } from './risk.approval.ts';
 import { OUTSOURCING_REGISTER_HEADERS, RISK_REGISTER_HEADERS, toCsv } from './risk.export.ts';
 import {
   categoryExists,
+  contractValueBySupplier,
   isStaff,
   listedSuppliers,
   openOrdersBySupplier,
@@ -99,9 +100,10 @@ const DAY = 86_400_000;
 /**
  * What other modules tell risk about a supplier, through their front doors, wired in app.ts.
  *
- * SEAM (issues 20 and 22): prequalifications export `prequalificationStanding(...)` and contracts will tell the
- * live contract value with a supplier; until app.ts passes them here, the profile shows those parts as not
- * known (prequalification counted as a moderate risk, contract value left out of exposure).
+ * Prequalification standing comes from issue 20's front door (`prequalificationStanding`, wired in app.ts);
+ * without it the part shows as not known (a moderate risk). Live contract value is read from issue 22's
+ * contracts by a named query (risk.queries.ts) unless `contractValueMinor` is given: SEAM, should the
+ * contracts module offer it at its front door, pass it here instead.
  */
 export interface RiskSources {
   prequalificationStanding?: (
@@ -314,10 +316,11 @@ export function createRiskService({
     settings: Settings,
     supplierIds: number[],
   ) {
-    const [spend, open, financial] = await Promise.all([
+    const [spend, open, financial, contracted] = await Promise.all([
       spendBySupplier(tx, organisationId, settings.currency),
       openOrdersBySupplier(tx, organisationId, settings.currency),
       riskRepository(tx).latestAnswered(organisationId, 'financial', supplierIds),
+      contractValueBySupplier(tx, organisationId, settings.currency),
     ]);
     const concentration = spendConcentration(spend);
     const figures = new Map<
@@ -335,7 +338,7 @@ export function createRiskService({
       const share = concentration.shares.find((s) => s.supplierId === supplierId);
       const contractValueMinor = sources.contractValueMinor
         ? await sources.contractValueMinor(tx, organisationId, supplierId, settings.currency)
-        : null;
+        : (contracted.get(supplierId) ?? 0);
       const openOrdersMinor = open.get(supplierId) ?? 0;
       figures.set(supplierId, {
         spendMinor: share?.spendMinor ?? 0,
