@@ -433,7 +433,7 @@ export function createServices({
     sources: {
       prequalificationStanding: async (tx, organisationId, supplierId) =>
         prequalificationStandingOf(await prequalificationStanding(tx, organisationId, supplierId)),
-      // SEAM (issue 22): contracts' live value per supplier joins exposure once its front door tells it.
+      // Contract value: risk reads issue 22's live contracts itself (risk.queries.ts).
     },
   });
   const marketing = createMarketingService({
