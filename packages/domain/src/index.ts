@@ -32,3 +32,4 @@ export * from './contract-renewal.ts';
 export * from './contract-text.ts';
 export * from './risk-register.ts';
 export * from './auction-rules.ts';
+export * from './tendering-rules.ts';
