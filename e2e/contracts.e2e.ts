@@ -148,6 +148,7 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
 
     const supplier = await (await context(390)).newPage();
     await signIn(supplier, SUPPLIER, `/portal/contracts/${contractId}`);
+    await supplier.getByTestId('portal-contract-sign').waitFor();
     await supplier.screenshot({ path: `${SHOTS}contracts-portal-sign-390-en.png`, fullPage: true });
     await supplier.getByTestId('portal-contract-sign').click();
     await signWithCode(supplier, SUPPLIER);
@@ -180,6 +181,14 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
     changed[Math.floor(changed.length / 2)] = changed[Math.floor(changed.length / 2)]! ^ 1;
     expect((await verify(changed)).valid).toBe(false);
 
+    // The demo's contract ending in 20 days had its 30-day alert mailed to its owner by the morning run.
+    const alerts = (await (
+      await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(BUYER)}`)
+    ).json()) as {
+      results: Array<{ subject: string }>;
+    };
+    expect(alerts.results.map((m) => m.subject)).toContain('Contract CTR-2026-00005 ends in 20 days');
+
     // Found in the archive by its title.
     await buyer.goto(
       `${baseUrl}/app/contracts/archive?search=${encodeURIComponent(title.split(' ').pop()!)}`,
@@ -207,6 +216,23 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
           true,
         );
         await page.context().close();
+        const portal = await (await context(width, language)).newPage();
+        await signIn(portal, SUPPLIER, '/portal/contracts');
+        await portal.getByTestId('portal-contract-title').first().waitFor();
+        await portal.screenshot({
+          path: `${SHOTS}contracts-portal-list-${width}-${language}.png`,
+          fullPage: true,
+        });
+        await portal.goto(`${baseUrl}/portal/contracts/${contractId}`);
+        await portal.getByTestId('portal-contract-signatures').waitFor();
+        await portal.screenshot({
+          path: `${SHOTS}contracts-portal-signed-${width}-${language}.png`,
+          fullPage: true,
+        });
+        expect(await portal.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await portal.context().close();
       }
     }
   }, 180_000);
