@@ -38,3 +38,4 @@ export * from './rfqs.ts';
 export * from './prequalifications.ts';
 export * from './contracts.ts';
 export * from './risk.ts';
+export * from './auctions.ts';

@@ -1,5 +1,6 @@
 import type { BudgetOverrunParts } from '@zabuni/domain';
 import { RFQ_MESSAGE_TEXTS } from './rfq-messages.ts';
+import { AUCTION_MESSAGE_TEXTS } from './auction-messages.ts';
 
 /**
  * The message catalogue (ARCHITECTURE §5): every error a use case reports has a stable key, which travels as
@@ -504,6 +505,7 @@ export const MESSAGES = {
   'risk.financial_missing': 'Enter the financial statements.',
   'risk.due_diligence_missing': 'Answer every question: {questions}.',
   'risk.currency': 'Enter the figures in {currency}, the currency of this buyer’s risk figures.',
+  ...AUCTION_MESSAGE_TEXTS,
 } as const;
 
 export type MessageKey = keyof typeof MESSAGES;
