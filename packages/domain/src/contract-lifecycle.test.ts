@@ -3,7 +3,6 @@ import {
   contractTransition,
   fullySigned,
   signatureRefusal,
-  standstillEnd,
   type ContractAction,
   type ContractKind,
   type ContractStatus,
@@ -81,9 +80,5 @@ describe('signatureRefusal', () => {
   it('a contract is in force when both sides have signed', () => {
     expect(fullySigned(['buyer'])).toBe(false);
     expect(fullySigned(['supplier', 'buyer'])).toBe(true);
-  });
-
-  it('the standstill lasts 14 days from notification', () => {
-    expect(standstillEnd(new Date('2026-11-01T09:00:00Z')).toISOString()).toBe('2026-11-15T09:00:00.000Z');
   });
 });

@@ -98,10 +98,3 @@ export function signatureRefusal(input: {
 /** The contract is in force once every side has signed. */
 export const fullySigned = (signedSides: readonly SigningSide[]) =>
   SIGNING_SIDES.every((side) => signedSides.includes(side));
-
-/** The 14-day standstill after an award's notification (Kenya, PPADA s.135(3)). */
-export const STANDSTILL_DAYS = 14;
-
-export function standstillEnd(notifiedAt: Date, days = STANDSTILL_DAYS): Date {
-  return new Date(notifiedAt.getTime() + days * 86_400_000);
-}
