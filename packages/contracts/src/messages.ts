@@ -1,5 +1,6 @@
 import type { BudgetOverrunParts } from '@zabuni/domain';
 import { RFQ_MESSAGE_TEXTS } from './rfq-messages.ts';
+import { TENDERING_MESSAGE_TEXTS } from './tendering-messages.ts';
 import { AUCTION_MESSAGE_TEXTS } from './auction-messages.ts';
 
 /**
@@ -438,6 +439,7 @@ export const MESSAGES = {
   'directory.country_taken': 'This country already has a directory: edit that one instead.',
   'directory.not_paid': 'This order is not paid, so there is no directory to send yet.',
   ...RFQ_MESSAGE_TEXTS,
+  ...TENDERING_MESSAGE_TEXTS,
   'prequalification.not_found': 'Prequalification not found.',
   'prequalification.not_draft': 'Only a draft prequalification can be changed or published.',
   'prequalification.closed': 'This prequalification closed at {closing}: answers are no longer accepted.',

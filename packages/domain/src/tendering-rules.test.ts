@@ -14,8 +14,8 @@ import {
   unsuccessfulReason,
   type ProcurementCategory,
   type ProcurementMethod,
-  type TenderAction,
-  type TenderStatus,
+  type TenderingAction,
+  type TenderingStatus,
 } from './tendering-rules.ts';
 
 const KES = (n: number) => n * 100;
@@ -272,7 +272,7 @@ describe('lifecycle', () => {
   const closing = new Date('2026-12-01T10:00:00Z');
   const before = new Date('2026-12-01T09:59:59Z');
   const after = new Date('2026-12-01T10:00:00Z');
-  it.each<[TenderStatus, TenderAction, Date, string]>([
+  it.each<[TenderingStatus, TenderingAction, Date, string]>([
     ['draft', 'publish', before, 'published'],
     ['published', 'bid', before, 'published'],
     ['published', 'bid', after, 'after_closing'],

@@ -266,7 +266,7 @@ export function unsuccessfulReason(result: TechnicalResult): UnsuccessfulReason 
  *   cancelled: any state before awarded.
  * "closed" is not stored: a published tender is closed once its closing instant has passed.
  */
-export const TENDER_STATUSES = [
+export const TENDERING_STATUSES = [
   'draft',
   'published',
   'technical_opened',
@@ -276,11 +276,11 @@ export const TENDER_STATUSES = [
   'awarded',
   'cancelled',
 ] as const;
-export type TenderStatus = (typeof TENDER_STATUSES)[number];
-export const TENDER_PHASES = [...TENDER_STATUSES, 'closed'] as const;
-export type TenderPhase = (typeof TENDER_PHASES)[number];
+export type TenderingStatus = (typeof TENDERING_STATUSES)[number];
+export const TENDERING_PHASES = [...TENDERING_STATUSES, 'closed'] as const;
+export type TenderingPhase = (typeof TENDERING_PHASES)[number];
 
-export const TENDER_ACTIONS = [
+export const TENDERING_ACTIONS = [
   'edit',
   'publish',
   'clarify',
@@ -294,11 +294,11 @@ export const TENDER_ACTIONS = [
   'reject_award',
   'cancel',
 ] as const;
-export type TenderAction = (typeof TENDER_ACTIONS)[number];
+export type TenderingAction = (typeof TENDERING_ACTIONS)[number];
 
 const TENDER_MOVES: Record<
-  TenderAction,
-  { from: readonly TenderStatus[]; to: TenderStatus | 'same'; when?: 'open' | 'closed' }
+  TenderingAction,
+  { from: readonly TenderingStatus[]; to: TenderingStatus | 'same'; when?: 'open' | 'closed' }
 > = {
   edit: { from: ['draft'], to: 'same' },
   publish: { from: ['draft'], to: 'published' },
@@ -325,16 +325,16 @@ const TENDER_MOVES: Record<
 };
 
 export type TenderTransition =
-  | { ok: true; from: TenderStatus; to: TenderStatus }
+  | { ok: true; from: TenderingStatus; to: TenderingStatus }
   | { ok: false; reason: 'not_allowed_in_state' | 'before_closing' | 'after_closing' };
 
-export function tenderPhase(status: TenderStatus, closingAt: Date, now: Date): TenderPhase {
+export function tenderPhase(status: TenderingStatus, closingAt: Date, now: Date): TenderingPhase {
   return status === 'published' && now.getTime() >= closingAt.getTime() ? 'closed' : status;
 }
 
 export function tenderTransition(
-  status: TenderStatus,
-  action: TenderAction,
+  status: TenderingStatus,
+  action: TenderingAction,
   closingAt: Date,
   now: Date,
 ): TenderTransition {

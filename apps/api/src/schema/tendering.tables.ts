@@ -1,7 +1,7 @@
 import {
   PROCUREMENT_CATEGORIES,
   PROCUREMENT_METHODS,
-  TENDER_STATUSES,
+  TENDERING_STATUSES,
   type TenderingSettings,
 } from '@zabuni/domain';
 import {
@@ -23,7 +23,7 @@ import { users } from './authentication.tables.ts';
 import { categories } from './core.tables.ts';
 import { organisations } from './organisations.tables.ts';
 
-export const tenderingStatus = pgEnum('tendering_status', TENDER_STATUSES);
+export const tenderingStatus = pgEnum('tendering_status', TENDERING_STATUSES);
 export const procurementMethod = pgEnum('procurement_method', PROCUREMENT_METHODS);
 export const procurementCategory = pgEnum('procurement_category', PROCUREMENT_CATEGORIES);
 
