@@ -1,0 +1,311 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { chromiumPath, launchBrowser } from './browser.ts';
+
+const SHOTS = new URL('../test-results/screenshots/', import.meta.url).pathname;
+mkdirSync(SHOTS, { recursive: true });
+
+// The demo sign-ins (README): the buyer administers Harambee; Grace (owner) and Daniel (finance) sit on the
+// opening committee with the demo opening passphrase.
+const BUYER = 'buyer@zabuni.example';
+const GRACE = 'owner@zabuni.example';
+const DANIEL = 'finance@zabuni.example';
+const DEMO_PASSWORD = 'zabuni-demo-2026';
+const OPENING_PASSPHRASE = 'zabuni-demo-opening';
+const HARAMBEE = 'Harambee Savings Sacco';
+const SUPPLIER_PASSWORD = 'Rfq-Supplier-2026!';
+/** How long the suppliers have to quote in their browsers. */
+const QUOTE_WINDOW_MS = 100_000;
+
+describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
+  const baseUrl = inject('baseUrl');
+  const stamp = Date.now().toString(36).toUpperCase();
+  const title = `Branch furniture ${stamp}`;
+  const suppliers = {
+    jua: { email: `jua-${stamp}@rfq.example`.toLowerCase(), name: `Jua Furniture ${stamp} Ltd` },
+    mvua: { email: `mvua-${stamp}@rfq.example`.toLowerCase(), name: `Mvua Interiors ${stamp} Ltd` },
+    upepo: { email: `upepo-${stamp}@rfq.example`.toLowerCase(), name: `Upepo Office ${stamp} Ltd` },
+  };
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  let buyerWasOn: number | null = null;
+  let rfqId = 0;
+  let closesAt = 0;
+
+  async function call<T>(who: string, method: string, path: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${baseUrl}/api/v1${path}`, {
+      method,
+      headers: {
+        Accept: 'application/json',
+        'X-Requested-With': 'XMLHttpRequest',
+        ...(tokens[who] ? { Authorization: `Bearer ${tokens[who]}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+    return (text ? JSON.parse(text) : null) as T;
+  }
+  const signInApi = async (who: string, email: string, password: string) => {
+    tokens[who] = '';
+    tokens[who] = (
+      await call<{ access: string }>(who, 'POST', '/authentication/token/', { username: email, password })
+    ).access;
+  };
+  const onHarambee = async (who: string) => {
+    const me = await call<{
+      buyer_company_id: number | null;
+      organisations: Array<{ organisation: { id: number; name: string } }>;
+    }>(who, 'GET', '/authentication/me/');
+    const harambee = me.organisations.find((m) => m.organisation.name === HARAMBEE)!.organisation.id;
+    if (me.buyer_company_id !== harambee)
+      tokens[who] = (
+        await call<{ access: string }>(who, 'POST', '/authentication/switch-buyer/', {
+          buyer_company_id: harambee,
+        })
+      ).access;
+    return { was: me.buyer_company_id, harambee };
+  };
+
+  /** A signed-in page of its own (each person their own browser context), in English or Amharic. */
+  async function pageOf(
+    email: string,
+    password: string,
+    next: string,
+    width = 1280,
+    lang = 'en',
+  ): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+    if (lang !== 'en') await context.addCookies([{ name: 'lang', value: lang, url: baseUrl }]);
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
+    const form = page.getByTestId('sign-in-form');
+    await form.locator('input[autocomplete="username"], input[name="username"]').first().fill(email);
+    await form.locator('input[autocomplete="current-password"]').fill(password);
+    await form.locator('button[type="submit"]').click();
+    await page.waitForURL((url) => url.pathname === next);
+    return page;
+  }
+  /** Screenshots of a buyer page at 1280 and 390 px, in English and Amharic. */
+  async function shots(name: string, path: string, ready: string) {
+    for (const lang of ['en', 'am']) {
+      for (const width of [1280, 390]) {
+        const page = await pageOf(BUYER, DEMO_PASSWORD, path, width, lang);
+        await page.getByTestId(ready).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await page.screenshot({ path: `${SHOTS}rfq-${name}-${width}-${lang}.png`, fullPage: true });
+        await page.context().close();
+      }
+    }
+  }
+
+  beforeAll(async () => {
+    await signInApi('buyer', BUYER, DEMO_PASSWORD);
+    const { was } = await onHarambee('buyer');
+    buyerWasOn = was;
+    for (const [who, email] of [
+      ['grace', GRACE],
+      ['daniel', DANIEL],
+    ] as const) {
+      await signInApi(who, email, DEMO_PASSWORD);
+      await onHarambee(who);
+      const key = await call<{ has_key: boolean }>(who, 'GET', '/sourcing/opening-key/');
+      if (!key.has_key) await call(who, 'PUT', '/sourcing/opening-key/', { passphrase: OPENING_PASSPHRASE });
+    }
+    const members = await call<{ results: Array<{ user_id: number; email: string }> }>(
+      'buyer',
+      'GET',
+      '/organisations/members/?page_size=100',
+    );
+    ids.grace = members.results.find((m) => m.email === GRACE)!.user_id;
+    ids.daniel = members.results.find((m) => m.email === DANIEL)!.user_id;
+    // Three suppliers on Harambee's list, each with a password chosen from the mail.
+    for (const [key, supplier] of Object.entries(suppliers)) {
+      ids[key] = (
+        await call<{ id: number }>('buyer', 'POST', '/p2p/suppliers/', {
+          name: supplier.name,
+          email: supplier.email,
+          first_name: 'Neema',
+          last_name: 'Mwangi',
+        })
+      ).id;
+      let token = '';
+      for (let tries = 0; !token && tries < 60; tries += 1) {
+        const mails = (await (
+          await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(supplier.email)}`)
+        ).json()) as { results: Array<{ text: string }> };
+        token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mails.results[0]?.text ?? '')?.[1] ?? '';
+        if (!token) await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      await call('anyone', 'POST', '/authentication/confirm/', {
+        token: decodeURIComponent(token),
+        password: SUPPLIER_PASSWORD,
+        password2: SUPPLIER_PASSWORD,
+      });
+    }
+    const departments = await call<{ results: Array<{ id: number; code: string }> }>(
+      'buyer',
+      'GET',
+      '/p2p/departments/?page_size=100',
+    );
+    const categories = await call<{ results: Array<{ id: number }> }>(
+      'buyer',
+      'GET',
+      '/core/category-types/',
+    );
+    closesAt = Date.now() + QUOTE_WINDOW_MS;
+    // The draft is raised here; publishing, quoting, opening and the award happen in the browsers.
+    rfqId = (
+      await call<{ id: number }>('buyer', 'POST', '/sourcing/rfqs/', {
+        title,
+        closing_at: new Date(closesAt).toISOString(),
+        department_id: departments.results.find((d) => d.code === 'OPS')?.id ?? departments.results[0]!.id,
+        terms: 'Delivery to the Nakuru branch.',
+        committee: [ids.grace, ids.daniel],
+        quorum: 2,
+        suppliers: [ids.jua, ids.mvua, ids.upepo],
+        lines: [
+          {
+            description: 'Office desk',
+            category_id: categories.results[0]?.id ?? 1,
+            quantity: '10',
+            unit: 'each',
+            estimated_unit_price: '20000.00',
+          },
+          {
+            description: 'Office chair',
+            category_id: categories.results[0]?.id ?? 1,
+            quantity: '10',
+            unit: 'each',
+            estimated_unit_price: '12000.00',
+          },
+        ],
+      })
+    ).id;
+    browser = await launchBrowser();
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    if (buyerWasOn !== null && tokens.buyer)
+      await call('buyer', 'POST', '/authentication/switch-buyer/', { buyer_company_id: buyerWasOn }).catch(
+        () => undefined,
+      );
+  });
+
+  it('publishes the RFQ from the Sourcing menu: the three suppliers are told', async () => {
+    const page = await pageOf(BUYER, DEMO_PASSWORD, '/app');
+    await page.getByTestId('nav-rfqs').click();
+    await page.waitForURL((url) => url.pathname === '/app/sourcing/rfqs');
+    await page.getByTestId('rfq-link').filter({ hasText: /RFQ-/ }).first().waitFor();
+    await page.goto(`${baseUrl}/app/sourcing/rfqs/${rfqId}`);
+    await page.getByTestId('rfq-publish').click();
+    await expect
+      .poll(async () => (await page.getByTestId('rfq-status').first().innerText()).toLowerCase())
+      .toBe('open for quotes');
+    for (const supplier of Object.values(suppliers)) {
+      await expect
+        .poll(async () => {
+          const mails = (await (
+            await fetch(`${baseUrl}/api/dev/mail?to=${encodeURIComponent(supplier.email)}`)
+          ).json()) as { results: Array<{ subject: string }> };
+          return mails.results.some((m) => m.subject.startsWith('Request for quotations RFQ-'));
+        })
+        .toBe(true);
+    }
+  });
+
+  it('lets two suppliers seal quotes with receipts and one decline, in the portal', async () => {
+    const quotes: Array<[keyof typeof suppliers, [string, string] | null]> = [
+      ['jua', ['18500.00', '12500.00']],
+      ['mvua', ['19900.00', '11450.00']],
+      ['upepo', null],
+    ];
+    for (const [key, prices] of quotes) {
+      const page = await pageOf(suppliers[key].email, SUPPLIER_PASSWORD, '/portal/rfqs');
+      await page.getByTestId('portal-rfq-link').filter({ hasText: /RFQ-/ }).first().click();
+      await page.waitForURL((url) => url.pathname === `/portal/rfqs/${rfqId}`);
+      if (prices) {
+        await page.getByTestId('quote-price').nth(0).fill(prices[0]);
+        await page.getByTestId('quote-price').nth(1).fill(prices[1]);
+        await page.getByTestId('quote-delivery').fill('14');
+      } else {
+        await page.getByTestId('quote-decline-all').check();
+      }
+      if (key === 'jua')
+        await page.screenshot({ path: `${SHOTS}rfq-portal-quote-1280-en.png`, fullPage: true });
+      await page.getByTestId('quote-submit').click();
+      await page.getByTestId('quote-receipt').waitFor();
+      expect(await page.getByTestId('receipt-sha').innerText()).toMatch(/^[0-9a-f]{64}$/);
+      await page.getByTestId('receipt-verify-button').click();
+      await page.getByTestId('receipt-valid').waitFor();
+      if (key === 'jua')
+        await page.screenshot({ path: `${SHOTS}rfq-portal-receipt-1280-en.png`, fullPage: true });
+    }
+    // The buyer sees who submitted and when, never a price.
+    const page = await pageOf(BUYER, DEMO_PASSWORD, `/app/sourcing/rfqs/${rfqId}`);
+    await page.getByTestId('rfq-sealed-note').waitFor();
+    const text = await page.locator('body').innerText();
+    for (const price of ['18,500', '18500', '12,500', '19,900', '11,450']) expect(text).not.toContain(price);
+    expect(await page.getByTestId('rfq-submitted-count').innerText()).toContain('3 of 3');
+    await shots('detail-sealed', `/app/sourcing/rfqs/${rfqId}`, 'rfq-sealed-note');
+  }, 180_000);
+
+  it('opens only when both committee members have confirmed', async () => {
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, closesAt - Date.now() + 1_000)));
+    const grace = await pageOf(GRACE, DEMO_PASSWORD, `/app/sourcing/rfqs/${rfqId}`);
+    await grace.getByTestId('opening-passphrase').fill(OPENING_PASSPHRASE);
+    await grace.screenshot({ path: `${SHOTS}rfq-opening-1280-en.png`, fullPage: true });
+    await grace.getByTestId('opening-confirm').click();
+    await expect
+      .poll(async () => (await grace.getByTestId('rfq-status').first().innerText()).toLowerCase())
+      .toBe('closed, sealed');
+    await grace.getByTestId('rfq-sealed-note').waitFor();
+    const daniel = await pageOf(DANIEL, DEMO_PASSWORD, `/app/sourcing/rfqs/${rfqId}`);
+    await daniel.getByTestId('opening-passphrase').fill(OPENING_PASSPHRASE);
+    await daniel.getByTestId('opening-confirm').click();
+    await expect
+      .poll(async () => (await daniel.getByTestId('rfq-status').first().innerText()).toLowerCase())
+      .toBe('opened');
+  }, 180_000);
+
+  it('compares with the lowest per line marked, and a split award makes two purchase orders', async () => {
+    const page = await pageOf(BUYER, DEMO_PASSWORD, `/app/sourcing/rfqs/${rfqId}/comparison`);
+    const lines = page.getByTestId('comparison-line');
+    await lines.first().waitFor();
+    // Desks: Jua's 18,500 is lowest; chairs: Mvua's 11,450.
+    await expect
+      .poll(() => lines.nth(0).locator('[data-lowest="true"]').innerText())
+      .toContain(suppliers.jua.name);
+    await expect
+      .poll(() => lines.nth(1).locator('[data-lowest="true"]').innerText())
+      .toContain(suppliers.mvua.name);
+    expect(await page.getByTestId('comparison-overall').innerText()).toContain(suppliers.jua.name);
+    await page.screenshot({ path: `${SHOTS}rfq-comparison-1280-en.png`, fullPage: true });
+    // The award starts at the lowest of each line: desks to Jua, chairs to Mvua.
+    await page.getByTestId('award-submit').click();
+    await page.waitForURL((url) => url.pathname === `/app/sourcing/rfqs/${rfqId}`);
+    await expect.poll(() => page.getByTestId('rfq-award-order').count()).toBe(2);
+    const orders = await page.getByTestId('rfq-award-order').allInnerTexts();
+    expect(new Set(orders).size).toBe(2);
+    await shots('comparison', `/app/sourcing/rfqs/${rfqId}/comparison`, 'comparison-line');
+    await shots('detail-awarded', `/app/sourcing/rfqs/${rfqId}`, 'rfq-award');
+  }, 180_000);
+
+  it('shows the saving in the savings report', async () => {
+    const page = await pageOf(BUYER, DEMO_PASSWORD, '/app/sourcing/savings');
+    // Estimate 320,000.00; awarded 185,000.00 + 114,500.00 = 299,500.00: 20,500.00 saved.
+    await expect
+      .poll(async () => (await page.getByTestId('savings-by-rfq').innerText()).includes('20,500.00'))
+      .toBe(true);
+    await shots('savings', '/app/sourcing/savings', 'savings-by-rfq');
+    await shots('list', '/app/sourcing/rfqs', 'rfqs-table');
+    await shots('passphrase', '/app/sourcing/opening-passphrase', 'opening-passphrase-page');
+  }, 180_000);
+});
