@@ -109,7 +109,7 @@ describe.skipIf(!chromiumPath)('Platform shell in Chromium', () => {
     ]);
     const status = (key: string) =>
       page.getByTestId(`module-tile-${key}`).getByTestId('module-status').innerText();
-    expect(await status('sourcing')).toBe('Coming soon');
+    expect(await status('sourcing')).toBe('Coming in this release');
     expect(await status('p2p')).toBe('Coming in this release');
   });
 
@@ -143,20 +143,17 @@ describe.skipIf(!chromiumPath)('Platform shell in Chromium', () => {
     await expect.poll(() => page.getByTestId('home-organisation').innerText()).toBe(UMOJA);
   });
 
-  it('opens Procure to Pay → Requisitions; Sourcing is coming soon', async () => {
+  it('opens Procure to Pay → Requisitions, and Sourcing → Prequalifications', async () => {
     await page.getByTestId('nav-requisitions').click();
     await page.waitForURL((url) => url.pathname === '/app/p2p/requisitions');
     await page.getByTestId('new-requisition').waitFor();
     await page.getByTestId('requisitions-table').waitFor();
     expect(await page.title()).toBe('Requisitions · Zabuni');
 
-    await page.getByTestId('nav-sourcing').click();
-    await page.waitForURL((url) => url.pathname === '/app/sourcing');
-    const soon = page.getByTestId('module-coming-soon');
-    await soon.waitFor();
-    expect(await soon.innerText()).toContain('Sourcing: coming soon');
-    await soon.getByRole('button', { name: 'Go to Procure to Pay' }).click();
-    await page.waitForURL((url) => url.pathname === '/app/p2p/requisitions');
+    await page.getByTestId('nav-prequalifications').click();
+    await page.waitForURL((url) => url.pathname === '/app/sourcing/prequalifications');
+    await page.getByTestId('prequalifications-page').waitFor();
+    expect(await page.title()).toBe('Prequalifications · Zabuni');
   });
 
   it('fits the window at 1280 and 390 px in English and Amharic, the navigation behind a burger on phones', async () => {
@@ -164,7 +161,7 @@ describe.skipIf(!chromiumPath)('Platform shell in Chromium', () => {
     const pages = [
       ['home', '/app', 'home-greeting'],
       ['requisitions', '/app/p2p/requisitions', 'requisitions-table'],
-      ['sourcing', '/app/sourcing', 'module-coming-soon'],
+      ['sourcing', '/app/sourcing/prequalifications', 'prequalifications-page'],
     ] as const;
     for (const language of ['en', 'am'] as const) {
       for (const width of [1280, 390]) {
