@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   contract,
   contractClause,
+  ContractChangeForm,
   ContractForm,
   contractComparison,
   contractsReport,
@@ -128,6 +129,7 @@ export const contractsApi = {
   requestCode: (id: number) =>
     apiPost<{ method: 'email_code' | 'authenticator' }>(`${BASE}/${id}/signature-code/`),
   sign: (id: number, code: string) => apiPost<Contract>(`${BASE}/${id}/sign/`, { code }),
+  change: (id: number, form: ContractChangeForm) => apiPost<Contract>(`${BASE}/${id}/changes/`, form),
   addObligation: (id: number, form: ObligationForm) =>
     apiPost<Obligation[]>(`${BASE}/${id}/obligations/`, form),
   completeObligation: (id: number, obligationId: number) =>

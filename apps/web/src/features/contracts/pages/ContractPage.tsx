@@ -16,7 +16,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { OBLIGATION_KINDS } from '@zabuni/contracts';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   BackLink,
   Fact,
@@ -59,6 +59,9 @@ export function Component() {
   const [comment, setComment] = useState('');
   const [editing, setEditing] = useState<string | null>(null);
   const [note, setNote] = useState('');
+  const navigate = useNavigate();
+  const [changing, setChanging] = useState<'amendment' | 'termination' | null>(null);
+  const [change, setChange] = useState({ title: '', text: '', end: '', value: '' });
 
   if (detail.error)
     return (
@@ -288,6 +291,26 @@ export function Component() {
         )}
       </Section>
 
+      {(c.changes.length > 0 || c.parent_id) && (
+        <Section title={t('change.title')} testId="contract-changes">
+          <Stack gap={4}>
+            {c.parent_id && (
+              <Text component={Link} to={`/app/contracts/${c.parent_id}`} size="sm" c="teal.8">
+                {t('change.parent')}
+              </Text>
+            )}
+            {c.changes.map((ch) => (
+              <Group key={ch.id} gap="xs">
+                <Text component={Link} to={`/app/contracts/${ch.id}`} size="sm" c="teal.8">
+                  {ch.number} · {t(`kind.${ch.kind}`)}
+                </Text>
+                <StatusBadge status={ch.status} />
+              </Group>
+            ))}
+          </Stack>
+        </Section>
+      )}
+
       <Versions id={id} organisationId={organisationId} current={c.version_no} />
       {c.kind === 'contract' && <Obligations id={id} organisationId={organisationId} manager={manager} />}
 
@@ -311,6 +334,83 @@ export function Component() {
               }}
             >
               {t('detail.reject')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal
+        opened={changing !== null}
+        onClose={() => setChanging(null)}
+        title={changing === 'termination' ? t('change.terminate') : t('change.amend')}
+        centered
+      >
+        <Stack>
+          <TextInput
+            label={t('fields.title')}
+            value={change.title}
+            onChange={(event) => setChange({ ...change, title: event.currentTarget.value })}
+            data-testid="change-title"
+          />
+          <Textarea
+            label={t('change.text')}
+            autosize
+            minRows={4}
+            value={change.text}
+            onChange={(event) => setChange({ ...change, text: event.currentTarget.value })}
+            data-testid="change-text"
+          />
+          {changing === 'amendment' && (
+            <SimpleGrid cols={2}>
+              <TextInput
+                type="date"
+                label={t('change.newEnd')}
+                value={change.end}
+                onChange={(event) => setChange({ ...change, end: event.currentTarget.value })}
+              />
+              <TextInput
+                label={t('change.newValue')}
+                inputMode="decimal"
+                value={change.value}
+                onChange={(event) => setChange({ ...change, value: event.currentTarget.value })}
+              />
+            </SimpleGrid>
+          )}
+          <Group justify="flex-end">
+            <Button
+              loading={busy}
+              disabled={!change.title.trim() || !change.text.trim() || changing === null}
+              data-testid="change-create"
+              onClick={async () => {
+                if (!changing) return;
+                const escape = (text: string) =>
+                  text.replace(/[&<>]/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[ch]!);
+                const body_html = change.text
+                  .split(/\n{2,}/)
+                  .map((paragraph) => `<p>${escape(paragraph.trim())}</p>`)
+                  .join('');
+                let created = 0;
+                const done = await act(async () => {
+                  created = (
+                    await contractsApi.change(id, {
+                      kind: changing,
+                      title: change.title,
+                      body_html,
+                      end_date: changing === 'amendment' && change.end ? change.end : null,
+                      value_minor:
+                        changing === 'amendment' && change.value
+                          ? Math.round(Number(change.value) * 100)
+                          : null,
+                    })
+                  ).id;
+                }, t('change.created'));
+                if (done) {
+                  setChanging(null);
+                  setChange({ title: '', text: '', end: '', value: '' });
+                  void navigate(`/app/contracts/${created}`);
+                }
+              }}
+            >
+              {t('change.create')}
             </Button>
           </Group>
         </Stack>
