@@ -6,14 +6,23 @@ import {
   Modal,
   MultiSelect,
   NumberInput,
+  Select,
   Stack,
   Table,
   Text,
+  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { criticalServiceForm, type CriticalServiceForm } from '@zabuni/contracts';
+import {
+  continuityPlanForm,
+  criticalServiceForm,
+  type ContinuityPlanForm,
+  type CriticalServiceForm,
+  type CriticalServiceView,
+} from '@zabuni/contracts';
+import { CONTINUITY_TEST_RESULTS } from '@zabuni/domain';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +41,7 @@ export function Component() {
   const { organisationId, manager } = useRiskRoles();
   const services = useQuery(servicesQuery(organisationId));
   const [adding, setAdding] = useState(false);
+  const [planFor, setPlanFor] = useState<CriticalServiceView | null>(null);
   return (
     <PageFrame testId="risk-continuity">
       <PageHeader
@@ -68,6 +78,13 @@ export function Component() {
               <b>{t('continuity.suppliers')}:</b>{' '}
               {s.suppliers.map((x) => `${x.name} (${t(`continuity.role.${x.role}`)})`).join(', ') || '—'}
             </Text>
+            {manager && (
+              <Group justify="flex-end" mt="xs">
+                <Button size="xs" variant="light" onClick={() => setPlanFor(s)} data-testid="add-plan">
+                  {t('continuity.addPlan')}
+                </Button>
+              </Group>
+            )}
             {s.plans.length > 0 && (
               <Table.ScrollContainer minWidth={520} mt="xs">
                 <Table>
@@ -100,6 +117,7 @@ export function Component() {
         ))}
       </Stack>
       {adding && <ServiceForm onClose={() => setAdding(false)} />}
+      {planFor && <PlanForm service={planFor} onClose={() => setPlanFor(null)} />}
     </PageFrame>
   );
 }
@@ -189,6 +207,109 @@ function ServiceForm({ onClose }: { onClose(): void }) {
                 searchable
               />
             )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+interface PlanValues {
+  service_id: number;
+  supplier_id: number | null;
+  alternates: string;
+  stock: string;
+  exit_plan: string;
+  last_tested_on: string | null;
+  test_result: ContinuityPlanForm['test_result'];
+  test_notes: string;
+  next_test_on: string | null;
+}
+
+/** A continuity plan for one of the service's suppliers: alternates, stock, exit plan and the last test. */
+function PlanForm({ service, onClose }: { service: CriticalServiceView; onClose(): void }) {
+  const { t } = useTranslation(NS);
+  const { organisationId } = useRiskRoles();
+  const queryClient = useQueryClient();
+  const form = useForm<PlanValues, unknown, ContinuityPlanForm>({
+    resolver: contractResolver<PlanValues, ContinuityPlanForm>(continuityPlanForm),
+    defaultValues: {
+      service_id: service.id,
+      supplier_id: service.suppliers[0]?.id ?? null,
+      alternates: '',
+      stock: '',
+      exit_plan: '',
+      last_tested_on: null,
+      test_result: null,
+      test_notes: '',
+      next_test_on: null,
+    },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const dateField = { setValueAs: (v: string) => v || null };
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await riskApi.savePlan(null, values);
+      await queryClient.invalidateQueries({ queryKey: key(organisationId) });
+      toast.success(t('continuity.planSaved'));
+      onClose();
+    } catch (failure) {
+      if (!applyServerErrors(failure, form.setError, ['supplier_id', 'last_tested_on', 'next_test_on']))
+        toast.error(failureText(failure));
+    }
+  });
+  return (
+    <Modal opened onClose={onClose} title={`${t('continuity.addPlan')}: ${service.name}`}>
+      <form onSubmit={submit} noValidate data-testid="plan-form">
+        <Stack gap="sm">
+          <Controller
+            control={form.control}
+            name="supplier_id"
+            render={({ field }) => (
+              <Select
+                label={t('continuity.plan.supplier')}
+                data={service.suppliers.map((s) => ({ value: String(s.id), label: s.name }))}
+                value={field.value ? String(field.value) : null}
+                onChange={(value) => field.onChange(value ? Number(value) : null)}
+                clearable
+                error={fieldError(errors.supplier_id)}
+              />
+            )}
+          />
+          <Textarea label={t('continuity.plan.alternates')} autosize {...form.register('alternates')} />
+          <Textarea label={t('continuity.plan.stock')} autosize {...form.register('stock')} />
+          <Textarea label={t('continuity.plan.exit')} autosize {...form.register('exit_plan')} />
+          <TextInput
+            type="date"
+            label={t('continuity.plan.tested')}
+            {...form.register('last_tested_on', dateField)}
+          />
+          <Controller
+            control={form.control}
+            name="test_result"
+            render={({ field }) => (
+              <Select
+                label={t('continuity.plan.result')}
+                data={CONTINUITY_TEST_RESULTS.map((r) => ({ value: r, label: t(`continuity.result.${r}`) }))}
+                value={field.value ?? null}
+                onChange={(value) => field.onChange(value)}
+                clearable
+              />
+            )}
+          />
+          <TextInput label={t('continuity.plan.notes')} {...form.register('test_notes')} />
+          <TextInput
+            type="date"
+            label={t('continuity.plan.nextTest')}
+            {...form.register('next_test_on', dateField)}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
