@@ -65,6 +65,10 @@ export function Component() {
   const pq = detail.data;
   const closed = Date.parse(pq.closes_at) <= now;
   const committeeDone = pq.evaluators.every((e) => e.submitted_at !== null);
+  // Questions by key: their number in the questionnaire (badges) and their text (reasons).
+  const questions = pq.sections.flatMap((section) => section.questions);
+  const numberOf = (key: string) => questions.findIndex((q) => q.key === key) + 1;
+  const textOf = (key: string) => questions.find((q) => q.key === key)?.text ?? key;
 
   const act = async (work: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -110,8 +114,14 @@ export function Component() {
       render: (row) => (
         <Group gap={4}>
           {Object.entries(row.automatic_scores).map(([question, score]) => (
-            <Badge key={question} variant="light" color={score > 0 ? 'teal' : 'red'} tt="none">
-              {question}: {score}
+            <Badge
+              key={question}
+              variant="light"
+              color={score > 0 ? 'teal' : 'red'}
+              tt="none"
+              title={textOf(question)}
+            >
+              {t('detail.responses.questionScore', { number: numberOf(question), score })}
             </Badge>
           ))}
         </Group>
@@ -182,7 +192,7 @@ export function Component() {
           <Text size="sm">{row.recommended ? t('detail.results.pass') : t('detail.results.fail')}</Text>
           {row.reasons.map((reason) => (
             <Text key={reason} size="xs" c="red.8">
-              {reasonText(t, reason)}
+              {reasonText(t, reason, textOf)}
             </Text>
           ))}
         </Stack>
@@ -385,7 +395,13 @@ export function Component() {
 }
 
 /** "mandatory_failed:tax" → "Mandatory criterion failed: tax"; "below_pass_mark" → its words. */
-function reasonText(t: (key: string, options?: Record<string, unknown>) => string, reason: string): string {
+function reasonText(
+  t: (key: string, options?: Record<string, unknown>) => string,
+  reason: string,
+  textOf: (key: string) => string,
+): string {
   const [code, question] = reason.split(':');
-  return code === 'mandatory_failed' ? t('reasons.mandatory_failed', { question }) : t(`reasons.${code}`);
+  return code === 'mandatory_failed'
+    ? t('reasons.mandatory_failed', { question: textOf(question ?? '') })
+    : t(`reasons.${code}`);
 }
