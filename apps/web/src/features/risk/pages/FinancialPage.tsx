@@ -29,7 +29,6 @@ import { formatDate, formatMoney } from '../../../lib/format.ts';
 import { applyServerErrors, contractResolver, failureText, fieldError } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import { financialQuery, key, NS, questionnairesQuery, riskApi, suppliersQuery } from '../api.ts';
-import { BandBadge } from '../components/Badges.tsx';
 import { useRiskRoles } from '../roles.ts';
 
 type Row = FinancialOverview['results'][number];
@@ -75,7 +74,6 @@ export function Component() {
             <Text size="sm" fw={700}>
               {row.financial_score}
             </Text>
-            <BandBadge band={FINANCIAL_BAND_AS_RISK[row.financial_band ?? ''] ?? 'medium'} />
             <Text size="xs">{t(`financialBands.${row.financial_band}`)}</Text>
           </Group>
         ),
