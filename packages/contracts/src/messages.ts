@@ -47,6 +47,8 @@ export const MESSAGES = {
   'contract.file': 'Upload the signed contract as a PDF of at most 20 MB.',
   'contract.no_pdf': 'This contract has no signed PDF yet.',
   'contract.obligation': 'Obligation not found.',
+  'contract.document': 'Upload a PDF, Word, Excel or image file of at most 20 MB.',
+  'contract.document_not_found': 'Document not found.',
   'requisition.not_found': 'Requisition not found.',
   'attachment.not_found': 'Attachment not found.',
   'requisition.department': 'Choose one of this organisation’s departments.',
@@ -483,7 +485,8 @@ export const MESSAGES = {
   'risk.owner': 'Choose someone on the staff of this organisation.',
   'risk.supplier': 'Choose a supplier on this organisation’s list.',
   'risk.closed': 'This risk is closed.',
-  'risk.within_appetite': 'This risk scores {score}, within the appetite of {appetite}: it needs no acceptance.',
+  'risk.within_appetite':
+    'This risk scores {score}, within the appetite of {appetite}: it needs no acceptance.',
   'risk.not_acceptable': 'Only an open risk can be put forward for acceptance.',
   'risk.acceptance_no_workflow':
     'No approval workflow for risk acceptance applies to this risk, or nobody but you could approve it. Ask your administrator to add one.',
