@@ -32,12 +32,6 @@ import { financialQuery, key, NS, questionnairesQuery, riskApi, suppliersQuery }
 import { useRiskRoles } from '../roles.ts';
 
 type Row = FinancialOverview['results'][number];
-const FINANCIAL_BAND_AS_RISK: Record<string, string> = {
-  strong: 'low',
-  adequate: 'medium',
-  weak: 'high',
-  distressed: 'extreme',
-};
 
 /** `/app/risk/financial`: financial scores, spend concentration and exposure; questionnaires sent to suppliers. */
 export function Component() {
