@@ -254,6 +254,12 @@ describe('financial questionnaires answered in the portal', () => {
     expect(profile.parts).toContainEqual(
       expect.objectContaining({ part: 'financial', points: 98, known: true }),
     );
+    // For other modules' approval adapters: the same score and band, in their transaction.
+    await expect(
+      ctx.database.db.transaction((tx) =>
+        ctx.services.risk.supplierBand(tx, setUp.organisationId, setUp.supplierId),
+      ),
+    ).resolves.toEqual({ score: profile.score, band: profile.band });
     // SEAM (issue 20): the prequalification part comes from prequalifications' front door (no exercise: none).
     expect(profile.parts).toContainEqual(
       expect.objectContaining({ part: 'prequalification', basis: 'none' }),

@@ -1575,7 +1575,18 @@ export function createRiskService({
       };
     },
 
-    /** Every listed supplier's profile score and band (for the dashboard and for approval rules later). */
+    /**
+     * A supplier's risk score and band, in the caller's transaction: for another module's approval adapter
+     * that wants to add a risk officer's step for a high-risk supplier (an RFQ or tender award, a contract).
+     * The workflow editor's rule conditions do not take a band (yet): see the issue 23 notes.
+     */
+    async supplierBand(tx: Executor, organisationId: number, supplierId: number) {
+      const settings = await settingsOf(tx, organisationId);
+      const profile = (await profiles(tx, organisationId, settings, [supplierId])).get(supplierId)!;
+      return { score: profile.score, band: profile.band };
+    },
+
+    /** Every listed supplier's profile score and band (for the dashboard). */
     async supplierBands(principal: Principal) {
       const organisationId = currentOrganisation(principal);
       const settings = await settingsOf(db, organisationId);
