@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   contract,
   contractClause,
+  contractDocument,
   ContractChangeForm,
   ContractForm,
   contractComparison,
@@ -16,6 +17,7 @@ import type {
 import type { z } from 'zod';
 import { apiGet, apiPatch, apiPost } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/fetch-all.ts';
+import { sendMultipart } from '../../lib/multipart.ts';
 
 export type Contract = z.infer<typeof contract>;
 export type ContractSummary = z.infer<typeof contractSummary>;
@@ -25,6 +27,7 @@ export type ContractVersion = z.infer<typeof contractVersion>;
 export type Comparison = z.infer<typeof contractComparison>;
 export type Obligation = z.infer<typeof obligation>;
 export type Report = z.infer<typeof contractsReport>;
+export type ContractDocument = z.infer<typeof contractDocument>;
 
 export const NS = 'contracts';
 export const BASE = '/contracts';
@@ -83,6 +86,12 @@ export const obligationsQuery = (organisationId: number, id: number) =>
     queryFn: ({ signal }) => apiGet<Obligation[]>(`${BASE}/${id}/obligations/`, {}, signal),
   });
 
+export const documentsQuery = (organisationId: number, id: number) =>
+  queryOptions({
+    queryKey: key(organisationId, id, 'documents'),
+    queryFn: ({ signal }) => apiGet<ContractDocument[]>(`${BASE}/${id}/documents/`, {}, signal),
+  });
+
 export const reportQuery = (organisationId: number) =>
   queryOptions({
     queryKey: key(organisationId, 'report'),
@@ -130,6 +139,8 @@ export const contractsApi = {
     apiPost<{ method: 'email_code' | 'authenticator' }>(`${BASE}/${id}/signature-code/`),
   sign: (id: number, code: string) => apiPost<Contract>(`${BASE}/${id}/sign/`, { code }),
   change: (id: number, form: ContractChangeForm) => apiPost<Contract>(`${BASE}/${id}/changes/`, form),
+  addDocument: (id: number, file: File) =>
+    sendMultipart<ContractDocument[]>('POST', `${BASE}/${id}/documents/`, { file: [file] }),
   addObligation: (id: number, form: ObligationForm) =>
     apiPost<Obligation[]>(`${BASE}/${id}/obligations/`, form),
   completeObligation: (id: number, obligationId: number) =>

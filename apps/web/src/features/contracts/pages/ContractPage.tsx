@@ -1,6 +1,7 @@
 import {
   Badge,
   Button,
+  FileButton,
   Group,
   Modal,
   Paper,
@@ -27,13 +28,14 @@ import {
   Section,
 } from '../../../components/PageFrame.tsx';
 import { SignatureCodeDialog } from '../../../components/SignatureCodeDialog.tsx';
-import { formatDate, formatDay, formatMoney } from '../../../lib/format.ts';
+import { formatDate, formatDay, formatFileSize, formatMoney } from '../../../lib/format.ts';
 import { messageText } from '../../../lib/form-errors.ts';
 import { toast } from '../../../lib/toast.ts';
 import {
   compareQuery,
   contractsApi,
   detailQuery,
+  documentsQuery,
   key,
   NS,
   obligationsQuery,
@@ -312,6 +314,7 @@ export function Component() {
       )}
 
       <Versions id={id} organisationId={organisationId} current={c.version_no} />
+      <Documents id={id} organisationId={organisationId} manager={manager} />
       {c.kind === 'contract' && <Obligations id={id} organisationId={organisationId} manager={manager} />}
 
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title={t('detail.reject')} centered>
@@ -506,6 +509,71 @@ function Versions({ id, organisationId, current }: { id: number; organisationId:
               )}
             </Stack>
           </Paper>
+        )}
+      </Stack>
+    </Section>
+  );
+}
+
+function Documents({
+  id,
+  organisationId,
+  manager,
+}: {
+  id: number;
+  organisationId: number;
+  manager: boolean;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const queryClient = useQueryClient();
+  const documents = useQuery(documentsQuery(organisationId, id));
+  const [busy, setBusy] = useState(false);
+  return (
+    <Section title={t('documents.title')} testId="contract-documents">
+      <Stack gap="xs">
+        {(documents.data ?? []).map((d) => (
+          <Group key={d.id} gap="xs">
+            <Text component="a" href={`/api/v1/contracts/${id}/documents/${d.id}/`} size="sm" c="teal.8">
+              {d.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {formatFileSize(d.size, language)} · {formatDate(d.created_at, language, true)}
+            </Text>
+          </Group>
+        ))}
+        {documents.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {t('documents.none')}
+          </Text>
+        )}
+        {manager && (
+          <FileButton
+            onChange={async (file) => {
+              if (!file) return;
+              setBusy(true);
+              try {
+                await contractsApi.addDocument(id, file);
+                await queryClient.invalidateQueries({ queryKey: key(organisationId, id, 'documents') });
+              } catch (failure) {
+                toast.error(messageText(failure instanceof Error ? failure : String(failure)) ?? '');
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            {(props) => (
+              <Button
+                {...props}
+                variant="default"
+                loading={busy}
+                w="fit-content"
+                data-testid="contract-add-document"
+              >
+                {t('documents.add')}
+              </Button>
+            )}
+          </FileButton>
         )}
       </Stack>
     </Section>
