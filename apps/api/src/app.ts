@@ -20,6 +20,12 @@ import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
 import type { Clock } from './infra/clock.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import { createRfqsService, rfqApprovalAdapter, rfqsRoutes } from './modules/platform/sourcing/rfqs/index.ts';
+import {
+  auctionApprovalAdapter,
+  auctionsRoutes,
+  createAuctionLive,
+  createAuctionsService,
+} from './modules/platform/sourcing/auctions/index.ts';
 import type { Database } from './infra/database.ts';
 import { createListCache, listenForListChanges } from './infra/list-cache.ts';
 import { registerErrorHandling } from './infra/errors.ts';
@@ -322,6 +328,10 @@ export function createServices({
   });
   approvals.register(rfqApprovalAdapter('rfq', rfqs.outcomes));
   approvals.register(rfqApprovalAdapter('rfq_award', rfqs.outcomes));
+  // Issue 21: live eAuctions (bids announced with NOTIFY, watched over SSE); awards through the one engine.
+  const auctionLive = createAuctionLive({ db, pool: database.pool, logger });
+  const auctions = createAuctionsService({ db, audit, approvals, notifications, clock, live: auctionLive });
+  approvals.register(auctionApprovalAdapter(auctions.outcomes));
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).
@@ -444,6 +454,8 @@ export function createServices({
   });
   return {
     rfqs,
+    auctions,
+    auctionLive,
     marketing,
     lists,
     core,
@@ -766,6 +778,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(rfqsRoutes({ rfqs: services.rfqs, publicUrl: config.publicUrl }), { prefix: '/api/v1' });
+  await app.register(auctionsRoutes({ auctions: services.auctions, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
+  app.addHook('onClose', () => services.auctionLive.close());
   await app.register(
     portalRoutes({
       portal: services.portal,
