@@ -21,6 +21,13 @@ import type { Clock } from './infra/clock.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
 import { createRfqsService, rfqApprovalAdapter, rfqsRoutes } from './modules/platform/sourcing/rfqs/index.ts';
 import {
+  createTenderingService,
+  tenderAwardApprovalAdapter,
+  tenderingOcdsSource,
+  tenderingRoutes,
+} from './modules/platform/sourcing/tendering/index.ts';
+import { createOcdsService, ocdsRoutes } from './modules/shared/ocds/index.ts';
+import {
   auctionApprovalAdapter,
   auctionsRoutes,
   createAuctionLive,
@@ -328,6 +335,28 @@ export function createServices({
   });
   approvals.register(rfqApprovalAdapter('rfq', rfqs.outcomes));
   approvals.register(rfqApprovalAdapter('rfq_award', rfqs.outcomes));
+  // Issue 21: tenders under PPADA (two sealed envelopes, committee openings, award through the engine, the
+  // standstill passed to contracts) and their OCDS 1.1 publication.
+  const tendering = createTenderingService({
+    db,
+    audit,
+    numbering: createNumberingService({ clock }),
+    approvals,
+    notifications,
+    contracts,
+    clock,
+    openingBox: createSecretBox(config.jwtSecret, 'tender-opening-shares'),
+    ocidPrefix: config.ocdsOcidPrefix,
+  });
+  approvals.register(tenderAwardApprovalAdapter(tendering.outcomes));
+  const ocds = createOcdsService({
+    publicUrl: config.publicUrl,
+    clock,
+    publisherName: 'Zabuni',
+    license: null,
+    publicationPolicy: null,
+  });
+  ocds.register(tenderingOcdsSource(db, config.ocdsOcidPrefix));
   // Issue 21: live eAuctions (bids announced with NOTIFY, watched over SSE); awards through the one engine.
   const auctionLive = createAuctionLive({ db, pool: database.pool, logger });
   const auctions = createAuctionsService({ db, audit, approvals, notifications, clock, live: auctionLive });
@@ -454,6 +483,8 @@ export function createServices({
   });
   return {
     rfqs,
+    tendering,
+    ocds,
     auctions,
     auctionLive,
     marketing,
@@ -778,6 +809,12 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     { prefix: '/api/v1' },
   );
   await app.register(rfqsRoutes({ rfqs: services.rfqs, publicUrl: config.publicUrl }), { prefix: '/api/v1' });
+  await app.register(tenderingRoutes({ tendering: services.tendering, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
+  await app.register(ocdsRoutes({ ocds: services.ocds, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(auctionsRoutes({ auctions: services.auctions, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

@@ -383,3 +383,25 @@ export const savingsReport = z
   })
   .meta({ id: 'SavingsReport' });
 export type SavingsReport = z.infer<typeof savingsReport>;
+
+/** Whom an RFQ may invite: the buyer's active suppliers, those prequalified in the lines' categories marked. */
+export const invitableSuppliersQuery = z.object({
+  /** Category ids, comma-separated (the RFQ's lines). */
+  categories: z
+    .string()
+    .trim()
+    .regex(/^(\d+(,\d+)*)?$/)
+    .default(''),
+});
+export const invitableSuppliers = z
+  .object({
+    results: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        prequalified: z.boolean(),
+        categories: z.array(z.object({ id: z.number().int(), name: z.string(), valid_until: z.string() })),
+      }),
+    ),
+  })
+  .meta({ id: 'RfqInvitableSuppliers' });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AwardForm,
   Department,
+  invitableSuppliers,
   Page,
   RfqView,
   SavingsReport,
@@ -78,11 +79,18 @@ export const departmentsQuery = (organisationId: number) =>
     staleTime: 5 * 60_000,
   });
 
-export const suppliersQuery = (organisationId: number) =>
+export type InvitableSuppliers = z.infer<typeof invitableSuppliers>;
+
+/** The supplier list, those prequalified in the lines' categories marked (the prequalification module's list). */
+export const suppliersQuery = (organisationId: number, categoryIds: readonly number[]) =>
   queryOptions({
-    queryKey: rfqsKey(organisationId, 'suppliers'),
+    queryKey: rfqsKey(organisationId, 'invitable', [...categoryIds].sort()),
     queryFn: ({ signal }) =>
-      fetchAllPages<{ id: number; name: string; status: string }>('/p2p/suppliers/', {}, signal),
+      apiGet<InvitableSuppliers>(
+        `${BASE}/invitable-suppliers/`,
+        { categories: [...categoryIds].join(',') },
+        signal,
+      ),
     staleTime: 60_000,
   });
 

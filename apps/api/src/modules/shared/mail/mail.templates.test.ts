@@ -287,6 +287,21 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     reference: 'RFQ-2026-00001',
     title: 'Laptops',
   },
+  tender_awarded: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'TND-2026-00001',
+    title: 'Branch refurbishment',
+    standstill: '10 Dec 2026, 12:00 EAT',
+  },
+  tender_regret: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'TND-2026-00001',
+    title: 'Branch refurbishment',
+    standstill: '10 Dec 2026, 12:00 EAT',
+    reason: 'The technical score did not reach the pass mark.',
+  },
 };
 
 const TEMPLATES = Object.keys(EXPECTED) as TemplateName[];

@@ -179,6 +179,14 @@ export interface MailTemplates {
   rfq_updated: WithAction & { buyer: string; reference: string; title: string; closing: string };
   rfq_awarded: WithAction & { buyer: string; reference: string; title: string };
   rfq_regret: WithAction & { buyer: string; reference: string; title: string };
+  tender_awarded: WithAction & { buyer: string; reference: string; title: string; standstill: string };
+  tender_regret: WithAction & {
+    buyer: string;
+    reference: string;
+    title: string;
+    standstill: string;
+    reason: string;
+  };
 }
 export type TemplateName = keyof MailTemplates;
 /** The mails by which the approvals engine asks a step's deciders; it fills them all the same way. */
@@ -257,6 +265,8 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   rfq_updated: true,
   rfq_awarded: true,
   rfq_regret: true,
+  tender_awarded: true,
+  tender_regret: true,
 };
 
 interface Texts {

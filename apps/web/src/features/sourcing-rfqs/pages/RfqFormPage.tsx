@@ -47,7 +47,6 @@ function RfqFormView({ initial, id }: { initial: RfqFormValues; id: number | nul
   const queryClient = useQueryClient();
   const categories = useCategoryPicker();
   const departments = useQuery(departmentsQuery(organisationId));
-  const suppliers = useQuery(suppliersQuery(organisationId));
   const staff = useQuery(staffQuery(organisationId));
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<RfqFormValues, unknown, RfqForm>({
@@ -59,6 +58,12 @@ function RfqFormView({ initial, id }: { initial: RfqFormValues; id: number | nul
   const currency = useWatch({ control, name: 'currency' }) || 'KES';
   const departmentId = useWatch({ control, name: 'department_id' });
   const watchedLines = useWatch({ control, name: 'lines' });
+  const categoryIds = [
+    ...new Set(
+      (watchedLines ?? []).flatMap((line) => (line?.category_id === undefined ? [] : [line.category_id])),
+    ),
+  ];
+  const suppliers = useQuery(suppliersQuery(organisationId, categoryIds));
   const chosenDepartment = departments.data?.results.filter((d) => d.id === departmentId);
 
   // Every line is charged to the RFQ's department.
@@ -89,9 +94,13 @@ function RfqFormView({ initial, id }: { initial: RfqFormValues; id: number | nul
   });
 
   const people = (staff.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
-  const supplierOptions = (suppliers.data ?? [])
-    .filter((s) => s.status === 'active')
-    .map((s) => ({ value: String(s.id), label: s.name }));
+  const supplierOptions = (suppliers.data?.results ?? []).map((s) => ({
+    value: String(s.id),
+    label: s.prequalified ? `${s.name} · ${t('form.prequalified')}` : s.name,
+  }));
+  const prequalifiedIds = (suppliers.data?.results ?? [])
+    .filter((s) => s.prequalified)
+    .map((s) => String(s.id));
 
   return (
     <PageFrame testId="rfq-form-page">
@@ -256,16 +265,29 @@ function RfqFormView({ initial, id }: { initial: RfqFormValues; id: number | nul
               control={control}
               name="suppliers"
               render={({ field, fieldState }) => (
-                <MultiSelect
-                  label={t('form.suppliers')}
-                  description={t('form.suppliersHelp')}
-                  data={supplierOptions}
-                  value={field.value}
-                  onChange={field.onChange}
-                  searchable
-                  error={fieldError(fieldState.error)}
-                  data-testid="rfq-suppliers"
-                />
+                <Stack gap="xs">
+                  <MultiSelect
+                    label={t('form.suppliers')}
+                    description={t('form.suppliersHelp')}
+                    data={supplierOptions}
+                    value={field.value}
+                    onChange={field.onChange}
+                    searchable
+                    error={fieldError(fieldState.error)}
+                    data-testid="rfq-suppliers"
+                  />
+                  <Group>
+                    <Button
+                      variant="light"
+                      size="xs"
+                      disabled={prequalifiedIds.length === 0}
+                      onClick={() => field.onChange([...new Set([...field.value, ...prequalifiedIds])])}
+                      data-testid="rfq-invite-prequalified"
+                    >
+                      {t('form.invitePrequalified', { count: prequalifiedIds.length })}
+                    </Button>
+                  </Group>
+                </Stack>
               )}
             />
           </Section>

@@ -17,7 +17,7 @@ const PRICES = ['9487.65', '948765', '9213.47', '921347', '1033.33', '103333'];
 let ctx: TestContext;
 let setUp: Awaited<ReturnType<typeof procurementSetUp>>;
 const clock = manualClock(new Date('2026-11-26T06:00:00Z'));
-const suppliers: Record<string, number> = {};
+const suppliers = { acme: 0, baobab: 0, chui: 0 };
 let rfqId = 0;
 const receipts: Record<string, Array<{ code: string; sha256: string; version: number }>> = {};
 
@@ -131,6 +131,21 @@ describe('a sealed RFQ from creation to savings', () => {
     // A requester may not raise one.
     expect((await setUp.act('wanjiru', 'POST', 'sourcing/rfqs/', rfqBody())).statusCode).toBe(403);
 
+    // Any listed supplier may be invited; none is prequalified in this category yet.
+    const invitable = await setUp.act(
+      'otieno',
+      'GET',
+      `sourcing/rfqs/invitable-suppliers/?categories=${setUp.categoryId}`,
+    );
+    expect(invitable.statusCode, invitable.body).toBe(200);
+    expect(
+      (invitable.json() as { results: Array<{ id: number; prequalified: boolean }> }).results
+        .map((s) => [s.id, s.prequalified])
+        .sort(),
+    ).toEqual([suppliers.acme, suppliers.baobab, suppliers.chui].map((id) => [id, false]).sort());
+    expect((await setUp.act('outsider', 'GET', 'sourcing/rfqs/invitable-suppliers/')).json()).toEqual({
+      results: [],
+    });
     const created = await setUp.act('otieno', 'POST', 'sourcing/rfqs/', rfqBody());
     expect(created.statusCode, created.body).toBe(201);
     rfqId = (created.json() as { id: number }).id;

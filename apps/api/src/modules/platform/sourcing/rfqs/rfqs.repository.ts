@@ -434,6 +434,15 @@ export function rfqsRepository(db: Executor) {
               ),
             ),
 
+    /** Every active supplier on the buyer's list, by name. */
+    allListedSuppliers: (buyerId: number) =>
+      db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(buyerSuppliers)
+        .innerJoin(organisations, eq(organisations.id, buyerSuppliers.supplierId))
+        .where(and(eq(buyerSuppliers.buyerId, buyerId), eq(buyerSuppliers.status, 'active')))
+        .orderBy(asc(organisations.name)),
+
     /** Of these users, the staff of the organisation (any buyer role). */
     async staffAmong(organisationId: number, userIds: readonly number[]) {
       if (userIds.length === 0) return [];

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   awardForm,
   errorBody,
+  invitableSuppliers,
+  invitableSuppliersQuery,
   message,
   openingConfirmBody,
   openingKeyForm,
@@ -100,6 +102,25 @@ export const rfqsRoutes =
       },
       async (request, reply) =>
         reply.code(201).send(await rfqs.create(principalOf(request), request.body, request.ip)),
+    );
+
+    app.get(
+      '/sourcing/rfqs/invitable-suppliers/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary:
+            'Suppliers an RFQ may invite: the supplier list, those prequalified in the categories marked',
+          querystring: invitableSuppliersQuery,
+          response: { 200: invitableSuppliers, ...errors },
+        },
+      },
+      async (request) =>
+        rfqs.invitableSuppliers(
+          principalOf(request),
+          request.query.categories ? request.query.categories.split(',').map(Number) : [],
+        ),
     );
 
     app.get(

@@ -45,6 +45,7 @@ import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
 import { purchaseOrderReads, type PurchaseOrdersService } from '../../p2p/purchase-orders/index.ts';
+import { prequalifiedSuppliers } from '../prequalifications/index.ts';
 import { rfqSubject, type RfqApprovalOutcomes } from './rfqs.approval.ts';
 import { rfqsRepository, type RfqLineValues } from './rfqs.repository.ts';
 import {
@@ -1256,6 +1257,26 @@ export function createRfqsService({
       const stream = document ? await files.get(document.storage_key) : null;
       if (!document || !stream) throw notFound(message('attachment.not_found'));
       return { fileName: document.file_name, size: document.size, stream };
+    },
+
+    /**
+     * Whom an RFQ may invite: every active supplier on the buyer's list, with those prequalified (approved
+     * and still valid) in the given categories marked, from the prequalification module's list.
+     */
+    async invitableSuppliers(principal: Principal, categoryIds: readonly number[]) {
+      const organisationId = currentOrganisation(principal);
+      const listed = await rfqsRepository(db).allListedSuppliers(organisationId);
+      const prequalified = categoryIds.length
+        ? await prequalifiedSuppliers(db, organisationId, categoryIds)
+        : [];
+      return {
+        results: listed.map((supplier) => {
+          const categories = prequalified
+            .filter((p) => p.supplierId === supplier.id)
+            .map((p) => ({ id: p.categoryId, name: p.categoryName, valid_until: p.validUntil }));
+          return { id: supplier.id, name: supplier.name, prequalified: categories.length > 0, categories };
+        }),
+      };
     },
 
     async openingKeyStatus(principal: Principal) {
