@@ -1,6 +1,6 @@
 CREATE TYPE "public"."procurement_category" AS ENUM('goods', 'works', 'services');--> statement-breakpoint
 CREATE TYPE "public"."procurement_method" AS ENUM('open_tender', 'restricted_tender', 'direct_procurement', 'request_for_proposals', 'request_for_quotations', 'low_value_procurement', 'specially_permitted', 'framework_agreement', 'electronic_reverse_auction');--> statement-breakpoint
-CREATE TYPE "public"."tendering_status" AS ENUM('open', 'closed', 'cancelled');--> statement-breakpoint
+CREATE TYPE "public"."tendering_status" AS ENUM('draft', 'published', 'technical_opened', 'technical_evaluated', 'financial_opened', 'award_pending', 'awarded', 'cancelled');--> statement-breakpoint
 CREATE TABLE "tendering_addenda" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "tendering_addenda_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"tender_id" integer NOT NULL,

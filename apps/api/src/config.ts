@@ -32,6 +32,8 @@ const envSchema = z
     SUPPORT_PHONE: z.string().min(3).default('+254 20 765 0000'),
     WEB_DIST_DIR: z.string().optional(),
     SITE_CONTENT_DIR: z.string().optional(),
+    /** OCDS ocid prefix (issue 21): the one the Open Contracting Partnership registered for the publisher. */
+    OCDS_OCID_PREFIX: z.string().regex(/^ocds-[a-z0-9]{1,20}$/).default('ocds-zabuni'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Zabuni <no-reply@zabuni.africa>'),
     TRUST_PROXY: z.string().default('false'),
@@ -172,6 +174,8 @@ export interface Config {
   webDistDir: string;
   /** The marketing pages' texts, one JSON file per language (issue 17): edited without a release. */
   siteContentDir: string;
+  /** OCDS ocid prefix, e.g. `ocds-zabuni` (issue 21). */
+  ocdsOcidPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Fastify's trustProxy: false, true, or the proxy addresses/CIDRs to trust (comma-separated). */
@@ -266,6 +270,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     supportPhone: env.SUPPORT_PHONE,
     webDistDir: env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST_DIR,
     siteContentDir: env.SITE_CONTENT_DIR ? path.resolve(env.SITE_CONTENT_DIR) : DEFAULT_SITE_CONTENT_DIR,
+    ocdsOcidPrefix: env.OCDS_OCID_PREFIX,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     tenderAlertDigest: {

@@ -38,4 +38,5 @@ export const TENDERING_MESSAGE_TEXTS = {
   'tendering.contract_supplier': 'The contract must be with the tender’s successful bidder.',
   'tendering.question_not_found': 'Question not found.',
   'tendering.not_bidder': 'Only the suppliers who bid can see this.',
+  'ocds.not_found': 'No contracting process has this ocid.',
 } as const;

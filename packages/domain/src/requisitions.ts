@@ -153,6 +153,7 @@ export const DOCUMENT_PREFIXES = {
   invoice: 'INV',
   rfq: 'RFQ',
   contract: 'CTR',
+  tender: 'TND',
 } as const;
 export type NumberedDocument = keyof typeof DOCUMENT_PREFIXES;
 

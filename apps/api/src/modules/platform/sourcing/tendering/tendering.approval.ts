@@ -1,0 +1,132 @@
+import type { DocumentParty } from '@zabuni/domain';
+import type { Principal } from '../../../../infra/auth.ts';
+import type { Executor, Tx } from '../../../../infra/database.ts';
+import {
+  engineStore,
+  recordedDecisions,
+  type ApprovalAdapter,
+  type ApprovalSubject,
+} from '../../../shared/approvals/index.ts';
+import { tenderingRepository } from './tendering.repository.ts';
+
+export const tenderPath = (id: number) => `/app/sourcing/tenders/${id}`;
+
+type Found = NonNullable<Awaited<ReturnType<ReturnType<typeof tenderingRepository>['find']>>>;
+
+/** What the end of an award's approval does (the service's use cases). */
+export interface TenderAwardOutcomes {
+  /** Awarded: every bidder told at the same moment, the standstill started. */
+  awarded(tx: Tx, principal: Principal, found: Found): Promise<{ changed: boolean; mailIds: number[] }>;
+  /** Back to financially opened, WHERE still pending. */
+  sentBack(tx: Tx, found: Found, comment: string): Promise<boolean>;
+}
+
+const store = engineStore('tender_award');
+
+/** The tender's award as the approval engine reads it. */
+export async function tenderAwardSubject(tx: Executor, found: Found): Promise<ApprovalSubject> {
+  const t = found.tender;
+  const route = await store.current(tx, t.id);
+  const bid = t.awardBidId
+    ? (await tenderingRepository(tx).bids(t.id)).find((b) => b.bid.id === t.awardBidId)
+    : null;
+  // Who raised the tender never decides its award; neither does whoever asked for the award.
+  const parties: DocumentParty[] = [
+    { userId: String(t.createdByUserId), part: 'raised' },
+    ...(t.awardRequestedByUserId
+      ? [{ userId: String(t.awardRequestedByUserId), part: 'raised' as const }]
+      : []),
+  ];
+  return {
+    id: t.id,
+    organisationId: t.organisationId,
+    pending: t.status === 'award_pending' && route !== null,
+    status: t.status,
+    round: route?.round ?? 0,
+    route: route?.route ?? null,
+    number: t.number,
+    title: t.title,
+    supplier: bid ? { id: bid.bid.supplierId, name: bid.supplierName } : null,
+    requester: { id: t.createdByUserId, name: '' },
+    amountMinor: bid?.bid.priceMinor ?? t.estimateMinor,
+    currency: t.currency,
+    costCentreIds: [],
+    categoryIds: t.categoryId ? [String(t.categoryId)] : [],
+    parties,
+    submittedAt: t.updatedAt,
+    createdAt: t.createdAt,
+  };
+}
+
+/**
+ * How a tender's award (document type `tender_award`) plugs into the one approval engine: the route and
+ * decisions kept by the engine; the final approval awards the tender and tells every bidder at once.
+ */
+export function tenderAwardApprovalAdapter(outcomes: TenderAwardOutcomes): ApprovalAdapter {
+  return {
+    type: 'tender_award',
+    words: {
+      notFound: 'tendering.not_found',
+      ownDocument: 'tendering.own_document',
+      notYourTurn: 'tendering.not_your_turn',
+      alreadyDecided: 'approval.already_decided',
+      finished: 'tendering.finished',
+      conflict: 'tendering.conflict',
+      unassignable: 'tendering.unassignable',
+      overBudgetUnassignable: 'tendering.unassignable',
+      commentRequired: 'tendering.comment_required',
+      notTaken: 'tendering.finished',
+    },
+    kinds: ['approved', 'rejected'],
+    askTemplate: 'approval_requested',
+    auditAction: (kind) => (kind === 'approved' ? 'tendering.award_approved' : 'tendering.award_rejected'),
+    path: tenderPath,
+    lock: (tx, organisationId, id) => tenderingRepository(tx).lock(organisationId, id),
+    async load(tx, organisationId, id) {
+      const found = await tenderingRepository(tx).find(organisationId, id);
+      return found ? tenderAwardSubject(tx, found) : null;
+    },
+    async loadMany(tx, organisationId, ids) {
+      const repository = tenderingRepository(tx);
+      const found = await Promise.all(ids.map((id) => repository.find(organisationId, id)));
+      return Promise.all(found.flatMap((f) => (f ? [tenderAwardSubject(tx, f)] : [])));
+    },
+    async waiting(tx, organisationId) {
+      const rows = await tenderingRepository(tx).withStatus(organisationId, 'award_pending');
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return [];
+      const routes = await store.latestRoutes(tx, ids);
+      const decisions = await store.decisionsOf(tx, ids);
+      return rows.flatMap((row) => {
+        const route = routes.find((r) => r.documentId === row.id);
+        if (!route) return [];
+        return [
+          {
+            id: row.id,
+            route: route.route,
+            parties: [
+              { userId: String(row.createdByUserId), part: 'raised' as const },
+              ...(row.awardRequestedByUserId
+                ? [{ userId: String(row.awardRequestedByUserId), part: 'raised' as const }]
+                : []),
+            ],
+            submittedAt: row.updatedAt,
+            decisions: recordedDecisions(
+              decisions.filter((d) => d.decision.documentId === row.id && d.decision.round === route.round),
+            ),
+          },
+        ];
+      });
+    },
+    decisions: (tx, id, round) => store.decisions(tx, id, round),
+    insertDecision: (tx, subject, decision) => store.insertDecision(tx, subject.id, decision),
+    saveRoute: (tx, subject, route) => store.saveRoute(tx, subject.id, subject.round, route),
+    // An award commits no money: the contract and its orders are checked then.
+    overBudgetAtApproval: async () => [],
+    async finish(tx, principal, subject, state, comment) {
+      const found = (await tenderingRepository(tx).find(subject.organisationId, subject.id))!;
+      if (state === 'approved') return outcomes.awarded(tx, principal, found);
+      return { changed: await outcomes.sentBack(tx, found, comment), mailIds: [] };
+    },
+  };
+}
