@@ -326,6 +326,14 @@ export const contractVerification = z.object({
     .nullable(),
 });
 
+export const contractDocument = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  content_type: z.string(),
+  size: z.number().int(),
+  created_at: z.string(),
+});
+
 export const OBLIGATION_KINDS = ['delivery', 'payment', 'report', 'insurance', 'guarantee', 'other'] as const;
 export const obligationForm = z.object({
   kind: z.enum(OBLIGATION_KINDS),

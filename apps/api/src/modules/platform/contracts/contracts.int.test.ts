@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, manualClock, type TestContext } from '../../../../test/harness.ts';
 import { bearer, createMember, mailsTo, tokenFor } from '../../../../test/identity.ts';
-import { multipart } from '../../../../test/multipart.ts';
+import { multipart, sampleFiles } from '../../../../test/multipart.ts';
 import { procurementSetUp } from '../../../../test/p2p.ts';
 
 /**
@@ -366,6 +366,37 @@ describe('alerts', () => {
     // In the app too.
     const notes = await ok('akinyi', 'GET', 'notifications/');
     expect(notes.results!.some((n) => String(n.title).includes('ends in'))).toBe(true);
+  });
+});
+
+describe('documents', () => {
+  it('keeps a document checked by content with the contract; staff download it, other organisations do not', async () => {
+    const id = (await writeContract()).id as number;
+    const upload = async (who: string, name: string, bytes: Buffer) => {
+      const body = multipart({}, [{ field: 'file', name, bytes }]);
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/contracts/${id}/documents/`,
+        headers: { ...bearer(tokens[who] ?? setUp.tokens[who]!), ...body.headers },
+        payload: body.payload,
+      });
+    };
+    const added = await upload('mwangi', 'Performance guarantee.pdf', sampleFiles.pdf('guarantee'));
+    expect(added.statusCode, added.body).toBe(201);
+    const [document] = added.json() as Array<{ id: number; name: string; content_type: string }>;
+    expect(document).toMatchObject({ name: 'Performance guarantee.pdf', content_type: 'application/pdf' });
+    const disguised = await upload('mwangi', 'annex.pdf', Buffer.from('MZ this is not a PDF'));
+    expect(disguised.statusCode).toBe(400);
+    expect((await upload('wanjiru', 'x.pdf', sampleFiles.pdf('x'))).statusCode).toBe(403);
+    const download = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/contracts/${id}/documents/${document!.id}/`,
+      headers: bearer(setUp.tokens.kamau!),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('attachment');
+    expect(download.rawPayload.equals(sampleFiles.pdf('guarantee'))).toBe(true);
+    expect((await call('outsider', 'GET', `contracts/${id}/documents/${document!.id}/`)).status).toBe(404);
   });
 });
 

@@ -561,6 +561,17 @@ export function contractsRepository(db: Executor) {
     },
 
     // Documents ----------------------------------------------------------------------------------------
+    async insertDocument(values: typeof contractDocuments.$inferInsert) {
+      const [row] = await db.insert(contractDocuments).values(values).returning();
+      return row!;
+    },
+    async document(contractId: number, id: number) {
+      const [row] = await db
+        .select()
+        .from(contractDocuments)
+        .where(and(eq(contractDocuments.contractId, contractId), eq(contractDocuments.id, id)));
+      return row ?? null;
+    },
     documents(contractId: number) {
       return db
         .select()

@@ -6,6 +6,7 @@ import {
   contractClauseForm,
   contractClausesQuery,
   contractCompareQuery,
+  contractDocument,
   contractComparison,
   contractDecisionBody,
   contractForm,
@@ -31,9 +32,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { principalOf } from '../../../infra/auth.ts';
 import { fieldError } from '../../../infra/errors.ts';
-import { attachmentDisposition } from '../../../infra/file-types.ts';
+import { attachmentDisposition, sendFile } from '../../../infra/file-types.ts';
 import { pageOf } from '../../../infra/pagination.ts';
-import { MAX_VERIFY_BYTES, type ContractsService } from './contracts.service.ts';
+import { MAX_DOCUMENT_BYTES, MAX_VERIFY_BYTES, type ContractsService } from './contracts.service.ts';
 
 const tags = ['Contracts'];
 const portalTags = ['Supplier portal'];
@@ -54,12 +55,16 @@ function sendPdf(reply: FastifyReply, file: { bytes: Buffer; fileName: string })
     .send(file.bytes);
 }
 
-/** The uploaded file of a verification (multipart `file`). */
-async function uploaded(request: FastifyRequest): Promise<Buffer> {
+/** The uploaded file of a request (multipart `file`). */
+async function uploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+  refusal: 'contract.file' | 'contract.document',
+): Promise<{ fileName: string; bytes: Buffer }> {
   try {
-    const part = await request.file({ limits: { fileSize: MAX_VERIFY_BYTES, files: 1, fields: 2 } });
-    if (!part || part.fieldname !== 'file') throw fieldError('file', message('contract.file'));
-    return await part.toBuffer();
+    const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 2 } });
+    if (!part || part.fieldname !== 'file') throw fieldError('file', message(refusal));
+    return { fileName: part.filename || 'document', bytes: await part.toBuffer() };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (
@@ -67,11 +72,14 @@ async function uploaded(request: FastifyRequest): Promise<Buffer> {
       code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' ||
       code === 'FST_FILES_LIMIT'
     ) {
-      throw fieldError('file', message('contract.file'));
+      throw fieldError('file', message(refusal));
     }
     throw error;
   }
 }
+
+const uploaded = async (request: FastifyRequest) =>
+  (await uploadedFile(request, MAX_VERIFY_BYTES, 'contract.file')).bytes;
 
 /** Contract management (issue 22) for the buyer's staff, the supplier portal, and the public hash check. */
 export const contractsRoutes =
@@ -455,6 +463,60 @@ export const contractsRoutes =
           .send(
             await contracts.createChange(principalOf(request), request.params.id, request.body, request.ip),
           ),
+    );
+    app.get(
+      '/contracts/:id/documents/',
+      {
+        config: STAFF,
+        schema: {
+          tags,
+          summary: 'Documents kept with the contract',
+          params: idParams,
+          response: { 200: z.array(contractDocument), ...errors },
+        },
+      },
+      async (request) => contracts.documents(principalOf(request), request.params.id),
+    );
+    app.post(
+      '/contracts/:id/documents/',
+      {
+        config: MANAGERS,
+        schema: {
+          tags,
+          summary:
+            'Keep a document with the contract (multipart `file`: PDF, Word, Excel or image, 20 MB at most)',
+          consumes: ['multipart/form-data'],
+          params: idParams,
+          response: { 201: z.array(contractDocument), ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(
+            await contracts.addDocument(
+              principalOf(request),
+              request.params.id,
+              await uploadedFile(request, MAX_DOCUMENT_BYTES, 'contract.document'),
+              request.ip,
+            ),
+          ),
+    );
+    app.get(
+      '/contracts/:id/documents/:document_id/',
+      {
+        config: STAFF,
+        schema: {
+          tags,
+          summary: 'Download one of the contract’s documents',
+          params: z.object({ id: queryId, document_id: queryId }),
+        },
+      },
+      async (request, reply) =>
+        sendFile(
+          reply,
+          await contracts.openDocument(principalOf(request), request.params.id, request.params.document_id),
+        ),
     );
     app.get(
       '/contracts/:id/obligations/',

@@ -45,6 +45,7 @@ import type { Db, Executor, Tx } from '../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
 import { sanitizeRichText } from '../../../infra/rich-text.ts';
+import { checkDocument } from '../../../infra/file-types.ts';
 import type { FileStorage } from '../../../infra/storage.ts';
 import { currentOrganisation } from '../../../infra/tenancy.ts';
 import type { ApprovalsService } from '../../shared/approvals/index.ts';
@@ -70,6 +71,7 @@ const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
 const CODE_MINUTES = 10;
 const CODE_ATTEMPTS = 5;
 export const MAX_VERIFY_BYTES = 20 * 1024 * 1024;
+export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
 /** The identity module's check of an authenticator code (TOTP), for signers who enrolled one. */
 export interface AuthenticatorCheck {
@@ -1096,6 +1098,50 @@ export function createContractsService({
       return this.obligations(principal, id);
     },
 
+    // Documents (annexes, guarantees, insurance certificates) --------------------------------------
+    async documents(principal: Principal, id: number) {
+      const found = await load(db, principal, id);
+      return (await contractsRepository(db).documents(found.contract.id)).map(documentView);
+    },
+    /** A document kept with the contract: its type checked by content, stored under a random key. */
+    async addDocument(
+      principal: Principal,
+      id: number,
+      file: { fileName: string; bytes: Buffer },
+      ip: string | null,
+    ) {
+      const organisationId = managedOrganisation(principal);
+      const found = await contractsRepository(db).find(organisationId, id);
+      if (!found) throw notFound(message('contract.not_found'));
+      const check = checkDocument(file.fileName, file.bytes);
+      if (!check.ok) throw fieldError('file', message('contract.document'));
+      const key = `contracts/${organisationId}/documents/${randomToken()}`;
+      await files.put(key, file.bytes, check.contentType);
+      await db.transaction(async (tx) => {
+        const row = await contractsRepository(tx).insertDocument({
+          organisationId,
+          contractId: id,
+          name: file.fileName.slice(0, 200),
+          fileKey: key,
+          contentType: check.contentType,
+          sizeBytes: file.bytes.length,
+          uploadedByUserId: principal.userId,
+        });
+        await record(tx, principal, 'contract.document_added', organisationId, ip, {
+          contract_id: id,
+          document_id: row.id,
+        });
+      });
+      return this.documents(principal, id);
+    },
+    async openDocument(principal: Principal, id: number, documentId: number) {
+      const found = await load(db, principal, id);
+      const row = await contractsRepository(db).document(found.contract.id, documentId);
+      const stream = row ? await files.get(row.fileKey) : null;
+      if (!row || !stream) throw notFound(message('contract.document_not_found'));
+      return { stream, size: row.sizeBytes, fileName: row.name, contentType: row.contentType };
+    },
+
     // Settings -------------------------------------------------------------------------------------
     async settings(principal: Principal) {
       return { alert_days: await alertDaysOf(db, currentOrganisation(principal), null) };
@@ -1467,6 +1513,22 @@ function clauseView(row: {
     body_html: row.bodyHtml,
     alternative_of: row.alternativeOf,
     approved: row.approved,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+function documentView(row: {
+  id: number;
+  name: string;
+  contentType: string;
+  sizeBytes: number;
+  createdAt: Date;
+}) {
+  return {
+    id: row.id,
+    name: row.name,
+    content_type: row.contentType,
+    size: row.sizeBytes,
     created_at: row.createdAt.toISOString(),
   };
 }
