@@ -142,6 +142,9 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/contracts/{id}/pdf/': { may: read },
   'POST /api/v1/contracts/{id}/notice/': { may: contractManagers },
   'POST /api/v1/contracts/{id}/changes/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/documents/': { may: read },
+  'POST /api/v1/contracts/{id}/documents/': { may: contractManagers },
+  'GET /api/v1/contracts/{id}/documents/{document_id}/': { may: read },
   'GET /api/v1/contracts/{id}/obligations/': { may: read },
   'POST /api/v1/contracts/{id}/obligations/': { may: contractManagers },
   'POST /api/v1/contracts/{id}/obligations/{obligation_id}/done/': { may: contractManagers },
@@ -711,6 +714,7 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'treatment_id') return String(riskIds.treatment);
     if (name === 'attachment_id') return String(ids.requisitionAttachment);
     if (name === 'obligation_id') return String(ids.contractObligation);
+    if (name === 'document_id') return String(ids.contractDocument);
     if (name === 'attachmentId') return String(ids.tenderAttachment);
     if (name === 'user_id') return String(ids.member);
     if (name === 'page') return 'home';

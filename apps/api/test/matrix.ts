@@ -75,6 +75,7 @@ export interface MatrixWorld {
     contractTemplate: number;
     contractClause: number;
     contractObligation: number;
+    contractDocument: number;
   };
   codes: { tenderOrder: string; subscription: string };
 }
@@ -466,6 +467,16 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
     code: await codeOf('sales@acme.example'),
   });
   expect(supplierSigned.statusCode, supplierSigned.body).toBe(200);
+  const contractUpload = multipart({}, [
+    { field: 'file', name: 'Guarantee.pdf', bytes: sampleFiles.pdf('guarantee') },
+  ]);
+  const contractDocument = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/contracts/${contract}/documents/`,
+    headers: { ...bearer(tokens['a:contract_manager']!), ...contractUpload.headers },
+    payload: contractUpload.payload,
+  });
+  expect(contractDocument.statusCode, contractDocument.body).toBe(201);
   const obligations = await manage('POST', `contracts/${contract}/obligations/`, {
     kind: 'report',
     title: 'Quarterly report',
@@ -509,6 +520,7 @@ export async function matrixWorld(ctx: TestContext): Promise<MatrixWorld> {
       contractTemplate: (contractTemplate.json() as { id: number }).id,
       contractClause: (contractClause.json() as { id: number }).id,
       contractObligation: (obligations.json() as Array<{ id: number }>)[0]!.id,
+      contractDocument: (contractDocument.json() as Array<{ id: number }>)[0]!.id,
     },
     codes: {
       tenderOrder: publishOrder.tender_alert.code,
