@@ -323,6 +323,7 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/sourcing/prequalifications/': { may: procurement },
   'GET /api/v1/sourcing/prequalifications/prequalified/': { may: read },
   'GET /api/v1/sourcing/prequalifications/documents/{document_id}/': { may: read },
+  'GET /api/v1/sourcing/prequalifications/results/{result_id}/': { may: read },
   'POST /api/v1/sourcing/prequalifications/results/{result_id}/approve/': { may: writers },
   'POST /api/v1/sourcing/prequalifications/results/{result_id}/reject/': { may: writers },
   'GET /api/v1/sourcing/prequalifications/{id}/': { may: read },

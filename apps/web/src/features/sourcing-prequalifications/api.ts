@@ -67,6 +67,13 @@ export const resultsQuery = (organisationId: number, id: number) =>
     queryFn: ({ signal }) => apiGet<Results>(`${BASE}/${id}/results/`, {}, signal),
   });
 
+export const resultQuery = (organisationId: number, resultId: number) =>
+  queryOptions({
+    queryKey: key(organisationId, 'result', resultId),
+    queryFn: ({ signal }) =>
+      apiGet<Result & { prequalification_id: number }>(`${BASE}/results/${resultId}/`, {}, signal),
+  });
+
 export const evaluationQuery = (organisationId: number, id: number) =>
   queryOptions({
     queryKey: key(organisationId, id, 'evaluation'),

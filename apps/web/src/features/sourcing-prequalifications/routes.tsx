@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { withNamespaces } from '../../lib/i18n.ts';
 
 /** Each page loads on demand, with its translations. */
@@ -10,7 +10,7 @@ export const prequalificationRoutes: RouteObject[] = [
   { path: 'prequalifications/new', lazy: page(() => import('./pages/PrequalificationEditPage.tsx')) },
   { path: 'prequalifications/prequalified', lazy: page(() => import('./pages/PrequalifiedPage.tsx')) },
   // The approvals inbox links a result here: its exercise's page lists it with its decision buttons.
-  { path: 'prequalifications/results/:resultId', element: <Navigate to="/app/p2p/approvals" replace /> },
+  { path: 'prequalifications/results/:resultId', lazy: page(() => import('./pages/ResultPage.tsx')) },
   { path: 'prequalifications/:id', lazy: page(() => import('./pages/PrequalificationDetailPage.tsx')) },
   { path: 'prequalifications/:id/edit', lazy: page(() => import('./pages/PrequalificationEditPage.tsx')) },
   { path: 'prequalifications/:id/evaluation', lazy: page(() => import('./pages/EvaluationPage.tsx')) },

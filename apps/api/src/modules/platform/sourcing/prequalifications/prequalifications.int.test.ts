@@ -336,6 +336,17 @@ describe('prequalification', () => {
     };
     expect(JSON.stringify(inbox.results)).toContain('prequalification_result');
 
+    // The inbox links a result by its own id: it leads to its exercise (another organisation: 404).
+    expect(
+      (await call('kamau', 'GET', `sourcing/prequalifications/results/${acme.id}/`)).json(),
+    ).toMatchObject({
+      id: acme.id,
+      prequalification_id: id,
+      status: 'pending',
+    });
+    expect((await call('outsider', 'GET', `sourcing/prequalifications/results/${acme.id}/`)).statusCode).toBe(
+      404,
+    );
     // Not their turn: the buyer, the administrator who proposed them.
     for (const who of ['otieno', 'admin']) {
       const refused = await call(who, 'POST', `sourcing/prequalifications/results/${acme.id}/approve/`, {});

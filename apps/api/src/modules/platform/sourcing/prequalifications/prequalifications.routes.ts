@@ -14,6 +14,7 @@ import {
   prequalificationForm,
   prequalificationResponse,
   prequalificationResponseForm,
+  prequalificationResult,
   prequalificationResults,
   prequalificationScoresForm,
   prequalificationsQuery,
@@ -138,6 +139,23 @@ export const prequalificationsRoutes =
           reply,
           await prequalifications.openDocument(principalOf(request), request.params.document_id),
         ),
+    );
+
+    app.get(
+      `${base}/results/:result_id/`,
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags: buyerTags,
+          summary: 'One result with its exercise (what the approvals inbox links to)',
+          params: resultParams,
+          response: {
+            200: prequalificationResult.extend({ prequalification_id: z.number().int() }),
+            ...errors,
+          },
+        },
+      },
+      async (request) => prequalifications.result(principalOf(request), request.params.result_id),
     );
 
     app.post(

@@ -717,6 +717,18 @@ export function createPrequalificationsService({
       return this.results(principal, found.result.prequalificationId);
     },
 
+    /** One result with its exercise (the approvals inbox and its mails link a result by its own id). */
+    async result(principal: Principal, resultId: number) {
+      const organisationId = currentOrganisation(principal);
+      const found = await prequalificationsRepository(db).result(organisationId, resultId);
+      if (!found) throw notFound(message('prequalification.result_not_found'));
+      const { results } = await this.results(principal, found.result.prequalificationId);
+      return {
+        ...results.find((r) => r.id === resultId)!,
+        prequalification_id: found.result.prequalificationId,
+      };
+    },
+
     /** The buyer's prequalified list: approved and still valid, per category. */
     async prequalifiedList(principal: Principal, categoryId: number | undefined, page: PageRequest) {
       const organisationId = currentOrganisation(principal);
