@@ -647,6 +647,50 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/portal/auctions/{id}/bids/': { may: invited, body: () => ({ amount: '900.00' }) },
   'GET /api/v1/portal/auctions/{id}/live/': { may: invited, query: () => 'snapshot=true' },
 
+  // Sourcing, tenders (issue 21): A's staff read, procurement writes, the administrator sets the thresholds;
+  // the seeded tender is published and still open, so openings, evaluation, award and decisions are nobody's
+  // yet; only its committee (approver, finance, requester) reads its own evaluation. Any supplier reads the
+  // published tender, asks and bids; the opening register goes only to suppliers that bid (none here).
+  'GET /api/v1/sourcing/tenders/': { may: read },
+  'POST /api/v1/sourcing/tenders/': { may: procurement },
+  'GET /api/v1/sourcing/tenders/settings/': { may: read },
+  'PUT /api/v1/sourcing/tenders/settings/': { may: admin },
+  'GET /api/v1/sourcing/tenders/agpo/': { may: read },
+  'GET /api/v1/sourcing/tenders/{id}/': { may: read },
+  'PUT /api/v1/sourcing/tenders/{id}/': { may: procurement },
+  'POST /api/v1/sourcing/tenders/{id}/publish/': { may: procurement },
+  'GET /api/v1/sourcing/tenders/{id}/notice/': { may: read },
+  'POST /api/v1/sourcing/tenders/{id}/clarifications/{question_id}/answer/': {
+    may: procurement,
+    body: () => ({ answer: 'Matrix answer' }),
+  },
+  'POST /api/v1/sourcing/tenders/{id}/addenda/': { may: procurement },
+  'POST /api/v1/sourcing/tenders/{id}/openings/{stage}/': {
+    may: NOBODY,
+    body: () => ({ passphrase: 'not anyone' }),
+  },
+  'GET /api/v1/sourcing/tenders/{id}/openings/{stage}/register/': { may: read },
+  'GET /api/v1/sourcing/tenders/{id}/evaluation/': { may: ofA(['approver', 'finance', 'requester']) },
+  'PUT /api/v1/sourcing/tenders/{id}/evaluation/': { may: NOBODY },
+  'POST /api/v1/sourcing/tenders/{id}/evaluation/submit/': { may: NOBODY },
+  'PUT /api/v1/sourcing/tenders/{id}/report/': { may: procurement },
+  'POST /api/v1/sourcing/tenders/{id}/award/': { may: procurement },
+  'POST /api/v1/sourcing/tenders/{id}/approve/': { may: NOBODY },
+  'POST /api/v1/sourcing/tenders/{id}/reject/': { may: NOBODY },
+  'POST /api/v1/sourcing/tenders/{id}/contract/': { may: procurement },
+  'POST /api/v1/sourcing/tenders/{id}/cancel/': { may: procurement },
+  'GET /api/v1/portal/tenders/': { may: invited },
+  'GET /api/v1/portal/tenders/{id}/': { may: invited },
+  'POST /api/v1/portal/tenders/{id}/clarifications/': {
+    may: invited,
+    body: () => ({ question: 'Matrix question?' }),
+  },
+  'PUT /api/v1/portal/tenders/{id}/bid/': { may: invited },
+  'GET /api/v1/portal/tenders/{id}/opening-register/': { may: NOBODY },
+  // OCDS publication: public.
+  'GET /api/v1/ocds/releases/': { may: ALL },
+  'GET /api/v1/ocds/records/{ocid}/': { may: ALL },
+
   // The operator's audit trail, and payments received but not applied (support refunds them).
   'GET /api/v1/audit/events/': { may: OPERATOR },
   'GET /api/v1/payments/flagged/': { may: OPERATOR },
@@ -667,6 +711,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/risk\/questionnaires\//, riskIds.questionnaire],
       [/\/rfqs\//, rfq.id],
       [/\/auctions\//, auction.id],
+      [/\/(sourcing|portal)\/tenders\//, tender.id],
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
       [/\/contracts\/templates\//, ids.contractTemplate],
       [/\/contracts\/clauses\//, ids.contractClause],
@@ -705,6 +750,9 @@ function fillPath(path: string, world: MatrixWorld): string {
     if (name === 'id' && path.includes('/saved-searches/')) return '1';
     if (name === 'token') return directory.token;
     if (name === 'format') return 'csv';
+    if (name === 'question_id' && path.includes('/tenders/')) return String(tender.question);
+    if (name === 'stage') return 'technical';
+    if (name === 'ocid') return `ocds-zabuni-tender-${tender.id}`;
     if (name === 'question_id') return String(rfq.question);
     if (name === 'document_id') return String(rfq.document);
     if (name === 'supplier_id') return String(ids.supplierS1);
@@ -820,6 +868,40 @@ async function seedAuction(context: TestContext, seeded: MatrixWorld) {
   expect(published.statusCode, published.body).toBe(200);
 }
 
+/** A published, open tender of A with a committee of three and S1's question (issue 21). */
+const tender = { id: 0, question: 0 };
+
+async function seedTender(context: TestContext, seeded: MatrixWorld) {
+  const as = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+    context.app.inject({ method, url: `/api/v1/${url}`, headers: bearer(seeded.tokens[caller]!), payload });
+  // Approver and finance set their opening passphrase for the RFQ; the requester sets one now.
+  const set = await as('a:requester', 'PUT', 'sourcing/opening-key/', {
+    passphrase: 'a:requester passphrase',
+  });
+  expect(set.statusCode, set.body).toBe(200);
+  const committee: Caller[] = ['a:approver', 'a:finance', 'a:requester'];
+  const created = await as('a:buyer', 'POST', 'sourcing/tenders/', {
+    title: 'Matrix tender',
+    method: 'open_tender',
+    category: 'goods',
+    estimate: '1000000.00',
+    bid_security: '0',
+    pass_mark: 70,
+    closing_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    committee: committee.map((member) => Number(claimsOf(seeded.tokens[member]!).user_id)),
+    quorum: 3,
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  tender.id = (created.json() as { id: number }).id;
+  expect((await as('a:buyer', 'POST', `sourcing/tenders/${tender.id}/publish/`)).statusCode).toBe(200);
+  const asked = await as('s1:supplier_admin', 'POST', `portal/tenders/${tender.id}/clarifications/`, {
+    question: 'When?',
+  });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const view = await as('a:buyer', 'GET', `sourcing/tenders/${tender.id}/`);
+  tender.question = (view.json() as { clarifications: Array<{ id: number }> }).clarifications[0]!.id;
+}
+
 let ctx: TestContext;
 let world: MatrixWorld;
 let operations: string[];
@@ -837,6 +919,7 @@ beforeAll(async () => {
   world = await matrixWorld(ctx);
   await seedRfq(ctx, world);
   await seedAuction(ctx, world);
+  await seedTender(ctx, world);
   prequalification = await matrixPrequalification(ctx, world);
   const [subscriber] = (
     await ctx.database.db.execute<{ id: number }>(sql`

@@ -207,13 +207,13 @@ ${addenda.length ? `<h3>Addenda</h3><ol>${addenda.map((a) => `<li>${escapeHtml(a
     );
 
     app.post(
-      '/sourcing/tenders/:id/clarifications/:questionId/answer/',
+      '/sourcing/tenders/:id/clarifications/:question_id/answer/',
       {
         config: PROCUREMENT,
         schema: {
           tags,
           summary: 'Answer a question: published to every supplier, the asker never named',
-          params: z.object({ id: queryId, questionId: queryId }),
+          params: z.object({ id: queryId, question_id: queryId }),
           body: tenderAnswerBody,
           response: { 200: tenderView, ...errors },
         },
@@ -222,7 +222,7 @@ ${addenda.length ? `<h3>Addenda</h3><ol>${addenda.map((a) => `<li>${escapeHtml(a
         tendering.answer(
           principalOf(request),
           request.params.id,
-          request.params.questionId,
+          request.params.question_id,
           request.body.answer,
           request.ip,
         ),
