@@ -298,6 +298,39 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
     await shots('detail-awarded', `/app/sourcing/rfqs/${rfqId}`, 'rfq-award');
   }, 180_000);
 
+  it('raises a draft in the form: lines, suppliers and the committee of two', async () => {
+    const page = await pageOf(BUYER, DEMO_PASSWORD, '/app/sourcing/rfqs');
+    await page.getByTestId('new-rfq').click();
+    await page.waitForURL((url) => url.pathname === '/app/sourcing/rfqs/new');
+    await page.getByTestId('rfq-title').fill(`Printer paper ${stamp}`);
+    await page
+      .getByTestId('rfq-closing')
+      .fill(new Date(Date.now() + 3 * 3_600_000 + 86_400_000).toISOString().slice(0, 16));
+    await page.getByTestId('rfq-department').click();
+    await page.getByRole('option', { name: /Branch Operations/ }).click();
+    const line = page.getByTestId('rfq-line').first();
+    await line.getByTestId('line-description').fill('A4 paper, 80 gsm, ream');
+    const category = line.getByTestId('line-category');
+    await category.click();
+    await category.fill('stationery');
+    await page.getByRole('listbox').getByRole('option').first().click();
+    await line.getByTestId('line-quantity').fill('200');
+    await line.getByTestId('line-unit-price').fill('650');
+    await page.getByTestId('rfq-suppliers').click();
+    await page.getByRole('option', { name: suppliers.jua.name }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('rfq-committee').click();
+    await page.getByRole('option', { name: 'Grace Njeri' }).click();
+    await page.getByRole('option', { name: 'Daniel Kiprop' }).click();
+    await page.keyboard.press('Escape');
+    await page.screenshot({ path: `${SHOTS}rfq-form-1280-en.png`, fullPage: true });
+    await page.getByTestId('rfq-save').click();
+    await page.waitForURL((url) => /^\/app\/sourcing\/rfqs\/\d+$/.test(url.pathname));
+    expect((await page.getByTestId('rfq-status').first().innerText()).toLowerCase()).toBe('draft');
+    expect(await page.getByTestId('rfq-committee-member').count()).toBe(2);
+    await shots('form', '/app/sourcing/rfqs/new', 'rfq-form-page');
+  }, 180_000);
+
   it('shows the saving in the savings report', async () => {
     const page = await pageOf(BUYER, DEMO_PASSWORD, '/app/sourcing/savings');
     // Estimate 320,000.00; awarded 185,000.00 + 114,500.00 = 299,500.00: 20,500.00 saved.
