@@ -55,6 +55,8 @@ export const rfqs = pgTable(
     openedAt: timestamp('opened_at', { withTimezone: true }),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the committee was told the RFQ had closed and waits for their confirmations (the closing job). */
+    closingAnnouncedAt: timestamp('closing_announced_at', { withTimezone: true }),
     /** The split award waiting for (or past) approval: allocations as given. */
     award: jsonb('award').$type<Array<{ lineNo: number; supplierId: number; quantityThousandths: number }>>(),
     awardRequestedByUserId: integer('award_requested_by_user_id').references(() => users.id),

@@ -1,0 +1,1 @@
+ALTER TABLE "rfqs" ADD COLUMN "closing_announced_at" timestamp with time zone;
