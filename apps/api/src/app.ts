@@ -33,6 +33,7 @@ import {
   createAuctionLive,
   createAuctionsService,
 } from './modules/platform/sourcing/auctions/index.ts';
+import { createDisposalsService, disposalsRoutes } from './modules/platform/sourcing/disposals/index.ts';
 import type { Database } from './infra/database.ts';
 import { createListCache, listenForListChanges } from './infra/list-cache.ts';
 import { registerErrorHandling } from './infra/errors.ts';
@@ -361,6 +362,7 @@ export function createServices({
   const auctionLive = createAuctionLive({ db, pool: database.pool, logger });
   const auctions = createAuctionsService({ db, audit, approvals, notifications, clock, live: auctionLive });
   approvals.register(auctionApprovalAdapter(auctions.outcomes));
+  const disposals = createDisposalsService({ db, audit, files, clock, auctions });
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).
@@ -487,6 +489,7 @@ export function createServices({
     ocds,
     auctions,
     auctionLive,
+    disposals,
     marketing,
     lists,
     core,
@@ -819,6 +822,9 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     prefix: '/api/v1',
   });
   app.addHook('onClose', () => services.auctionLive.close());
+  await app.register(disposalsRoutes({ disposals: services.disposals, publicUrl: config.publicUrl }), {
+    prefix: '/api/v1',
+  });
   await app.register(
     portalRoutes({
       portal: services.portal,

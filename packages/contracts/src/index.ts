@@ -39,4 +39,5 @@ export * from './prequalifications.ts';
 export * from './contracts.ts';
 export * from './risk.ts';
 export * from './auctions.ts';
+export * from './disposals.ts';
 export * from './tendering.ts';

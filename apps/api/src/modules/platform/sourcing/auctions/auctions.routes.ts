@@ -26,7 +26,11 @@ const PROCUREMENT = { access: { side: 'buyer', roles: AUCTION_ROLES } } as const
 const SUPPLIER = { access: { side: 'supplier' } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: queryId });
-const liveQuery = z.object({ last_event_id: z.coerce.number().int().min(0).optional() });
+const liveQuery = z.object({
+  last_event_id: z.coerce.number().int().min(0).optional(),
+  /** `true`: send the current state (and any replay) and close — for clients that cannot hold a stream. */
+  snapshot: z.enum(['true', 'false']).optional(),
+});
 /** A comment line every 15 s keeps proxies from closing a quiet stream. */
 const HEARTBEAT_MS = 15_000;
 
@@ -45,6 +49,7 @@ async function stream(
   request: FastifyRequest,
   reply: FastifyReply,
   open: (watcher: Omit<Watcher, 'viewer'>) => Promise<() => void>,
+  snapshot = false,
 ) {
   let started = false;
   let closed = false;
@@ -67,6 +72,12 @@ async function stream(
   reply.raw.write('retry: 1000\n\n');
   for (const chunk of pending.splice(0)) reply.raw.write(chunk);
   started = true;
+  if (snapshot) {
+    closed = true;
+    stop();
+    reply.raw.end();
+    return;
+  }
   const heartbeat = setInterval(() => write(': ping\n\n'), HEARTBEAT_MS);
   heartbeat.unref();
   request.raw.on('close', () => {
@@ -197,8 +208,12 @@ export const auctionsRoutes =
         },
       },
       async (request, reply) =>
-        stream(request, reply, (watcher) =>
-          auctions.watchAsBuyer(principalOf(request), request.params.id, watcher, lastEventId(request)),
+        stream(
+          request,
+          reply,
+          (watcher) =>
+            auctions.watchAsBuyer(principalOf(request), request.params.id, watcher, lastEventId(request)),
+          request.query.snapshot === 'true',
         ),
     );
 
@@ -259,8 +274,12 @@ export const auctionsRoutes =
         },
       },
       async (request, reply) =>
-        stream(request, reply, (watcher) =>
-          auctions.watchAsBidder(principalOf(request), request.params.id, watcher, lastEventId(request)),
+        stream(
+          request,
+          reply,
+          (watcher) =>
+            auctions.watchAsBidder(principalOf(request), request.params.id, watcher, lastEventId(request)),
+          request.query.snapshot === 'true',
         ),
     );
   };

@@ -1,0 +1,263 @@
+import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
+import {
+  assetForm,
+  disposalDecisionBody,
+  disposalListingForm,
+  disposalMethodForm,
+  disposalSaleForm,
+  disposalsQuery,
+  disposalView,
+  errorBody,
+  message,
+  paginated,
+  publicDisposal,
+  queryId,
+} from '@zabuni/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { principalOf } from '../../../../infra/auth.ts';
+import { AppError, fieldError } from '../../../../infra/errors.ts';
+import { sendFile } from '../../../../infra/file-types.ts';
+import { pageOf } from '../../../../infra/pagination.ts';
+import {
+  DISPOSAL_APPROVER_ROLES,
+  DISPOSAL_ROLES,
+  MAX_DISPOSAL_PHOTO_BYTES,
+  type DisposalsService,
+} from './disposals.service.ts';
+
+const tags = ['Sourcing: asset disposal'];
+const BUYER_STAFF = { access: { side: 'buyer' } } as const;
+const PROCUREMENT = { access: { side: 'buyer', roles: DISPOSAL_ROLES } } as const;
+const APPROVERS = { access: { side: 'buyer', roles: DISPOSAL_APPROVER_ROLES } } as const;
+const PUBLIC = { access: { side: 'public' } } as const;
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
+const idParams = z.object({ id: queryId });
+
+async function onePhoto(request: FastifyRequest) {
+  try {
+    const part = await request.file({ limits: { fileSize: MAX_DISPOSAL_PHOTO_BYTES, files: 1, fields: 5 } });
+    if (!part || part.fieldname !== 'file' || !part.filename)
+      throw fieldError('file', message('disposal.photo'));
+    const bytes = await part.toBuffer();
+    return { fileName: part.filename, bytes };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw fieldError('file', message('disposal.photo'));
+    throw error;
+  }
+}
+
+/** Asset disposal: the buyer's side under /sourcing/disposals/, the public listing under /asset-sales/. */
+export const disposalsRoutes =
+  ({ disposals, publicUrl }: { disposals: DisposalsService; publicUrl: string }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/sourcing/disposals/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary: 'Assets for disposal, newest first',
+          querystring: disposalsQuery,
+          response: { 200: paginated(disposalView), ...errors },
+        },
+      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) =>
+          disposals.list(principalOf(request), { status: request.query.status }, page),
+        ),
+    );
+
+    app.post(
+      '/sourcing/disposals/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary: 'Register an asset for disposal (grounds, condition, location, book value, reserve price)',
+          body: assetForm,
+          response: { 201: disposalView, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply.code(201).send(await disposals.register(principalOf(request), request.body)),
+    );
+
+    app.get(
+      '/sourcing/disposals/:id/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary: 'One asset and its disposal',
+          params: idParams,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.get(principalOf(request), request.params.id),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/photos/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary: 'Add a photo (multipart `file`: JPEG, PNG or WebP, at most 5 MB, ten at most)',
+          params: idParams,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.addPhoto(principalOf(request), request.params.id, await onePhoto(request)),
+    );
+
+    app.get(
+      '/sourcing/disposals/:id/photos/:index/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary: 'Download a photo',
+          params: z.object({ id: queryId, index: z.coerce.number().int().min(0).max(20) }),
+          response: errors,
+        },
+      },
+      async (request, reply) =>
+        sendFile(reply, await disposals.photo(principalOf(request), request.params.id, request.params.index)),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/method/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary:
+            'Ask for a disposal method (public tender, public auction, trade-in) with its justification',
+          params: idParams,
+          body: disposalMethodForm,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.requestMethod(principalOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/method/approve/',
+      {
+        config: APPROVERS,
+        schema: {
+          tags,
+          summary: 'Approve the method (not by whoever asked for it)',
+          params: idParams,
+          body: disposalDecisionBody,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.decideMethod(principalOf(request), request.params.id, true),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/method/reject/',
+      {
+        config: APPROVERS,
+        schema: {
+          tags,
+          summary: 'Send the method back',
+          params: idParams,
+          body: disposalDecisionBody,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.decideMethod(principalOf(request), request.params.id, false),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/listing/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary:
+            'List publicly: a forward eAuction for a public auction, the supplier and value for a trade-in',
+          params: idParams,
+          body: disposalListingForm,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.list_(principalOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/sale/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary: 'Record the sale to the approved winner (paid or invoiced)',
+          params: idParams,
+          body: disposalSaleForm,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.recordSale(principalOf(request), request.params.id, request.body),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/dispose/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary: 'Mark disposed, the proceeds recorded',
+          params: idParams,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.dispose(principalOf(request), request.params.id),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/withdraw/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary: 'Withdraw an asset not yet listed',
+          params: idParams,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.withdraw(principalOf(request), request.params.id),
+    );
+
+    // The public listing (no book value, no buyer names).
+    app.get(
+      '/asset-sales/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['Asset sales'],
+          summary: 'Assets listed for sale by buying organisations',
+          response: { 200: z.array(publicDisposal), ...errors },
+        },
+      },
+      async () => disposals.publicList(),
+    );
+    app.get(
+      '/asset-sales/:code/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['Asset sales'],
+          summary: 'One listed asset',
+          params: z.object({ code: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/) }),
+          response: { 200: publicDisposal, ...errors },
+        },
+      },
+      async (request) => disposals.publicGet(request.params.code),
+    );
+  };
