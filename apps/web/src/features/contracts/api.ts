@@ -4,6 +4,8 @@ import type {
   contractClause,
   contractDocument,
   ContractChangeForm,
+  ContractClauseForm,
+  ContractTemplateForm,
   ContractForm,
   contractComparison,
   contractsReport,
@@ -15,7 +17,7 @@ import type {
   Page,
 } from '@zabuni/contracts';
 import type { z } from 'zod';
-import { apiGet, apiPatch, apiPost } from '../../lib/api-client.ts';
+import { apiGet, apiPatch, apiPost, request } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/fetch-all.ts';
 import { sendMultipart } from '../../lib/multipart.ts';
 
@@ -92,6 +94,12 @@ export const documentsQuery = (organisationId: number, id: number) =>
     queryFn: ({ signal }) => apiGet<ContractDocument[]>(`${BASE}/${id}/documents/`, {}, signal),
   });
 
+export const settingsQuery = (organisationId: number) =>
+  queryOptions({
+    queryKey: key(organisationId, 'settings'),
+    queryFn: ({ signal }) => apiGet<{ alert_days: number[] }>(`${BASE}/settings/`, {}, signal),
+  });
+
 export const reportQuery = (organisationId: number) =>
   queryOptions({
     queryKey: key(organisationId, 'report'),
@@ -141,6 +149,10 @@ export const contractsApi = {
   change: (id: number, form: ContractChangeForm) => apiPost<Contract>(`${BASE}/${id}/changes/`, form),
   addDocument: (id: number, file: File) =>
     sendMultipart<ContractDocument[]>('POST', `${BASE}/${id}/documents/`, { file: [file] }),
+  saveTemplate: (form: ContractTemplateForm) => apiPost<ContractTemplate>(`${BASE}/templates/`, form),
+  saveClause: (form: ContractClauseForm) => apiPost<ContractClause>(`${BASE}/clauses/`, form),
+  saveSettings: (alertDays: number[]) =>
+    request<{ alert_days: number[] }>('PUT', `${BASE}/settings/`, { body: { alert_days: alertDays } }),
   addObligation: (id: number, form: ObligationForm) =>
     apiPost<Obligation[]>(`${BASE}/${id}/obligations/`, form),
   completeObligation: (id: number, obligationId: number) =>

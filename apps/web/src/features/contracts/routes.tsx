@@ -9,6 +9,7 @@ export const contractRoutes: RouteObject[] = [
   { index: true, element: <Navigate to="dashboard" replace /> },
   { path: 'dashboard', lazy: page(() => import('./pages/ContractsDashboardPage.tsx')) },
   { path: 'archive', lazy: page(() => import('./pages/ContractsPage.tsx')) },
+  { path: 'templates', lazy: page(() => import('./pages/ContractTemplatesPage.tsx')) },
   { path: 'new', lazy: page(() => import('./pages/ContractNewPage.tsx')) },
   { path: ':id', lazy: page(() => import('./pages/ContractPage.tsx')) },
 ];
