@@ -17,4 +17,5 @@ export const riskRoutes: RouteObject[] = [
   { path: 'outsourcing', lazy: page(() => import('./pages/OutsourcingPage.tsx')) },
   { path: 'outsourcing/:id', lazy: page(() => import('./pages/OutsourcingPage.tsx')) },
   { path: 'suppliers/:id', lazy: page(() => import('./pages/SupplierProfilePage.tsx')) },
+  { path: 'settings', lazy: page(() => import('./pages/SettingsPage.tsx')) },
 ];

@@ -56,6 +56,9 @@ export function Component() {
         lead={t('dashboard.lead')}
         actions={
           <Group gap="xs">
+            <Button component={Link} to="/app/risk/settings" variant="default">
+              {t('settings.link')}
+            </Button>
             <Button component="a" href={exportUrl('risks')} variant="default" download>
               {t('dashboard.export')}
             </Button>
