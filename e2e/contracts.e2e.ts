@@ -209,6 +209,9 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
         await page.goto(`${baseUrl}/app/contracts/archive`);
         await page.getByTestId('contract-row-title').first().waitFor();
         await page.screenshot({ path: `${SHOTS}contracts-archive-${width}-${language}.png`, fullPage: true });
+        await page.goto(`${baseUrl}/app/contracts/templates`);
+        await page.getByTestId('contract-clause-library').waitFor();
+        await page.screenshot({ path: `${SHOTS}contracts-library-${width}-${language}.png`, fullPage: true });
         await page.goto(`${baseUrl}/app/contracts/${contractId}`);
         await page.getByTestId('contract-terms').waitFor();
         await page.screenshot({ path: `${SHOTS}contracts-detail-${width}-${language}.png`, fullPage: true });
