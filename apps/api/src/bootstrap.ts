@@ -18,6 +18,7 @@ import { seedDemoPrequalifications } from './seed/demo-prequalifications.ts';
 import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoRisk } from './seed/demo-risk.ts';
 import { seedDemoRfqs } from './seed/demo-rfqs.ts';
+import { seedDemoTendering } from './seed/demo-tendering.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -98,6 +99,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoRfqs({ config, database, logger }))) {
         logger.info('demo request for quotations, opened by its committee and awarded split, seeded');
+      }
+      if (demo && (await seedDemoTendering({ config, database, logger }))) {
+        logger.info('demo tenders (one awarded in its standstill, one open for bids) seeded');
       }
       if (demo && (await seedDemoRisk({ config, database, logger }))) {
         logger.info(

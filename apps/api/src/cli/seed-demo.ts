@@ -9,6 +9,7 @@ import { seedDemoPrequalifications } from '../seed/demo-prequalifications.ts';
 import { seedDemoContracts } from '../seed/demo-contracts.ts';
 import { seedDemoRisk } from '../seed/demo-risk.ts';
 import { seedDemoRfqs } from '../seed/demo-rfqs.ts';
+import { seedDemoTendering } from '../seed/demo-tendering.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
 
@@ -83,6 +84,16 @@ runtime.logger.info(
   rfqsSeeded
     ? 'demo request for quotations seeded'
     : 'requests for quotations already exist, or no orders demo: RFQ demo not added',
+);
+const tenderingSeeded = await seedDemoTendering({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  tenderingSeeded
+    ? 'demo tenders seeded (one awarded, one open)'
+    : 'tenders already exist, or no RFQ demo: tender demo not added',
 );
 const prequalifiedSeeded = await seedDemoPrequalified({
   config: runtime.config,
