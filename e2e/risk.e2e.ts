@@ -204,6 +204,7 @@ describe.skipIf(!chromiumPath)('Risk management in Chromium', () => {
           ['/app/risk/continuity', 'critical-service', 'continuity'],
           ['/app/risk/financial', 'questionnaire-form', 'financial'],
           [`/app/risk/suppliers/${supplierId}`, 'profile-financial', 'profile'],
+          ['/app/risk/settings', 'risk-settings-save', 'settings'],
         ] as const) {
           await page.goto(`${baseUrl}${path}`);
           await page.getByTestId(testId).first().waitFor();
