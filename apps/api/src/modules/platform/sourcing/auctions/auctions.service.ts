@@ -634,10 +634,7 @@ export function createAuctionsService({
                 : {};
           throw new AppError('conflict', messageWith(key, params));
         }
-        if (!(await repository.saveState(id, state.lastSeq, decision.state)))
-          throw new AppError('conflict', message('auction.conflict'));
-        await repository.insertBid({
-          auctionId: id,
+        const committed = await repository.commitBid(id, state.lastSeq, decision.state, {
           seq: decision.seq,
           supplierId,
           amount,
@@ -646,7 +643,7 @@ export function createAuctionsService({
           extended: decision.extended,
           endsAtAfter: decision.state.endsAt,
         });
-        await repository.announce(id, decision.seq);
+        if (!committed) throw new AppError('conflict', message('auction.conflict'));
         return {
           seq: decision.seq,
           amount: money(a.currency)(amount)!,
