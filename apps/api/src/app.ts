@@ -19,7 +19,12 @@ import type { Config } from './config.ts';
 import { createTokenSigner, registerAuthentication } from './infra/auth.ts';
 import type { Clock } from './infra/clock.ts';
 import { createSecretBox, derivedSecret } from './infra/crypto.ts';
-import { createRfqsService, rfqApprovalAdapter, rfqsRoutes } from './modules/platform/sourcing/rfqs/index.ts';
+import {
+  createRfqsService,
+  rfqApprovalAdapter,
+  rfqsJobs,
+  rfqsRoutes,
+} from './modules/platform/sourcing/rfqs/index.ts';
 import {
   createTenderingService,
   tenderAwardApprovalAdapter,
@@ -549,6 +554,7 @@ export function jobDefinitions(services: Services): JobDefinition[] {
     ...webinarsJobs(services.webinars),
     ...riskJobs(services.risk),
     ...prequalificationsJobs(services.prequalifications),
+    ...rfqsJobs(services.rfqs),
     ...tenderAlertsJobs(services.tenderAlerts),
     ...contractsJobs(services.contracts),
   ];

@@ -281,6 +281,13 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     reference: 'RFQ-2026-00001',
     title: 'Laptops',
   },
+  rfq_closed: {
+    ...common,
+    reference: 'RFQ-2026-00001',
+    title: 'Laptops',
+    quotes: 3,
+    quorum: 2,
+  },
   rfq_regret: {
     ...common,
     buyer: 'Umoja Bank',

@@ -179,6 +179,8 @@ export interface MailTemplates {
   rfq_updated: WithAction & { buyer: string; reference: string; title: string; closing: string };
   rfq_awarded: WithAction & { buyer: string; reference: string; title: string };
   rfq_regret: WithAction & { buyer: string; reference: string; title: string };
+  /** To the opening committee when the closing job finds an RFQ closed: `quotes` sealed, `quorum` needed. */
+  rfq_closed: WithAction & { reference: string; title: string; quotes: number; quorum: number };
   tender_awarded: WithAction & { buyer: string; reference: string; title: string; standstill: string };
   tender_regret: WithAction & {
     buyer: string;
@@ -265,6 +267,7 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   rfq_updated: true,
   rfq_awarded: true,
   rfq_regret: true,
+  rfq_closed: true,
   tender_awarded: true,
   tender_regret: true,
 };

@@ -314,6 +314,17 @@ describe('a sealed RFQ from creation to savings', () => {
     });
   });
 
+  it('tells the committee once, by the closing job, that the quotes wait for their confirmations', async () => {
+    expect(await ctx.services.rfqs.announceClosings()).toBe(1);
+    expect(await ctx.services.rfqs.announceClosings()).toBe(0);
+    for (const email of ['kamau@umoja.example', 'akinyi@umoja.example']) {
+      const subjects = (await mailsTo(ctx, email)).map((m) => m.subject);
+      expect(subjects.filter((s) => s === 'RFQ RFQ-2026-00001 has closed: confirm the opening')).toHaveLength(
+        1,
+      );
+    }
+  });
+
   it('opens only when the quorum has confirmed: one member alone reads nothing', async () => {
     const outsider = await setUp.act('otieno', 'POST', `sourcing/rfqs/${rfqId}/opening/confirm/`, {
       passphrase: 'whatever it is',

@@ -526,6 +526,34 @@ export function rfqsRepository(db: Executor) {
         )
         .orderBy(asc(rfqs.awardedAt), asc(rfqs.id)),
 
+    /**
+     * Published RFQs whose closing has come and whose committee has not been told yet, locked for this
+     * worker (another worker skips them), a batch at a time.
+     */
+    dueClosings: (now: Date, limit = 50) =>
+      db
+        .select({ id: rfqs.id, organisationId: rfqs.organisationId })
+        .from(rfqs)
+        .where(
+          and(
+            eq(rfqs.status, 'published'),
+            isNull(rfqs.closingAnnouncedAt),
+            sql`${rfqs.closingAt} <= ${now}`,
+          ),
+        )
+        .orderBy(asc(rfqs.closingAt))
+        .limit(limit)
+        .for('update', { skipLocked: true }),
+
+    async markClosingAnnounced(id: number, at: Date) {
+      const rows = await db
+        .update(rfqs)
+        .set({ closingAnnouncedAt: at })
+        .where(and(eq(rfqs.id, id), isNull(rfqs.closingAnnouncedAt)))
+        .returning({ id: rfqs.id });
+      return rows.length > 0;
+    },
+
     /** Every RFQ the organisation awaits a publication or award decision on (for the approval inbox). */
     async withStatus(organisationId: number, status: RfqStatus) {
       return db

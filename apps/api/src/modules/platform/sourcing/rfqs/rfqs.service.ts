@@ -1484,6 +1484,40 @@ export function createRfqsService({
       };
     },
 
+    /**
+     * The closing job: each published RFQ whose closing has come tells its opening committee (mail and in the
+     * app) that the quotes wait for their confirmations, once. Returns how many were announced.
+     */
+    async announceClosings() {
+      const mailIds = await db.transaction(async (tx) => {
+        const repository = rfqsRepository(tx);
+        const due = await repository.dueClosings(clock.now());
+        const mails: number[] = [];
+        for (const { id, organisationId } of due) {
+          if (!(await repository.markClosingAnnounced(id, clock.now()))) continue;
+          const found = await load(tx, organisationId, id);
+          const committee = await repository.committee(id);
+          mails.push(
+            ...(await notifications.announce(tx, {
+              userIds: committee.map((m) => m.member.userId),
+              organisationId,
+              template: 'rfq_closed',
+              params: {
+                reference: found.rfq.number,
+                title: found.rfq.title,
+                quotes: found.submitted,
+                quorum: found.rfq.quorum,
+              },
+              path: `/app/sourcing/rfqs/${id}`,
+            })),
+          );
+        }
+        return { mails, count: due.length };
+      });
+      await notifications.dispatch(mailIds.mails);
+      return mailIds.count;
+    },
+
     outcomes,
   };
 }
