@@ -1,4 +1,4 @@
-import { APPROVAL_DOCUMENT_TYPES } from '@zabuni/domain';
+import { APPROVAL_DOCUMENT_TYPES, type SupplierRiskBand } from '@zabuni/domain';
 import type { WorkflowRuleForm } from '@zabuni/contracts';
 import {
   bigint,
@@ -36,6 +36,11 @@ export const approvalWorkflowRules = pgTable(
     maxAmountMinor: bigint('max_amount_minor', { mode: 'number' }),
     departmentIds: integer('department_ids').array().notNull(),
     categoryIds: integer('category_ids').array().notNull(),
+    /**
+     * Null: any supplier. Otherwise the rule matches only when one of the document's suppliers is in this
+     * risk band or above (the bands of the supplier risk profile, issue 23).
+     */
+    minSupplierRiskBand: text('min_supplier_risk_band').$type<SupplierRiskBand>(),
     steps: jsonb('steps').$type<WorkflowRuleForm['steps']>().notNull(),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

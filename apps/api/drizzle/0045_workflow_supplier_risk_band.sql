@@ -1,0 +1,1 @@
+ALTER TABLE "approval_workflow_rules" ADD COLUMN "min_supplier_risk_band" text;
