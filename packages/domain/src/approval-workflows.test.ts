@@ -16,7 +16,10 @@ import {
   isDelegationActive,
   resolveSteps,
   selectWorkflowRule,
+  supplierRiskBandAtLeast,
   workflowProgress,
+  workflowRuleMatches,
+  workflowRuleNeedsSupplierRisk,
   workflowRuleProblems,
   type ApprovalDirectory,
   type ApprovalDocument,
@@ -857,5 +860,58 @@ describe('delegationWindow', () => {
     expect(isDelegationActive(delegation, new Date('2026-11-30T21:00:00.000Z'))).toBe(true);
     expect(isDelegationActive(delegation, new Date('2026-12-03T20:59:59.999Z'))).toBe(true);
     expect(isDelegationActive(delegation, new Date('2026-12-03T21:00:00.000Z'))).toBe(false);
+  });
+});
+
+describe('supplier risk band condition', () => {
+  // Bands as the supplier risk profile defines them: low < medium < high < critical.
+  it.each([
+    // rule's band, the document's suppliers' bands, matches
+    [null, [], true],
+    [null, ['critical'], true],
+    [undefined, ['low'], true],
+    ['high', ['high'], true],
+    ['high', ['critical'], true],
+    ['high', ['medium'], false],
+    ['high', ['low'], false],
+    ['high', [], false],
+    ['high', undefined, false],
+    ['high', ['low', 'medium', 'critical'], true],
+    ['high', ['low', 'medium'], false],
+    ['low', ['low'], true],
+    ['medium', ['low'], false],
+    ['medium', ['medium', 'low'], true],
+    ['critical', ['high'], false],
+    ['critical', ['high', 'critical'], true],
+  ] as const)('rule at or above %s, suppliers %j → %s', (band, bands, matches) => {
+    const r = rule({ id: 'r', minSupplierRiskBand: band });
+    const d = doc(bands === undefined ? {} : { supplierRiskBands: bands });
+    expect(workflowRuleMatches(r, d)).toBe(matches);
+  });
+
+  it.each([
+    ['low', 'low', true],
+    ['medium', 'low', true],
+    ['low', 'medium', false],
+    ['critical', 'high', true],
+    ['high', 'critical', false],
+    ['high', 'high', true],
+  ] as const)('%s is at or above %s: %s', (band, floor, expected) => {
+    expect(supplierRiskBandAtLeast(band, floor)).toBe(expected);
+  });
+
+  it('a high-risk supplier takes the risk rule before the general one; a low-risk one falls through', () => {
+    const rules = [
+      rule({ id: 'general', priority: 200 }),
+      rule({ id: 'risky', priority: 100, minSupplierRiskBand: 'high' }),
+    ];
+    expect(selectWorkflowRule(rules, doc({ supplierRiskBands: ['critical'] }))?.id).toBe('risky');
+    expect(selectWorkflowRule(rules, doc({ supplierRiskBands: ['low'] }))?.id).toBe('general');
+    expect(selectWorkflowRule(rules, doc())?.id).toBe('general');
+  });
+
+  it('only documents with suppliers can meet the condition', () => {
+    expect(workflowRuleNeedsSupplierRisk(rule({ id: 'a' }))).toBe(false);
+    expect(workflowRuleNeedsSupplierRisk(rule({ id: 'b', minSupplierRiskBand: 'medium' }))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@ import {
   type SegregationPolicy,
   type SegregationRefusal,
 } from './segregation.ts';
+import { SUPPLIER_RISK_BANDS, type SupplierRiskBand } from './risk-profile.ts';
 
 /**
  * Configurable approval workflows for procure-to-pay (SPEC §1: "Approval workflows are configurable"): which
@@ -77,6 +78,11 @@ export interface WorkflowRule {
   costCentreIds?: readonly string[] | null;
   /** Empty or absent: any. Otherwise EVERY category the document buys must be in the list. */
   categoryIds?: readonly string[] | null;
+  /**
+   * Null or absent: any supplier. Otherwise the rule matches only when at least one of the document's
+   * suppliers is in this risk band or above (an RFQ award to several suppliers: any awarded one).
+   */
+  minSupplierRiskBand?: SupplierRiskBand | null;
   steps: readonly StepDefinition[];
 }
 
@@ -90,6 +96,12 @@ export interface ApprovalDocument {
   /** Every cost centre the document's lines charge and every category they buy; repeats are harmless. */
   costCentreIds: readonly string[];
   categoryIds: readonly string[];
+  /**
+   * The risk bands of the document's suppliers (one per supplier; an RFQ award has one per awarded
+   * supplier). Absent or empty: no supplier, or their bands were not asked for; a rule with a risk band
+   * condition then never matches.
+   */
+  supplierRiskBands?: readonly SupplierRiskBand[];
 }
 
 /** When no rule matches, the owners of the budgets the document spends approve it. */
@@ -108,8 +120,33 @@ function staysWithin(allowed: readonly string[] | null | undefined, present: rea
   return present.length > 0 && present.every((id) => allowed.includes(id));
 }
 
+/** low < medium < high < critical, as the supplier risk profile orders them. */
+const bandRank = (band: SupplierRiskBand): number =>
+  SUPPLIER_RISK_BANDS.length - SUPPLIER_RISK_BANDS.findIndex((b) => b.key === band);
+
+/** Whether `band` is `floor` or riskier. */
+export function supplierRiskBandAtLeast(band: SupplierRiskBand, floor: SupplierRiskBand): boolean {
+  return bandRank(band) >= bandRank(floor);
+}
+
+/** Whether matching this rule needs the bands of the document's suppliers (the caller fetches them then). */
+export function workflowRuleNeedsSupplierRisk(rule: Pick<WorkflowRule, 'minSupplierRiskBand'>): boolean {
+  return rule.minSupplierRiskBand !== null && rule.minSupplierRiskBand !== undefined;
+}
+
+/**
+ * A rule asking for a risk band or above matches when ANY of the document's suppliers reaches it: one risky
+ * supplier among several awarded is enough to need the rule's approvers. A document without suppliers
+ * (or whose bands are unknown) never matches such a rule.
+ */
+function supplierRiskReaches(floor: SupplierRiskBand | null | undefined, bands: readonly SupplierRiskBand[]) {
+  if (floor === null || floor === undefined) return true;
+  return bands.some((band) => supplierRiskBandAtLeast(band, floor));
+}
+
 export function workflowRuleMatches(rule: WorkflowRule, doc: ApprovalDocument): boolean {
   return (
+    supplierRiskReaches(rule.minSupplierRiskBand, doc.supplierRiskBands ?? []) &&
     rule.documentType === doc.documentType &&
     rule.currency.toUpperCase() === doc.currency.toUpperCase() &&
     doc.amountMinor >= (rule.minAmountMinor ?? -Infinity) &&
