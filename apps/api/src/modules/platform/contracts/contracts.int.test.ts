@@ -444,3 +444,29 @@ describe('who sees what', () => {
     expect(csv.body).toContain('Generator maintenance Kisumu');
   });
 });
+
+describe('the public hash check', () => {
+  const verify = (remoteAddress: string, bytes = Buffer.from('%PDF-1.7 not a contract of ours')) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/contracts/verify/',
+      remoteAddress,
+      ...multipart({}, [{ field: 'file', name: 'contract.pdf', bytes, type: 'application/pdf' }]),
+    });
+
+  it('is rate-limited per address (30 an hour) and answers 429 with the catalogue code', async () => {
+    for (let i = 0; i < 30; i += 1) {
+      const checked = await verify('203.0.113.22');
+      expect(checked.statusCode, checked.body).toBe(200);
+      expect(checked.json()).toMatchObject({ valid: false, contract: null });
+    }
+    const over = await verify('203.0.113.22');
+    expect(over.statusCode, over.body).toBe(429);
+    expect(over.json().code).toBe('system.rate_limited');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address still checks its file normally.
+    const other = await verify('203.0.113.23');
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toMatchObject({ valid: false, contract: null });
+  });
+});

@@ -34,6 +34,7 @@ import { principalOf } from '../../../infra/auth.ts';
 import { fieldError } from '../../../infra/errors.ts';
 import { attachmentDisposition, sendFile } from '../../../infra/file-types.ts';
 import { pageOf } from '../../../infra/pagination.ts';
+import type { RateLimiter } from '../../shared/system/index.ts';
 import { MAX_DOCUMENT_BYTES, MAX_VERIFY_BYTES, type ContractsService } from './contracts.service.ts';
 
 const tags = ['Contracts'];
@@ -83,7 +84,15 @@ const uploaded = async (request: FastifyRequest) =>
 
 /** Contract management (issue 22) for the buyer's staff, the supplier portal, and the public hash check. */
 export const contractsRoutes =
-  ({ contracts, publicUrl }: { contracts: ContractsService; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    contracts,
+    publicUrl,
+    limiter,
+  }: {
+    contracts: ContractsService;
+    publicUrl: string;
+    limiter: RateLimiter;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     // Templates and the clause library ---------------------------------------------------------------
     app.get(
@@ -247,11 +256,17 @@ export const contractsRoutes =
         schema: {
           tags,
           summary: 'Check a signed contract PDF (multipart `file`) against the stored SHA-256',
+          description:
+            'Limited to 30 checks an hour per address (429 `system.rate_limited` with Retry-After beyond).',
           consumes: ['multipart/form-data'],
-          response: { 200: contractVerification, ...errors },
+          response: { 200: contractVerification, ...errors, 429: errorBody },
         },
       },
-      async (request) => contracts.verify(await uploaded(request)),
+      async (request) => {
+        // Counted before the upload is read, so a flood costs neither the hashing nor the lookup.
+        await limiter.hit({ key: `contract-verify:ip:${request.ip}`, limit: 30, windowSeconds: 3600 });
+        return contracts.verify(await uploaded(request));
+      },
     );
 
     // Contracts ---------------------------------------------------------------------------------------
