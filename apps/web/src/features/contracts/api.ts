@@ -7,6 +7,7 @@ import type {
   ContractClauseForm,
   ContractTemplateForm,
   ContractForm,
+  ContractUpdate,
   contractComparison,
   contractsReport,
   contractSummary,
@@ -135,10 +136,49 @@ export const departmentsQuery = (organisationId: number) =>
     staleTime: 60_000,
   });
 
+interface MemberRow {
+  user_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  organisation: { id: number };
+}
+
+/** Colleagues of this organisation, by name (the people an alert may name). */
+export const membersQuery = (organisationId: number) =>
+  queryOptions({
+    queryKey: key(organisationId, 'members'),
+    queryFn: async ({ signal }) => {
+      const rows = await fetchAllPages<MemberRow>('/organisations/members/', {}, signal);
+      const people = new Map<number, { id: number; name: string }>();
+      for (const row of rows) {
+        if (row.organisation.id !== organisationId) continue;
+        people.set(row.user_id, {
+          id: row.user_id,
+          name: `${row.first_name} ${row.last_name}`.trim() || row.email,
+        });
+      }
+      return [...people.values()].sort((a, b) => a.name.localeCompare(b.name));
+    },
+    staleTime: 60_000,
+  });
+
+/** The organisation's purchase orders to one supplier (the ones a contract with it may link). */
+export const supplierOrdersQuery = (organisationId: number, supplierId: number) =>
+  queryOptions({
+    queryKey: key(organisationId, 'orders-of', supplierId),
+    queryFn: ({ signal }) =>
+      fetchAllPages<{ id: number; number: string; currency: string; total: string }>(
+        '/p2p/purchase-orders/',
+        { supplier: supplierId, ordering: '-created_at' },
+        signal,
+      ),
+    staleTime: 30_000,
+  });
+
 export const contractsApi = {
   create: (form: ContractForm) => apiPost<Contract>(`${BASE}/`, form),
-  update: (id: number, body: { body_html: string; version_note: string }) =>
-    apiPatch<Contract>(`${BASE}/${id}/`, body),
+  update: (id: number, body: ContractUpdate) => apiPatch<Contract>(`${BASE}/${id}/`, body),
   act: (id: number, action: 'submit' | 'send-for-signature' | 'notice') =>
     apiPost<Contract>(`${BASE}/${id}/${action}/`),
   decide: (id: number, decision: 'approve' | 'reject', comment: string) =>

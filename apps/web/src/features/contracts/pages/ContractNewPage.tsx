@@ -26,9 +26,11 @@ import {
   departmentsQuery,
   key,
   NS,
+  settingsQuery,
   suppliersQuery,
   templatesQuery,
 } from '../api.ts';
+import { AlertsAndOrdersFields } from '../components/AlertsAndOrdersFields.tsx';
 import { useRoles } from '../roles.ts';
 
 interface Values {
@@ -46,6 +48,9 @@ interface Values {
   notice_days: number | null;
   payment_terms: string;
   department_id: number | null;
+  alert_days: number[] | null;
+  alert_user_ids: number[];
+  purchase_order_ids: number[];
 }
 
 const today = () => new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
@@ -61,7 +66,11 @@ export function Component() {
   const suppliers = useQuery(suppliersQuery(organisationId));
   const departments = useQuery(departmentsQuery(organisationId));
   const [busy, setBusy] = useState(false);
-  const { control, register, handleSubmit, setError, formState } = useForm<Values, unknown, ContractForm>({
+  const { control, register, handleSubmit, setError, setValue, formState } = useForm<
+    Values,
+    unknown,
+    ContractForm
+  >({
     resolver: contractResolver<Values, ContractForm>(contractForm),
     defaultValues: {
       title: '',
@@ -77,9 +86,18 @@ export function Component() {
       notice_days: null,
       payment_terms: '',
       department_id: null,
+      alert_days: null,
+      alert_user_ids: [],
+      purchase_order_ids: [],
     },
   });
   const renewal = useWatch({ control, name: 'renewal' });
+  const supplierId = useWatch({ control, name: 'supplier_id' });
+  const [alertDays, alertUserIds, purchaseOrderIds] = useWatch({
+    control,
+    name: ['alert_days', 'alert_user_ids', 'purchase_order_ids'],
+  });
+  const settings = useQuery(settingsQuery(organisationId));
   const errorOf = (name: string) =>
     messageText((formState.errors as Record<string, { message?: string } | undefined>)[name]?.message);
 
@@ -127,7 +145,11 @@ export function Component() {
                       searchable
                       data={(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
                       value={field.value === null ? null : String(field.value)}
-                      onChange={(value) => field.onChange(value ? Number(value) : null)}
+                      onChange={(value) => {
+                        field.onChange(value ? Number(value) : null);
+                        // Linked orders belong to the supplier: a new supplier starts with none.
+                        setValue('purchase_order_ids', []);
+                      }}
                       error={errorOf('supplier_id')}
                       data-testid="contract-supplier"
                     />
@@ -279,6 +301,27 @@ export function Component() {
                 error={errorOf('payment_terms')}
               />
             </Stack>
+          </Paper>
+          <Paper withBorder radius="md" p="md">
+            <AlertsAndOrdersFields
+              organisationId={organisationId}
+              supplierId={supplierId}
+              value={{
+                alert_days: alertDays,
+                alert_user_ids: alertUserIds,
+                purchase_order_ids: purchaseOrderIds,
+              }}
+              onChange={(next) => {
+                for (const [name, value] of Object.entries(next))
+                  setValue(name as 'alert_days', value as number[] | null, { shouldDirty: true });
+              }}
+              errors={{
+                alert_days: errorOf('alert_days'),
+                alert_user_ids: errorOf('alert_user_ids'),
+                purchase_order_ids: errorOf('purchase_order_ids'),
+              }}
+              defaultDays={settings.data?.alert_days}
+            />
           </Paper>
           <Group justify="flex-end">
             <Button type="submit" loading={busy} data-testid="contract-create">

@@ -37,11 +37,13 @@ import {
   detailQuery,
   documentsQuery,
   key,
+  membersQuery,
   NS,
   obligationsQuery,
   versionsQuery,
   type Contract,
 } from '../api.ts';
+import { AlertsAndOrdersDialog } from '../components/AlertsAndOrdersDialog.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
 import { useRoles } from '../roles.ts';
 
@@ -55,6 +57,8 @@ export function Component() {
   const { organisationId, manager } = useRoles();
   const queryClient = useQueryClient();
   const detail = useQuery(detailQuery(organisationId, id));
+  const members = useQuery(membersQuery(organisationId));
+  const [editingAlerts, setEditingAlerts] = useState(false);
   const [busy, setBusy] = useState(false);
   const [signing, setSigning] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -107,6 +111,15 @@ export function Component() {
             {has('edit') && editing === null && (
               <Button variant="default" onClick={() => setEditing(c.body_html)} data-testid="contract-edit">
                 {t('detail.edit')}
+              </Button>
+            )}
+            {has('edit') && (
+              <Button
+                variant="default"
+                onClick={() => setEditingAlerts(true)}
+                data-testid="contract-edit-alerts"
+              >
+                {t('detail.editAlerts')}
               </Button>
             )}
             {has('submit') && (
@@ -193,8 +206,35 @@ export function Component() {
           <Fact label={t('fields.owner')}>{c.owner.name}</Fact>
           <Fact label={t('fields.department')}>{c.department?.name ?? '—'}</Fact>
           <Fact label={t('fields.paymentTerms')}>{c.payment_terms || '—'}</Fact>
-          <Fact label={t('detail.alerts')}>
+          <Fact label={t('detail.alerts')} testId="contract-alerts">
             {c.effective_alert_days.map((d) => t('detail.daysBefore', { days: d })).join(', ')}
+            {c.alert_days === null ? ` (${t('detail.alertsDefault')})` : ''}
+          </Fact>
+          <Fact label={t('fields.alertPeople')} testId="contract-alert-people">
+            {c.alert_user_ids.length === 0
+              ? '—'
+              : c.alert_user_ids
+                  .map((userId) => members.data?.find((m) => m.id === userId)?.name ?? `#${userId}`)
+                  .join(', ')}
+          </Fact>
+          <Fact label={t('fields.orders')} testId="contract-orders">
+            {c.purchase_orders.length === 0 ? (
+              '—'
+            ) : (
+              <Group gap={6} wrap="wrap">
+                {c.purchase_orders.map((o) => (
+                  <Text
+                    key={o.id}
+                    component={Link}
+                    to={`/app/p2p/purchase-orders/${o.id}`}
+                    size="sm"
+                    c="teal.8"
+                  >
+                    {o.number}
+                  </Text>
+                ))}
+              </Group>
+            )}
           </Fact>
           <Fact label={t('detail.spend')}>
             {money(c.spend.ordered_minor)} / {money(c.spend.invoiced_minor)}
@@ -317,6 +357,16 @@ export function Component() {
       <Documents id={id} organisationId={organisationId} manager={manager} />
       {c.kind === 'contract' && <Obligations id={id} organisationId={organisationId} manager={manager} />}
 
+      {has('edit') && (
+        <AlertsAndOrdersDialog
+          contract={c}
+          organisationId={organisationId}
+          opened={editingAlerts}
+          onClose={() => setEditingAlerts(false)}
+          busy={busy}
+          onSave={(update) => act(() => contractsApi.update(id, update), t('detail.alertsSaved'))}
+        />
+      )}
       <Modal opened={rejecting} onClose={() => setRejecting(false)} title={t('detail.reject')} centered>
         <Stack>
           <Textarea
