@@ -8,6 +8,7 @@ import { orderRoutes } from '../features/p2p/orders/routes.tsx';
 import { contractRoutes } from '../features/contracts/routes.tsx';
 import { prequalificationRoutes } from '../features/sourcing-prequalifications/routes.tsx';
 import { rfqRoutes } from '../features/sourcing-rfqs/routes.tsx';
+import { auctionRoutes } from '../features/sourcing-auctions/routes.tsx';
 
 /**
  * The platform for buying organisations' staff, under `/app`, in a shell of its own. Everything here loads
@@ -35,6 +36,7 @@ export const platformRoutes: RouteObject = {
             { index: true, element: <Navigate to="prequalifications" replace /> },
             ...prequalificationRoutes,
             ...rfqRoutes,
+            ...auctionRoutes,
           ],
         },
         {

@@ -46,6 +46,8 @@ export const LAZY_NAMESPACES = [
   'portal-rfqs',
   'sourcing-prequalifications',
   'portal-prequalifications',
+  'sourcing-auctions',
+  'portal-auctions',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -26,7 +26,9 @@ export type ScreenKey =
   | 'contractsArchive'
   | 'prequalifications'
   | 'rfqs'
-  | 'savings';
+  | 'savings'
+  | 'auctions'
+  | 'disposals';
 
 export interface PlatformScreen {
   key: ScreenKey;
@@ -50,6 +52,8 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
       { key: 'prequalifications', path: '/app/sourcing/prequalifications' },
       { key: 'rfqs', path: '/app/sourcing/rfqs' },
       { key: 'savings', path: '/app/sourcing/savings' },
+      { key: 'auctions', path: '/app/sourcing/auctions' },
+      { key: 'disposals', path: '/app/sourcing/disposals' },
     ],
   },
   {
