@@ -191,6 +191,10 @@ export const contractsApi = {
     sendMultipart<ContractDocument[]>('POST', `${BASE}/${id}/documents/`, { file: [file] }),
   saveTemplate: (form: ContractTemplateForm) => apiPost<ContractTemplate>(`${BASE}/templates/`, form),
   saveClause: (form: ContractClauseForm) => apiPost<ContractClause>(`${BASE}/clauses/`, form),
+  updateTemplate: (id: number, form: ContractTemplateForm) =>
+    request<ContractTemplate>('PUT', `${BASE}/templates/${id}/`, { body: form }),
+  updateClause: (id: number, form: ContractClauseForm) =>
+    request<ContractClause>('PUT', `${BASE}/clauses/${id}/`, { body: form }),
   saveSettings: (alertDays: number[]) =>
     request<{ alert_days: number[] }>('PUT', `${BASE}/settings/`, { body: { alert_days: alertDays } }),
   addObligation: (id: number, form: ObligationForm) =>

@@ -12,6 +12,40 @@ import { useRoles } from '../roles.ts';
 
 const ContractTextEditor = lazy(() => import('../components/ContractTextEditor.tsx'));
 
+interface TemplateDraft {
+  /** The template being changed; null: a new one. */
+  id: number | null;
+  name: string;
+  language: string;
+  body: string;
+  active: boolean;
+}
+const NEW_TEMPLATE: TemplateDraft = { id: null, name: '', language: 'en', body: '', active: true };
+interface ClauseDraft {
+  id: number | null;
+  title: string;
+  language: string;
+  body: string;
+  alternativeOf: string;
+  approved: boolean;
+}
+const NEW_CLAUSE: ClauseDraft = {
+  id: null,
+  title: '',
+  language: 'en',
+  body: '',
+  alternativeOf: '',
+  approved: true,
+};
+
+/** Scrolls the add/change form of a section into view (after choosing a row to change). */
+const showForm = (testId: string) =>
+  requestAnimationFrame(() =>
+    document
+      .querySelector(`[data-testid="${testId}"]`)
+      ?.scrollIntoView({ behavior: 'smooth', block: 'center' }),
+  );
+
 /**
  * `/app/contracts/templates`: the organisation's templates (merge fields such as `{{supplier_name}}`), its
  * clause library (standard clauses and approved alternatives, per language) and the default alert days.
@@ -23,14 +57,18 @@ export function Component() {
   const templates = useQuery(templatesQuery(organisationId));
   const clauses = useQuery(clausesQuery(organisationId));
   const settings = useQuery(settingsQuery(organisationId));
-  const [template, setTemplate] = useState({ name: '', language: 'en', body: '' });
-  const [clause, setClause] = useState({
-    title: '',
-    language: 'en',
-    body: '',
-    alternativeOf: '',
-    approved: true,
-  });
+  const [template, setTemplate] = useState<TemplateDraft>(NEW_TEMPLATE);
+  const [clause, setClause] = useState<ClauseDraft>(NEW_CLAUSE);
+  // The text editor takes its content when it mounts: a new key loads another template's or clause's text.
+  const [formKeys, setFormKeys] = useState({ template: 0, clause: 0 });
+  const openTemplate = (draft: TemplateDraft) => {
+    setTemplate(draft);
+    setFormKeys((keys) => ({ ...keys, template: keys.template + 1 }));
+  };
+  const openClause = (draft: ClauseDraft) => {
+    setClause(draft);
+    setFormKeys((keys) => ({ ...keys, clause: keys.clause + 1 }));
+  };
   const [days, setDays] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async (work: () => Promise<unknown>, done: string) => {
@@ -81,20 +119,70 @@ export function Component() {
       <Section title={t('library.templates')} testId="contract-templates">
         <Stack gap="xs">
           {(templates.data ?? []).map((tpl) => (
-            <Group key={tpl.id} gap="xs" wrap="wrap">
-              <Text size="sm" fw={600}>
+            <Group key={tpl.id} gap="xs" wrap="wrap" data-testid={`template-${tpl.id}`}>
+              <Text size="sm" fw={600} c={tpl.active ? undefined : 'dimmed'}>
                 {tpl.name}
               </Text>
               <Badge variant="light" color="gray">
                 {tpl.language}
               </Badge>
+              {!tpl.active && (
+                <Badge variant="light" color="orange">
+                  {t('library.inactive')}
+                </Badge>
+              )}
               <Text size="xs" c="dimmed">
                 {tpl.fields.map((f) => `{{${f}}}`).join(' ')}
               </Text>
+              {manager && (
+                <Group gap={4} ml="auto">
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    onClick={() => {
+                      openTemplate({
+                        id: tpl.id,
+                        name: tpl.name,
+                        language: tpl.language,
+                        body: tpl.body_html,
+                        active: tpl.active,
+                      });
+                      showForm('template-form');
+                    }}
+                  >
+                    {t('library.change')}
+                  </Button>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color={tpl.active ? 'red' : 'teal'}
+                    loading={busy}
+                    onClick={() =>
+                      void save(
+                        () =>
+                          contractsApi.updateTemplate(tpl.id, {
+                            name: tpl.name,
+                            language: tpl.language as 'en',
+                            body_html: tpl.body_html,
+                            active: !tpl.active,
+                          }),
+                        tpl.active ? t('library.deactivated') : t('library.reactivated'),
+                      )
+                    }
+                  >
+                    {tpl.active ? t('library.deactivate') : t('library.reactivate')}
+                  </Button>
+                </Group>
+              )}
             </Group>
           ))}
           {manager && (
-            <Stack gap="xs" mt="sm">
+            <Stack gap="xs" mt="sm" data-testid="template-form">
+              {template.id !== null && (
+                <Text size="sm" fw={600}>
+                  {t('library.changing', { name: template.name })}
+                </Text>
+              )}
               <Group gap="sm" wrap="wrap">
                 <TextInput
                   label={t('library.name')}
@@ -116,6 +204,7 @@ export function Component() {
               </Text>
               <Suspense fallback={null}>
                 <ContractTextEditor
+                  key={formKeys.template}
                   label={t('library.body')}
                   value={template.body}
                   onChange={(body) => setTemplate((current) => ({ ...current, body }))}
@@ -126,23 +215,31 @@ export function Component() {
                 loading={busy}
                 disabled={!template.name.trim() || !template.body}
                 onClick={async () => {
+                  const form = {
+                    name: template.name,
+                    language: template.language as 'en',
+                    body_html: template.body,
+                    active: template.active,
+                  };
                   if (
                     await save(
                       () =>
-                        contractsApi.saveTemplate({
-                          name: template.name,
-                          language: template.language as 'en',
-                          body_html: template.body,
-                          active: true,
-                        }),
+                        template.id === null
+                          ? contractsApi.saveTemplate(form)
+                          : contractsApi.updateTemplate(template.id, form),
                       t('library.saved'),
                     )
                   )
-                    setTemplate({ name: '', language: 'en', body: '' });
+                    openTemplate(NEW_TEMPLATE);
                 }}
               >
-                {t('library.addTemplate')}
+                {template.id === null ? t('library.addTemplate') : t('library.saveChanges')}
               </Button>
+              {template.id !== null && (
+                <Button w="fit-content" variant="default" onClick={() => openTemplate(NEW_TEMPLATE)}>
+                  {t('library.cancelChange')}
+                </Button>
+              )}
             </Stack>
           )}
         </Stack>
@@ -165,6 +262,48 @@ export function Component() {
                     {t('library.notApproved')}
                   </Badge>
                 )}
+                {manager && (
+                  <Group gap={4} ml="auto">
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      onClick={() => {
+                        openClause({
+                          id: c.id,
+                          title: c.title,
+                          language: c.language,
+                          body: c.body_html,
+                          alternativeOf: c.alternative_of ? String(c.alternative_of) : '',
+                          approved: c.approved,
+                        });
+                        showForm('clause-form');
+                      }}
+                    >
+                      {t('library.change')}
+                    </Button>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color={c.approved ? 'red' : 'teal'}
+                      loading={busy}
+                      onClick={() =>
+                        void save(
+                          () =>
+                            contractsApi.updateClause(c.id, {
+                              title: c.title,
+                              language: c.language as 'en',
+                              body_html: c.body_html,
+                              alternative_of: c.alternative_of,
+                              approved: !c.approved,
+                            }),
+                          c.approved ? t('library.deactivated') : t('library.reactivated'),
+                        )
+                      }
+                    >
+                      {c.approved ? t('library.withdraw') : t('library.reactivate')}
+                    </Button>
+                  </Group>
+                )}
               </Group>
               <div
                 style={{ fontSize: 14, overflowWrap: 'anywhere' }}
@@ -173,7 +312,12 @@ export function Component() {
             </Stack>
           ))}
           {manager && (
-            <Stack gap="xs" mt="sm">
+            <Stack gap="xs" mt="sm" data-testid="clause-form">
+              {clause.id !== null && (
+                <Text size="sm" fw={600}>
+                  {t('library.changing', { name: clause.title })}
+                </Text>
+              )}
               <Group gap="sm" wrap="wrap">
                 <TextInput
                   label={t('library.clauseTitle')}
@@ -193,7 +337,7 @@ export function Component() {
                   label={t('library.alternativeOf')}
                   clearable
                   data={(clauses.data ?? [])
-                    .filter((c) => !c.alternative_of)
+                    .filter((c) => !c.alternative_of && c.id !== clause.id)
                     .map((c) => ({ value: String(c.id), label: c.title }))}
                   value={clause.alternativeOf || null}
                   onChange={(v) => setClause({ ...clause, alternativeOf: v ?? '' })}
@@ -202,6 +346,7 @@ export function Component() {
               </Group>
               <Suspense fallback={null}>
                 <ContractTextEditor
+                  key={formKeys.clause}
                   label={t('library.body')}
                   value={clause.body}
                   onChange={(body) => setClause((current) => ({ ...current, body }))}
@@ -217,24 +362,32 @@ export function Component() {
                 loading={busy}
                 disabled={!clause.title.trim() || !clause.body}
                 onClick={async () => {
+                  const form = {
+                    title: clause.title,
+                    language: clause.language as 'en',
+                    body_html: clause.body,
+                    alternative_of: clause.alternativeOf ? Number(clause.alternativeOf) : null,
+                    approved: clause.approved,
+                  };
                   if (
                     await save(
                       () =>
-                        contractsApi.saveClause({
-                          title: clause.title,
-                          language: clause.language as 'en',
-                          body_html: clause.body,
-                          alternative_of: clause.alternativeOf ? Number(clause.alternativeOf) : null,
-                          approved: clause.approved,
-                        }),
+                        clause.id === null
+                          ? contractsApi.saveClause(form)
+                          : contractsApi.updateClause(clause.id, form),
                       t('library.saved'),
                     )
                   )
-                    setClause({ title: '', language: 'en', body: '', alternativeOf: '', approved: true });
+                    openClause(NEW_CLAUSE);
                 }}
               >
-                {t('library.addClause')}
+                {clause.id === null ? t('library.addClause') : t('library.saveChanges')}
               </Button>
+              {clause.id !== null && (
+                <Button w="fit-content" variant="default" onClick={() => openClause(NEW_CLAUSE)}>
+                  {t('library.cancelChange')}
+                </Button>
+              )}
             </Stack>
           )}
         </Stack>
