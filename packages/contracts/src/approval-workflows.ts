@@ -1,4 +1,10 @@
-import { APPROVAL_DOCUMENT_TYPES, ROLES_BY_KIND, STEP_MODES, STEP_PURPOSES } from '@zabuni/domain';
+import {
+  APPROVAL_DOCUMENT_TYPES,
+  ROLES_BY_KIND,
+  STEP_MODES,
+  STEP_PURPOSES,
+  SUPPLIER_RISK_BANDS,
+} from '@zabuni/domain';
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
@@ -30,6 +36,11 @@ const step = z.object({
   approvers: z.array(approver).max(10),
 });
 
+/** The supplier risk profile's bands, riskiest first (issue 23). */
+export const supplierRiskBand = z.enum(
+  SUPPLIER_RISK_BANDS.map((b) => b.key) as ['critical', 'high', 'medium', 'low'],
+);
+
 /** Decimal text in major units, or null for an open end of the band. */
 const bandLimit = z.union([z.string(), z.number()]).transform(String).nullable().optional();
 
@@ -50,6 +61,8 @@ export const workflowRuleForm = z.object({
   max_amount: bandLimit,
   department_ids: z.array(recordId()).max(200).default([]),
   category_ids: z.array(recordId()).max(500).default([]),
+  /** Null: any supplier. Otherwise only documents with a supplier in this risk band or above. */
+  min_supplier_risk_band: supplierRiskBand.nullable().optional(),
   steps: z.array(step).max(10),
   active: z.boolean().default(true),
 });
@@ -66,6 +79,7 @@ export const workflowRule = z
     max_amount: z.string().nullable(),
     department_ids: z.array(z.number().int()),
     category_ids: z.array(z.number().int()),
+    min_supplier_risk_band: supplierRiskBand.nullable(),
     steps: z.array(
       z.object({
         mode: z.enum(STEP_MODES),
@@ -94,6 +108,8 @@ export const workflowPreviewRequest = z.object({
     .default('KES'),
   department_ids: z.array(recordId()).max(200).default([]),
   category_ids: z.array(recordId()).max(500).default([]),
+  /** The supplier's risk band, for previewing rules with a risk band condition; null: no supplier. */
+  supplier_risk_band: supplierRiskBand.nullable().default(null),
 });
 
 export const workflowPreview = z.object({

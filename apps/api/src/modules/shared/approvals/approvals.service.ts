@@ -25,6 +25,7 @@ import {
   type ResolvedRoute,
   type SegregationContext,
   type StepDefinition,
+  type SupplierRiskBand,
   type WorkflowDecisionKind,
   type WorkflowProgress,
 } from '@zabuni/domain';
@@ -71,6 +72,11 @@ export interface ApprovalSubject {
   /** A requisition's title; an order's or invoice's supplier. */
   title: string;
   supplier: { id: number; name: string } | null;
+  /**
+   * Every supplier the document goes to, when that is not just `supplier` (an RFQ award split among
+   * several suppliers): workflow rules on the supplier's risk band read these. Absent: `supplier`.
+   */
+  supplierIds?: readonly number[];
   /** Who raised it: the route never includes them. */
   requester: { id: number; name: string };
   amountMinor: number;
@@ -124,6 +130,22 @@ function outcomeOf(said: Message | AppError) {
   const body = said.body() as { code: string; params?: Record<string, string | number> };
   return { detail: said.message, code: body.code, ...(body.params ? { params: body.params } : {}) };
 }
+
+/**
+ * The risk bands of some suppliers at one buyer (the supplier risk profile, issue 23), for workflow rules
+ * with a supplier risk band condition. Given to the engine when the app is assembled: the risk module uses
+ * the engine, so the engine never imports it.
+ */
+export type SupplierRiskBands = (
+  tx: Executor,
+  organisationId: number,
+  supplierIds: readonly number[],
+) => Promise<SupplierRiskBand[]>;
+
+/** The suppliers a document goes to (one for an order, invoice or contract; an award's every supplier). */
+export const suppliersOf = (subject: Pick<ApprovalSubject, 'supplier' | 'supplierIds'>): number[] => [
+  ...new Set(subject.supplierIds ?? (subject.supplier ? [subject.supplier.id] : [])),
+];
 
 /** How one document type plugs into the engine. */
 export interface ApprovalAdapter {
@@ -217,6 +239,7 @@ export function createApprovalsService({
   clock: Clock;
 }) {
   const adapters = new Map<ApprovalDocumentType, ApprovalAdapter>();
+  let supplierRiskBands: SupplierRiskBands | null = null;
 
   const adapterOf = (type: ApprovalDocumentType) => {
     const adapter = adapters.get(type);
@@ -270,6 +293,11 @@ export function createApprovalsService({
       adapters.set(adapter.type, adapter);
     },
 
+    /** Where the engine reads suppliers' risk bands (the risk module, wired when the app is assembled). */
+    useSupplierRiskBands(provider: SupplierRiskBands) {
+      supplierRiskBands = provider;
+    },
+
     /**
      * The route a document takes from now (the first matching active rule, or the default unless
      * `ruleOnly`), refused when nobody but the people who raised it could complete it or, under the
@@ -290,6 +318,13 @@ export function createApprovalsService({
         clock.now(),
         options.extraSteps ?? [],
         options.ruleOnly ?? false,
+        // Read only when some rule asks for a risk band; without suppliers (or a provider) no band.
+        async () => {
+          const suppliers = suppliersOf(subject);
+          return supplierRiskBands && suppliers.length > 0
+            ? supplierRiskBands(tx, subject.organisationId, suppliers)
+            : [];
+        },
       );
       if (!rule && options.ruleOnly) return null;
       const described = () => workflows.describe(route, directory);

@@ -5,6 +5,8 @@ export {
   type ApprovalAdapter,
   type ApprovalSubject,
   type ApprovalsService,
+  type SupplierRiskBands,
+  suppliersOf,
   type WaitingDocument,
 } from './approvals.service.ts';
 export { approvalsRoutes } from './approvals.routes.ts';

@@ -15,6 +15,7 @@ import {
   resolveSteps,
   selectWorkflowRule,
   withCurrentDelegations,
+  workflowRuleNeedsSupplierRisk,
   workflowRuleProblems,
   type ApprovalDirectory,
   type ApprovalDocument,
@@ -22,6 +23,7 @@ import {
   type ApproverDefinition,
   type ResolvedRoute,
   type StepDefinition,
+  type SupplierRiskBand,
   type WorkflowRule,
 } from '@zabuni/domain';
 import type { z } from 'zod';
@@ -51,6 +53,7 @@ const toView = (row: WorkflowRuleRow): WorkflowRuleView => ({
   max_amount: row.maxAmountMinor === null ? null : minorToDecimalText(row.maxAmountMinor, row.currency),
   department_ids: row.departmentIds,
   category_ids: row.categoryIds,
+  min_supplier_risk_band: row.minSupplierRiskBand ?? null,
   steps: row.steps,
   active: row.active,
 });
@@ -73,6 +76,7 @@ export function toDomainRule(row: WorkflowRuleValues & { id: number }): Workflow
     maxAmountMinor: row.maxAmountMinor,
     costCentreIds: row.departmentIds.map(String),
     categoryIds: row.categoryIds.map(String),
+    minSupplierRiskBand: row.minSupplierRiskBand ?? null,
     steps: row.steps.map((step): StepDefinition => ({
       mode: step.mode,
       purpose: step.purpose,
@@ -131,6 +135,7 @@ export function createApprovalWorkflowsService({
       maxAmountMinor: amountOf('max_amount', form.max_amount, form.currency),
       departmentIds: [...new Set(form.department_ids)],
       categoryIds: [...new Set(form.category_ids)],
+      minSupplierRiskBand: form.min_supplier_risk_band ?? null,
       steps: form.steps,
       active: form.active,
     };
@@ -223,13 +228,21 @@ export function createApprovalWorkflowsService({
       extraSteps: readonly StepDefinition[] = [],
       /** No default route: without a matching rule the route has no steps (invoices without a workflow). */
       ruleOnly = false,
+      /**
+       * The risk bands of the document's suppliers, asked only when some active rule has a risk band
+       * condition (a supplier's profile takes several reads). Absent: the document's own
+       * `supplierRiskBands`.
+       */
+      supplierRiskBands?: () => Promise<readonly SupplierRiskBand[]>,
     ) {
       const repository = approvalWorkflowsRepository(tx);
       const rows = await repository.activeRules(organisationId, document.documentType);
-      const chosen = selectWorkflowRule(
-        rows.map((row) => ({ ...toDomainRule(row), row })),
-        document,
-      );
+      const rules = rows.map((row) => ({ ...toDomainRule(row), row }));
+      const bands =
+        supplierRiskBands && rules.some(workflowRuleNeedsSupplierRisk)
+          ? await supplierRiskBands()
+          : document.supplierRiskBands;
+      const chosen = selectWorkflowRule(rules, { ...document, supplierRiskBands: bands ?? [] });
       const directory = await repository.directory(organisationId, now);
       const route = resolveSteps(
         [...(chosen?.steps ?? (ruleOnly ? [] : DEFAULT_STEPS)), ...extraSteps],
@@ -318,6 +331,7 @@ export function createApprovalWorkflowsService({
           requesterId: String(principal.userId),
           costCentreIds: request.department_ids.map(String),
           categoryIds: request.category_ids.map(String),
+          supplierRiskBands: request.supplier_risk_band ? [request.supplier_risk_band] : [],
         },
         clock.now(),
       );

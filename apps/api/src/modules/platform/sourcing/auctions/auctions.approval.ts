@@ -44,6 +44,8 @@ export async function auctionSubject(tx: Executor, found: Found): Promise<Approv
     number: `AUC-${a.id}`,
     title: a.title,
     supplier: null,
+    // The proposed winner, for workflow rules on supplier risk.
+    supplierIds: a.awardSupplierId === null ? [] : [a.awardSupplierId],
     requester: { id: a.createdByUserId, name: '' },
     amountMinor: a.awardAmount ?? 0,
     currency: a.currency,

@@ -46,6 +46,8 @@ async function subjectOf(tx: Executor, type: 'rfq' | 'rfq_award', found: Found):
     number: r.number,
     title: r.title,
     supplier: null,
+    // An award's workflow rules on supplier risk read every awarded supplier; a publication has none.
+    supplierIds: type === 'rfq_award' ? [...new Set((r.award ?? []).map((a) => a.supplierId))] : [],
     requester: { id: r.createdByUserId, name: `${found.creatorFirstName} ${found.creatorLastName}` },
     amountMinor: awarded ?? Number(found.estimateMinor),
     currency: r.currency,
