@@ -201,7 +201,12 @@ import { createFileStorage, type FileStorage } from './infra/storage.ts';
 import { summarise, type PageMeta } from './infra/page-meta.ts';
 import { PUBLIC_PAGES, SITEMAP_URL_LIMIT, type SitemapEntry } from './infra/site-index.ts';
 import { richTextToPlain } from './infra/rich-text.ts';
-import { formatEat, prequalificationStandingOf } from '@zabuni/domain';
+import {
+  formatEat,
+  prequalificationStandingOf,
+  supplierRiskBandOf,
+  type SupplierRiskBand,
+} from '@zabuni/domain';
 
 export const APP_VERSION = (
   JSON.parse(readFileSync(path.join(API_ROOT, 'package.json'), 'utf8')) as { version: string }
@@ -481,6 +486,14 @@ export function createServices({
         prequalificationStandingOf(await prequalificationStanding(tx, organisationId, supplierId)),
       // Contract value: risk reads issue 22's live contracts itself (risk.queries.ts).
     },
+  });
+  // Workflow rules may ask for a supplier risk band or above: the engine reads the bands from risk's profiles.
+  approvals.useSupplierRiskBands(async (tx, organisationId, supplierIds) => {
+    // One after the other: the reads share the submitting transaction's connection.
+    const bands: SupplierRiskBand[] = [];
+    for (const id of supplierIds)
+      bands.push(supplierRiskBandOf((await risk.supplierBand(tx, organisationId, id)).score));
+    return bands;
   });
   const marketing = createMarketingService({
     db,
