@@ -19,6 +19,7 @@ import { seedDemoContracts } from './seed/demo-contracts.ts';
 import { seedDemoRisk } from './seed/demo-risk.ts';
 import { seedDemoRfqs } from './seed/demo-rfqs.ts';
 import { seedDemoTendering } from './seed/demo-tendering.ts';
+import { seedDemoAuctions } from './seed/demo-auctions.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -102,6 +103,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoTendering({ config, database, logger }))) {
         logger.info('demo tenders (one awarded in its standstill, one open for bids) seeded');
+      }
+      if (demo && (await seedDemoAuctions({ config, database, logger }))) {
+        logger.info('demo eAuctions (one awarded, one tomorrow) and an asset for disposal seeded');
       }
       if (demo && (await seedDemoRisk({ config, database, logger }))) {
         logger.info(

@@ -10,6 +10,7 @@ import { seedDemoContracts } from '../seed/demo-contracts.ts';
 import { seedDemoRisk } from '../seed/demo-risk.ts';
 import { seedDemoRfqs } from '../seed/demo-rfqs.ts';
 import { seedDemoTendering } from '../seed/demo-tendering.ts';
+import { seedDemoAuctions } from '../seed/demo-auctions.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
 
@@ -94,6 +95,16 @@ runtime.logger.info(
   tenderingSeeded
     ? 'demo tenders seeded (one awarded, one open)'
     : 'tenders already exist, or no RFQ demo: tender demo not added',
+);
+const auctionsSeeded = await seedDemoAuctions({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  auctionsSeeded
+    ? 'demo eAuctions and an asset for disposal seeded'
+    : 'auctions already exist, or no orders demo: auction demo not added',
 );
 const prequalifiedSeeded = await seedDemoPrequalified({
   config: runtime.config,
