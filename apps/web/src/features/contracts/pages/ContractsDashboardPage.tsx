@@ -1,11 +1,14 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DataTable } from '../../../components/data-table/DataTable.tsx';
 import { PageFrame, PageHeader, PageSkeleton, Section } from '../../../components/PageFrame.tsx';
 import { formatMoney } from '../../../lib/format.ts';
 import { NS, reportQuery, type Report } from '../api.ts';
 import { useRoles } from '../roles.ts';
+
+type SpendRow = Report['spend_vs_value'][number];
 
 /** `/app/contracts`: the dashboard (by status, supplier, department; expiring soon; spend against value; cycle time). */
 export function Component() {
@@ -116,32 +119,72 @@ export function Component() {
         )}
       </SimpleGrid>
       <Section title={t('dashboard.spend')} testId="spend-vs-value">
-        <Table.ScrollContainer minWidth={480}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('archive.columns.title')}</Table.Th>
-                <Table.Th ta="right">{t('archive.columns.value')}</Table.Th>
-                <Table.Th ta="right">{t('dashboard.ordered')}</Table.Th>
-                <Table.Th ta="right">{t('dashboard.invoiced')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.spend_vs_value.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Text component={Link} to={`/app/contracts/${row.id}`} size="sm" c="teal.8">
-                      {row.number} · {row.title}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{money(row.value_minor)}</Table.Td>
-                  <Table.Td ta="right">{money(row.ordered_minor)}</Table.Td>
-                  <Table.Td ta="right">{money(row.invoiced_minor)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {/* One table: on phones the three amounts fold under each contract instead of scrolling sideways. */}
+        <DataTable<SpendRow>
+          rows={data.spend_vs_value}
+          rowKey={(row) => row.id}
+          empty={t('dashboard.none')}
+          caption={t('dashboard.spend')}
+          columns={[
+            {
+              key: 'contract',
+              header: t('archive.columns.title'),
+              width: 200,
+              render: (row) => (
+                <Stack gap={2}>
+                  <Text
+                    component={Link}
+                    to={`/app/contracts/${row.id}`}
+                    size="sm"
+                    c="teal.8"
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {row.number} · {row.title}
+                  </Text>
+                  <Box hiddenFrom="sm" data-testid="spend-stacked">
+                    {(
+                      [
+                        ['archive.columns.value', row.value_minor],
+                        ['dashboard.ordered', row.ordered_minor],
+                        ['dashboard.invoiced', row.invoiced_minor],
+                      ] as const
+                    ).map(([label, minor]) => (
+                      <Group key={label} justify="space-between" gap="xs" wrap="nowrap">
+                        <Text size="xs" c="dimmed">
+                          {t(label)}
+                        </Text>
+                        <Text size="xs" fw={600} ta="right">
+                          {money(minor)}
+                        </Text>
+                      </Group>
+                    ))}
+                  </Box>
+                </Stack>
+              ),
+            },
+            {
+              key: 'value',
+              header: t('archive.columns.value'),
+              align: 'right',
+              hideOnMobile: true,
+              render: (row) => money(row.value_minor),
+            },
+            {
+              key: 'ordered',
+              header: t('dashboard.ordered'),
+              align: 'right',
+              hideOnMobile: true,
+              render: (row) => money(row.ordered_minor),
+            },
+            {
+              key: 'invoiced',
+              header: t('dashboard.invoiced'),
+              align: 'right',
+              hideOnMobile: true,
+              render: (row) => money(row.invoiced_minor),
+            },
+          ]}
+        />
       </Section>
     </PageFrame>
   );
