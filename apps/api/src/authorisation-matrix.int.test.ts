@@ -647,22 +647,6 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/portal/auctions/{id}/bids/': { may: invited, body: () => ({ amount: '900.00' }) },
   'GET /api/v1/portal/auctions/{id}/live/': { may: invited, query: () => 'snapshot=true' },
 
-  // Sourcing, live eAuctions (issue 21): A's staff read and watch, procurement sets up, publishes, cancels and
-  // awards; the invited suppliers S1 and S2 watch and bid (an auction needs two bidders). The seeded auction has not ended, so its results are
-  // nobody's yet. The live views are asked for a snapshot (state, then closed) so the call returns.
-  'GET /api/v1/sourcing/auctions/': { may: read },
-  'POST /api/v1/sourcing/auctions/': { may: procurement },
-  'GET /api/v1/sourcing/auctions/{id}/': { may: read },
-  'POST /api/v1/sourcing/auctions/{id}/publish/': { may: procurement },
-  'POST /api/v1/sourcing/auctions/{id}/cancel/': { may: procurement },
-  'GET /api/v1/sourcing/auctions/{id}/results/': { may: NOBODY },
-  'POST /api/v1/sourcing/auctions/{id}/award/': { may: procurement },
-  'GET /api/v1/sourcing/auctions/{id}/live/': { may: read, query: () => 'snapshot=true' },
-  'GET /api/v1/portal/auctions/': { may: portal },
-  'GET /api/v1/portal/auctions/{id}/': { may: invited },
-  'POST /api/v1/portal/auctions/{id}/bids/': { may: invited, body: () => ({ amount: '900.00' }) },
-  'GET /api/v1/portal/auctions/{id}/live/': { may: invited, query: () => 'snapshot=true' },
-
   // Sourcing, tenders (issue 21): A's staff read, procurement writes, the administrator sets the thresholds;
   // the seeded tender is published and still open, so openings, evaluation, award and decisions are nobody's
   // yet; only its committee (approver, finance, requester) reads its own evaluation. Any supplier reads the
@@ -726,7 +710,6 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/risk\/outsourcing\//, riskIds.arrangement],
       [/\/risk\/questionnaires\//, riskIds.questionnaire],
       [/\/rfqs\//, rfq.id],
-      [/\/auctions\//, auction.id],
       [/\/auctions\//, auction.id],
       [/\/(sourcing|portal)\/tenders\//, tender.id],
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
@@ -919,34 +902,6 @@ async function seedTender(context: TestContext, seeded: MatrixWorld) {
   tender.question = (view.json() as { clarifications: Array<{ id: number }> }).clarifications[0]!.id;
 }
 
-/** A published, running open reverse auction of A inviting S1 and S2 (issue 21). */
-const auction = { id: 0 };
-
-async function seedAuction(context: TestContext, seeded: MatrixWorld) {
-  const created = await context.app.inject({
-    method: 'POST',
-    url: '/api/v1/sourcing/auctions/',
-    headers: bearer(seeded.tokens['a:buyer']!),
-    payload: {
-      title: 'Matrix auction',
-      starts_at: new Date(Date.now() + 60_000).toISOString(),
-      ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
-      anti_sniping: { window_seconds: 60, extension_seconds: 60, max_extensions: 1 },
-      step_kind: 'amount',
-      step: '1.00',
-      suppliers: [seeded.ids.supplierS1, seeded.ids.supplierS2],
-    },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  auction.id = (created.json() as { id: number }).id;
-  const published = await context.app.inject({
-    method: 'POST',
-    url: `/api/v1/sourcing/auctions/${auction.id}/publish/`,
-    headers: bearer(seeded.tokens['a:buyer']!),
-  });
-  expect(published.statusCode, published.body).toBe(200);
-}
-
 let ctx: TestContext;
 let world: MatrixWorld;
 let operations: string[];
@@ -963,7 +918,6 @@ beforeAll(async () => {
   ctx = await createTestContext();
   world = await matrixWorld(ctx);
   await seedRfq(ctx, world);
-  await seedAuction(ctx, world);
   await seedAuction(ctx, world);
   await seedTender(ctx, world);
   prequalification = await matrixPrequalification(ctx, world);
