@@ -13,7 +13,13 @@ import {
   Title,
 } from '@mantine/core';
 import type { Department } from '@zabuni/contracts';
-import { APPROVAL_DOCUMENT_TYPES, CURRENCY_EXPONENTS, type ApprovalDocumentType } from '@zabuni/domain';
+import {
+  APPROVAL_DOCUMENT_TYPES,
+  CURRENCY_EXPONENTS,
+  SUPPLIER_RISK_BANDS,
+  type ApprovalDocumentType,
+  type SupplierRiskBand,
+} from '@zabuni/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../../lib/api-client.ts';
@@ -31,6 +37,7 @@ interface Asked {
   amount: string;
   currency: string;
   department: Department | null;
+  supplierRiskBand: SupplierRiskBand | null;
 }
 
 /**
@@ -57,6 +64,8 @@ export function WorkflowPreviewPanel({
   const [currency, setCurrency] = useState('KES');
   const [departmentId, setDepartmentId] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState<string | null>(null);
+  // Rules with a supplier risk band condition: the band of the example document's supplier.
+  const [supplierRiskBand, setSupplierRiskBand] = useState<SupplierRiskBand | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
   const [asked, setAsked] = useState<Asked | null>(null);
   // Called directly, not as a mutation: the answer, or its error, shows in the panel without a toast.
@@ -82,9 +91,10 @@ export function WorkflowPreviewPanel({
         currency,
         department_ids: department ? [department.id] : [],
         category_ids: categoryId ? [Number(categoryId)] : [],
+        supplier_risk_band: supplierRiskBand,
       })
       .then((answer) => {
-        setAsked({ documentType, amount: text, currency, department });
+        setAsked({ documentType, amount: text, currency, department, supplierRiskBand });
         setResult(answer);
       })
       .catch((error: unknown) => {
@@ -172,6 +182,18 @@ export function WorkflowPreviewPanel({
                 nothingFoundMessage={categories.isPending ? t('form.loading') : t('form.nothingFound')}
                 data-testid="preview-category"
               />
+              <Select
+                label={t('preview.supplierRiskBand')}
+                placeholder={t('preview.noSupplierRiskBand')}
+                data={SUPPLIER_RISK_BANDS.map((band) => ({
+                  value: band.key,
+                  label: t(`preview.supplierRisk.${band.key}`),
+                }))}
+                value={supplierRiskBand}
+                onChange={(value) => setSupplierRiskBand((value as SupplierRiskBand | null) ?? null)}
+                clearable
+                data-testid="preview-supplier-risk-band"
+              />
             </SimpleGrid>
             <Group>
               <Button type="submit" variant="light" loading={pending} data-testid="preview-run">
@@ -202,6 +224,11 @@ function PreviewResult({ result, asked }: { result: WorkflowPreview; asked: Aske
           ? t('preview.sentenceFor', { document, amount, department: asked.department.name })
           : t('preview.sentence', { document, amount })}
       </Text>
+      {asked.supplierRiskBand && (
+        <Text size="sm" c="dimmed" data-testid="workflow-preview-supplier-risk">
+          {t('preview.withSupplierRisk', { band: t(`preview.supplierRisk.${asked.supplierRiskBand}`) })}
+        </Text>
+      )}
       {result.steps.length > 0 ? (
         <List listStyleType="none" spacing={4} size="sm" data-testid="workflow-preview-steps">
           {result.steps.map((step, index) => (

@@ -219,6 +219,7 @@ describe('workflow editor', () => {
       max_amount: '100000.00',
       department_ids: [1],
       category_ids: [],
+      min_supplier_risk_band: 'high',
       steps: [{ mode: 'any', purpose: 'approval', approvers: [{ kind: 'role', role: 'approver' }] }],
       active: true,
     };

@@ -11,6 +11,7 @@ import {
   type ApprovalDocumentType,
   type StepMode,
   type StepPurpose,
+  type SupplierRiskBand,
 } from '@zabuni/domain';
 import { z } from 'zod';
 import { contractResolver } from '../../../../lib/form-errors.ts';
@@ -43,6 +44,8 @@ export interface WorkflowFormValues {
   max_amount: string;
   department_ids: number[];
   category_ids: number[];
+  /** Null: any supplier; otherwise only documents with a supplier in this risk band or above. */
+  min_supplier_risk_band: SupplierRiskBand | null;
   active: boolean;
   steps: StepValues[];
 }
@@ -63,6 +66,7 @@ export const emptyWorkflowForm = (): WorkflowFormValues => ({
   max_amount: '',
   department_ids: [],
   category_ids: [],
+  min_supplier_risk_band: null,
   active: true,
   steps: [emptyStep()],
 });
@@ -77,6 +81,7 @@ export function workflowFormOf(rule: WorkflowRuleView): WorkflowFormValues {
     max_amount: rule.max_amount ?? '',
     department_ids: [...rule.department_ids],
     category_ids: [...rule.category_ids],
+    min_supplier_risk_band: rule.min_supplier_risk_band,
     active: rule.active,
     steps: rule.steps.map((step) => ({
       mode: step.mode,
@@ -102,6 +107,7 @@ export function workflowRequestOf(values: WorkflowFormValues) {
     max_amount: limit(values.max_amount),
     department_ids: values.department_ids,
     category_ids: values.category_ids,
+    min_supplier_risk_band: values.min_supplier_risk_band,
     active: values.active,
     steps: values.steps.map((step) => ({
       mode: step.mode,

@@ -17,7 +17,13 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import type { WorkflowRuleForm } from '@zabuni/contracts';
-import { APPROVAL_DOCUMENT_TYPES, CURRENCY_EXPONENTS, type ApprovalDocumentType } from '@zabuni/domain';
+import {
+  APPROVAL_DOCUMENT_TYPES,
+  CURRENCY_EXPONENTS,
+  SUPPLIER_RISK_BANDS,
+  type ApprovalDocumentType,
+  type SupplierRiskBand,
+} from '@zabuni/domain';
 import { Controller, FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -52,6 +58,7 @@ const SERVER_FIELDS = [
   'max_amount',
   'department_ids',
   'category_ids',
+  'min_supplier_risk_band',
   'active',
 ] as const;
 
@@ -299,6 +306,28 @@ function WorkflowEditor({
                           }
                           error={error(errors.category_ids?.message)}
                           data-testid="workflow-categories"
+                        />
+                      )}
+                    />
+                    <Controller
+                      control={form.control}
+                      name="min_supplier_risk_band"
+                      render={({ field }) => (
+                        <Select
+                          label={t('workflows.fields.supplierRiskBand')}
+                          description={t('workflows.fields.supplierRiskBandHint')}
+                          inputWrapperOrder={['label', 'input', 'description', 'error']}
+                          placeholder={t('workflows.anySupplierRisk')}
+                          data={SUPPLIER_RISK_BANDS.map((band) => ({
+                            value: band.key,
+                            label: t(`workflows.supplierRiskAtLeast.${band.key}`),
+                          }))}
+                          value={field.value}
+                          onChange={(value) => field.onChange((value as SupplierRiskBand | null) ?? null)}
+                          clearable
+                          disabled={readOnly}
+                          error={error(errors.min_supplier_risk_band?.message)}
+                          data-testid="workflow-supplier-risk-band"
                         />
                       )}
                     />
