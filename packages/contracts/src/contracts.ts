@@ -1,6 +1,7 @@
 import {
   CONTRACT_KINDS,
   CONTRACT_STATUSES,
+  CURRENCY_EXPONENTS,
   isIsoDate,
   MERGE_FIELDS,
   RENEWAL_RULES,
@@ -22,12 +23,15 @@ export const CONTRACT_MESSAGES = {
   noticeDays: 'contract.notice_days',
   value: 'contract.value',
   currency: 'contract.currency',
+  currencySupported: 'contract.currency_supported',
   code: 'contract.code',
 } as const satisfies Record<string, MessageKey>;
 
 export const CONTRACT_LANGUAGES = ['en', 'fr', 'sw', 'pt', 'am'] as const;
 const language = z.enum(CONTRACT_LANGUAGES).default('en');
 const isoDate = z.string().trim().refine(isIsoDate, { error: CONTRACT_MESSAGES.date });
+/** The ISO 4217 currencies the platform formats (packages/domain's list), so "ZZZ" is refused. */
+const supportedCurrency = (code: string) => Object.hasOwn(CURRENCY_EXPONENTS, code);
 const richText = z.string().max(500_000, { error: 'field.too_long' });
 const ref = z.object({ id: z.number().int(), name: z.string() });
 const alertDays = z.array(z.number().int().min(0).max(1095)).max(10);
@@ -90,6 +94,7 @@ const terms = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, { error: CONTRACT_MESSAGES.currency })
+    .refine(supportedCurrency, { error: CONTRACT_MESSAGES.currencySupported })
     .default('KES'),
   start_date: isoDate,
   end_date: isoDate,
@@ -145,7 +150,8 @@ export const contractUpdate = z
       .string({ error: CONTRACT_MESSAGES.currency })
       .trim()
       .toUpperCase()
-      .regex(/^[A-Z]{3}$/, { error: CONTRACT_MESSAGES.currency }),
+      .regex(/^[A-Z]{3}$/, { error: CONTRACT_MESSAGES.currency })
+      .refine(supportedCurrency, { error: CONTRACT_MESSAGES.currencySupported }),
     start_date: isoDate,
     end_date: isoDate,
     renewal: z.enum(RENEWAL_RULES),
@@ -254,6 +260,19 @@ export const contract = contractSummary.extend({
 });
 export type Contract = z.output<typeof contract>;
 
+/** The supplier portal's contract: the buyer's internal fields (owner, department, alerts, source) left out. */
+export const portalContractSummary = contractSummary.omit({ owner: true, department: true });
+export type PortalContractSummary = z.output<typeof portalContractSummary>;
+export const portalContract = contract.omit({
+  owner: true,
+  department: true,
+  alert_days: true,
+  effective_alert_days: true,
+  alert_user_ids: true,
+  source: true,
+});
+export type PortalContract = z.output<typeof portalContract>;
+
 export const contractsQuery = paginationQuery.extend({
   status: z.enum(CONTRACT_STATUSES).optional(),
   kind: z.enum(CONTRACT_KINDS).optional(),
@@ -280,8 +299,8 @@ export const contractVersion = z.object({
 });
 
 export const contractCompareQuery = z.object({
-  from: z.coerce.number().int().min(1),
-  to: z.coerce.number().int().min(1),
+  from: queryId,
+  to: queryId,
 });
 
 const diffPart = z.object({ op: z.enum(['same', 'added', 'removed']), text: z.string() });

@@ -26,6 +26,10 @@ export const MESSAGES = {
   'contract.currency': 'Enter a three-letter currency code, for example KES.',
   'contract.code': 'Enter the six-digit code.',
   'contract.code_invalid': 'This code is not valid or has expired. Ask for a new one.',
+  'contract.code_attempts':
+    'Too many wrong codes for this contract. Ask for a new code in an hour, or ask your administrator.',
+  'contract.currency_supported': 'Choose a supported currency, for example KES, UGX or USD.',
+  'contract.category': 'Choose a category from the list.',
   'contract.standstill': 'This contract cannot be signed before the standstill ends on {date}.',
   'contract.already_signed': 'Your side has already signed this contract.',
   'contract.not_signing': 'This contract is not waiting for signatures.',

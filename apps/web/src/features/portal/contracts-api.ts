@@ -1,11 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { contract, contractSummary, Page } from '@zabuni/contracts';
-import type { z } from 'zod';
+import type { Page, PortalContract, PortalContractSummary } from '@zabuni/contracts';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
 import { PAGE_SIZE, PORTAL_KEY } from './api.ts';
 
-export type PortalContract = z.infer<typeof contract>;
-export type PortalContractSummary = z.infer<typeof contractSummary>;
+export type { PortalContract, PortalContractSummary };
 
 const BASE = '/portal/contracts';
 export const NS_CONTRACTS = 'portal-contracts';

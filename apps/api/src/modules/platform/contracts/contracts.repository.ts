@@ -41,6 +41,9 @@ export type FoundContract = Awaited<ReturnType<ReturnType<typeof contractsReposi
 export type ContractVisibility = { all: true } | { all: false; userId: number };
 
 /** One buyer's contracts, or (the portal) one supplier's, only those sent for signature and after. */
+/** The statuses a supplier sees: sent for signature and after, never drafts or approvals. */
+const SENT_STATUSES: ContractStatus[] = ['signing', 'active', 'expired', 'terminated'];
+
 export interface ContractScope {
   organisationId?: number;
   supplierId?: number;
@@ -85,7 +88,7 @@ export function contractsRepository(db: Executor) {
   const filtered = (scope: ContractScope, filter: ContractFilter) => {
     const conditions: Array<SQL | undefined> = [];
     if (scope.sentForSignature) {
-      conditions.push(inArray(contracts.status, ['signing', 'active', 'expired', 'terminated']));
+      conditions.push(inArray(contracts.status, SENT_STATUSES));
     }
     if (scope.organisationId !== undefined)
       conditions.push(eq(contracts.organisationId, scope.organisationId));
@@ -222,9 +225,15 @@ export function contractsRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** A contract addressed to a supplier (the portal), whichever buyer wrote it. */
-    async findForSupplier(supplierId: number, id: number) {
-      const [row] = await summaries().where(and(eq(contracts.supplierId, supplierId), eq(contracts.id, id)));
+    /** A contract the selected buyer addressed to a supplier (the portal). */
+    async findForSupplier(organisationId: number, supplierId: number, id: number) {
+      const [row] = await summaries().where(
+        and(
+          eq(contracts.organisationId, organisationId),
+          eq(contracts.supplierId, supplierId),
+          eq(contracts.id, id),
+        ),
+      );
       return row ?? null;
     },
 
@@ -268,7 +277,8 @@ export function contractsRepository(db: Executor) {
       return rows.length > 0;
     },
 
-    changesOf(contractId: number) {
+    /** Amendments and terminations; for the supplier (`sentOnly`) only those sent for signature or after. */
+    changesOf(contractId: number, sentOnly = false) {
       return db
         .select({
           id: contracts.id,
@@ -277,7 +287,12 @@ export function contractsRepository(db: Executor) {
           status: contracts.status,
         })
         .from(contracts)
-        .where(eq(contracts.parentId, contractId))
+        .where(
+          and(
+            eq(contracts.parentId, contractId),
+            sentOnly ? inArray(contracts.status, SENT_STATUSES) : undefined,
+          ),
+        )
         .orderBy(asc(contracts.id));
     },
 
@@ -395,6 +410,10 @@ export function contractsRepository(db: Executor) {
         .where(and(eq(departments.organisationId, organisationId), eq(departments.id, id)));
       return row !== undefined;
     },
+    async hasCategory(id: number) {
+      const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
+      return row !== undefined;
+    },
     async onSupplierList(buyerId: number, supplierId: number) {
       const [row] = await db
         .select({ supplierId: buyerSuppliers.supplierId })
@@ -450,14 +469,49 @@ export function contractsRepository(db: Executor) {
       const rows = await db.insert(contractSignatures).values(values).onConflictDoNothing().returning();
       return rows.length > 0;
     },
-    async saveCode(values: typeof contractSignatureCodes.$inferInsert) {
+    /**
+     * A new mailed code. The failed attempts are kept while the row's window (opened at `createdAt`) runs,
+     * so asking again does not buy five more guesses; a row older than `windowStart` starts afresh.
+     */
+    async saveCode(
+      values: typeof contractSignatureCodes.$inferInsert & { createdAt: Date },
+      windowStart: Date,
+    ) {
+      const stale = sql`${contractSignatureCodes.createdAt} < ${windowStart.toISOString()}::timestamptz`;
       await db
         .insert(contractSignatureCodes)
         .values(values)
         .onConflictDoUpdate({
           target: [contractSignatureCodes.contractId, contractSignatureCodes.userId],
-          set: { codeHash: values.codeHash, attempts: 0, expiresAt: values.expiresAt, createdAt: sql`now()` },
+          set: {
+            codeHash: values.codeHash,
+            expiresAt: values.expiresAt,
+            attempts: sql`case when ${stale} then 0 else ${contractSignatureCodes.attempts} end`,
+            createdAt: sql`case when ${stale} then ${values.createdAt.toISOString()}::timestamptz else ${contractSignatureCodes.createdAt} end`,
+          },
         });
+    },
+    /**
+     * Counts one authenticator attempt before it is checked (atomic, so parallel guesses are counted too)
+     * and returns the attempts in the window; a row older than `windowStart` starts afresh at 1.
+     */
+    async countAuthenticatorAttempt(
+      values: Omit<typeof contractSignatureCodes.$inferInsert, 'attempts'> & { createdAt: Date },
+      windowStart: Date,
+    ): Promise<number> {
+      const stale = sql`${contractSignatureCodes.createdAt} < ${windowStart.toISOString()}::timestamptz`;
+      const [row] = await db
+        .insert(contractSignatureCodes)
+        .values({ ...values, attempts: 1 })
+        .onConflictDoUpdate({
+          target: [contractSignatureCodes.contractId, contractSignatureCodes.userId],
+          set: {
+            attempts: sql`case when ${stale} then 1 else ${contractSignatureCodes.attempts} + 1 end`,
+            createdAt: sql`case when ${stale} then ${values.createdAt.toISOString()}::timestamptz else ${contractSignatureCodes.createdAt} end`,
+          },
+        })
+        .returning({ attempts: contractSignatureCodes.attempts });
+      return row!.attempts;
     },
     async code(contractId: number, userId: number) {
       const [row] = await db

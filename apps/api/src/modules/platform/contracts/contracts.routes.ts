@@ -24,6 +24,8 @@ import {
   obligation,
   obligationForm,
   paginated,
+  portalContract,
+  portalContractSummary,
   queryId,
   signatureCodeResult,
   signBody,
@@ -35,7 +37,13 @@ import { fieldError } from '../../../infra/errors.ts';
 import { attachmentDisposition, sendFile } from '../../../infra/file-types.ts';
 import { pageOf } from '../../../infra/pagination.ts';
 import type { RateLimiter } from '../../shared/system/index.ts';
-import { MAX_DOCUMENT_BYTES, MAX_VERIFY_BYTES, type ContractsService } from './contracts.service.ts';
+import {
+  MAX_DOCUMENT_BYTES,
+  MAX_VERIFY_BYTES,
+  SIGNATURE_CODE_REQUESTS,
+  SIGNATURE_CODE_WINDOW_SECONDS,
+  type ContractsService,
+} from './contracts.service.ts';
 
 const tags = ['Contracts'];
 const portalTags = ['Supplier portal'];
@@ -79,6 +87,10 @@ async function uploadedFile(
   }
 }
 
+const codeLimitNote = `At most ${SIGNATURE_CODE_REQUESTS} requests an hour per signer and contract (429 \`system.rate_limited\` with Retry-After beyond).`;
+const attemptsNote =
+  'Five wrong codes an hour per signer and contract, mailed or from an authenticator; then 429 `contract.code_attempts`.';
+
 const uploaded = async (request: FastifyRequest) =>
   (await uploadedFile(request, MAX_VERIFY_BYTES, 'contract.file')).bytes;
 
@@ -94,6 +106,14 @@ export const contractsRoutes =
     limiter: RateLimiter;
   }): FastifyPluginAsyncZod =>
   async (app) => {
+    /** Each request replaces the mailed code, so a signer may ask only a few times an hour per contract. */
+    const limitCodeRequests = (request: FastifyRequest<{ Params: { id: number } }>) =>
+      limiter.hit({
+        key: `contract-signature-code:${principalOf(request).userId}:${request.params.id}`,
+        limit: SIGNATURE_CODE_REQUESTS,
+        windowSeconds: SIGNATURE_CODE_WINDOW_SECONDS,
+      });
+
     // Templates and the clause library ---------------------------------------------------------------
     app.get(
       '/contracts/templates/',
@@ -418,11 +438,15 @@ export const contractsRoutes =
         schema: {
           tags,
           summary: 'Ask for the one-time code to sign for the buyer (mailed; or use your authenticator)',
+          description: codeLimitNote,
           params: idParams,
-          response: { 200: signatureCodeResult, ...errors },
+          response: { 200: signatureCodeResult, ...errors, 429: errorBody },
         },
       },
-      async (request) => contracts.requestSignatureCode(principalOf(request), request.params.id, request.ip),
+      async (request) => {
+        await limitCodeRequests(request);
+        return contracts.requestSignatureCode(principalOf(request), request.params.id, request.ip);
+      },
     );
     app.post(
       '/contracts/:id/sign/',
@@ -431,9 +455,10 @@ export const contractsRoutes =
         schema: {
           tags,
           summary: 'Sign for the buyer with the code',
+          description: attemptsNote,
           params: idParams,
           body: signBody,
-          response: { 200: contract, ...errors },
+          response: { 200: contract, ...errors, 429: errorBody },
         },
       },
       async (request) =>
@@ -594,7 +619,7 @@ export const contractsRoutes =
           tags: portalTags,
           summary: 'Contracts sent to my organisation for signature, and signed ones',
           querystring: contractsQuery,
-          response: { 200: paginated(contractSummary), ...errors },
+          response: { 200: paginated(portalContractSummary), ...errors },
         },
       },
       async (request) =>
@@ -608,7 +633,7 @@ export const contractsRoutes =
           tags: portalTags,
           summary: 'One of my contracts',
           params: idParams,
-          response: { 200: contract, ...errors },
+          response: { 200: portalContract, ...errors },
         },
       },
       async (request) => contracts.portalGet(principalOf(request), request.params.id),
@@ -620,11 +645,15 @@ export const contractsRoutes =
         schema: {
           tags: portalTags,
           summary: 'Ask for the one-time code to sign for my organisation',
+          description: codeLimitNote,
           params: idParams,
-          response: { 200: signatureCodeResult, ...errors },
+          response: { 200: signatureCodeResult, ...errors, 429: errorBody },
         },
       },
-      async (request) => contracts.portalRequestCode(principalOf(request), request.params.id, request.ip),
+      async (request) => {
+        await limitCodeRequests(request);
+        return contracts.portalRequestCode(principalOf(request), request.params.id, request.ip);
+      },
     );
     app.post(
       '/portal/contracts/:id/sign/',
@@ -633,9 +662,10 @@ export const contractsRoutes =
         schema: {
           tags: portalTags,
           summary: 'Sign for my organisation with the code',
+          description: attemptsNote,
           params: idParams,
           body: signBody,
-          response: { 200: contract, ...errors },
+          response: { 200: portalContract, ...errors, 429: errorBody },
         },
       },
       async (request) =>

@@ -10,6 +10,8 @@ import {
   type ContractUpdate,
   type ContractsQuery,
   type ObligationForm,
+  type PortalContract,
+  type PortalContractSummary,
 } from '@zabuni/contracts';
 import {
   addDays,
@@ -70,6 +72,9 @@ const SEE_ALL: Role[] = ['org_admin', 'contract_manager', 'auditor'];
 const SUPPLIER_ROLES: Role[] = ['supplier_admin', 'supplier_user'];
 const CODE_MINUTES = 10;
 const CODE_ATTEMPTS = 5;
+/** Code requests per signer and contract in a window, and the window that also keeps failed attempts. */
+export const SIGNATURE_CODE_REQUESTS = 5;
+export const SIGNATURE_CODE_WINDOW_SECONDS = 3600;
 export const MAX_VERIFY_BYTES = 20 * 1024 * 1024;
 export const MAX_DOCUMENT_BYTES = 20 * 1024 * 1024;
 
@@ -117,6 +122,12 @@ function contentHash(found: FoundContract): string {
       body_html: c.bodyHtml,
     }),
   );
+}
+
+/** The portal's summary: no owner or department (the buyer's internal organisation). */
+function portalSummaryOf(found: FoundContract): PortalContractSummary {
+  const { owner: _owner, department: _department, ...rest } = summaryOf(found);
+  return rest;
 }
 
 function summaryOf(found: FoundContract): ContractSummary {
@@ -221,6 +232,8 @@ export function createContractsService({
       throw fieldError('supplier_id', message('supplier.choose'));
     if (form.department_id && !(await repository.hasDepartment(organisationId, form.department_id)))
       throw fieldError('department_id', message('contract.department'));
+    if (form.category_id && !(await repository.hasCategory(form.category_id)))
+      throw fieldError('category_id', message('contract.category'));
     const people = [...(form.owner_user_id ? [form.owner_user_id] : []), ...(form.alert_user_ids ?? [])];
     const members = await repository.members(organisationId, people);
     if (people.some((id) => !members.includes(id))) {
@@ -302,7 +315,7 @@ export function createContractsService({
     const [signatures, orders, changes, spend, effective] = await Promise.all([
       repository.signatures(c.id),
       repository.linkedOrders(c.id),
-      repository.changesOf(c.id),
+      repository.changesOf(c.id, side === 'supplier'),
       contractSpend(tx, c.organisationId, [c.id]),
       alertDaysOf(tx, c.organisationId, c.alertDays),
     ]);
@@ -364,6 +377,20 @@ export function createContractsService({
     };
   }
 
+  /** The supplier's view: the buyer's internal fields left out, changes only once sent for signature. */
+  async function portalView(principal: Principal, found: FoundContract): Promise<PortalContract> {
+    const {
+      owner: _owner,
+      department: _department,
+      alert_days: _alertDays,
+      effective_alert_days: _effective,
+      alert_user_ids: _alertUsers,
+      source: _source,
+      ...rest
+    } = await view(db, principal, found, 'supplier');
+    return rest;
+  }
+
   const termsOf = (c: FoundContract['contract']) => ({
     renewal: c.renewal,
     endDate: c.endDate,
@@ -404,6 +431,8 @@ export function createContractsService({
 
   const codeHash = (contractId: number, userId: number, code: string) =>
     sha256(`${contractId}:${userId}:${code}`);
+  const windowStart = () => new Date(clock.now().getTime() - SIGNATURE_CODE_WINDOW_SECONDS * 1000);
+  const tooManyAttempts = () => new AppError('rate_limited', message('contract.code_attempts'));
 
   async function requestCode(
     principal: Principal,
@@ -416,13 +445,17 @@ export function createContractsService({
       const { user, method } = await signer(tx, principal, found, side);
       if (method === 'authenticator') return [] as number[];
       const code = randomDigits(6);
-      await contractsRepository(tx).saveCode({
-        organisationId: c.organisationId,
-        contractId: c.id,
-        userId: user.id,
-        codeHash: codeHash(c.id, user.id, code),
-        expiresAt: new Date(clock.now().getTime() + CODE_MINUTES * 60_000),
-      });
+      await contractsRepository(tx).saveCode(
+        {
+          organisationId: c.organisationId,
+          contractId: c.id,
+          userId: user.id,
+          codeHash: codeHash(c.id, user.id, code),
+          expiresAt: new Date(clock.now().getTime() + CODE_MINUTES * 60_000),
+          createdAt: clock.now(),
+        },
+        windowStart(),
+      );
       await record(tx, principal, 'contract.signature_code_sent', c.organisationId, ip, {
         contract_id: c.id,
         side,
@@ -446,14 +479,34 @@ export function createContractsService({
     const c = found.contract;
     const { method } = await signer(db, principal, found, side);
     if (method === 'authenticator') {
-      if (!(await authenticator.verifyAuthenticatorCode(principal.userId, code)))
+      // Counted before the check, like a mailed code's: five wrong codes an hour per contract, then refused.
+      const attempts = await contractsRepository(db).countAuthenticatorAttempt(
+        {
+          organisationId: c.organisationId,
+          contractId: c.id,
+          userId: principal.userId,
+          codeHash: 'authenticator',
+          expiresAt: new Date(clock.now().getTime() + SIGNATURE_CODE_WINDOW_SECONDS * 1000),
+          createdAt: clock.now(),
+        },
+        windowStart(),
+      );
+      if (attempts > CODE_ATTEMPTS) throw tooManyAttempts();
+      if (!(await authenticator.verifyAuthenticatorCode(principal.userId, code))) {
+        await record(db, principal, 'contract.signature_refused', c.organisationId, null, {
+          contract_id: c.id,
+          side,
+        });
         throw new AppError('validation', message('contract.code_invalid'));
+      }
+      await contractsRepository(db).deleteCode(c.id, principal.userId);
       return method;
     }
     const ok = await db.transaction(async (tx) => {
       const repository = contractsRepository(tx);
       const stored = await repository.code(c.id, principal.userId);
-      if (!stored || stored.expiresAt <= clock.now() || stored.attempts >= CODE_ATTEMPTS) return false;
+      if (stored && stored.attempts >= CODE_ATTEMPTS) return 'locked' as const;
+      if (!stored || stored.expiresAt <= clock.now()) return false;
       if (stored.codeHash !== codeHash(c.id, principal.userId, code)) {
         await repository.countAttempt(c.id, principal.userId);
         return false;
@@ -461,6 +514,7 @@ export function createContractsService({
       await repository.deleteCode(c.id, principal.userId);
       return true;
     });
+    if (ok === 'locked') throw tooManyAttempts();
     if (!ok) {
       await record(db, principal, 'contract.signature_refused', c.organisationId, null, {
         contract_id: c.id,
@@ -1278,18 +1332,21 @@ export function createContractsService({
     // Supplier portal ------------------------------------------------------------------------------
     async portalList(principal: Principal, query: ContractsQuery, page: PageRequest) {
       const supplierId = supplierIdOf(principal);
+      // Only the selected buyer's (as the other portal reads); none before a buyer is chosen.
+      if (principal.buyerCompanyId === null) return { count: 0, results: [] };
+      const organisationId = currentOrganisation(principal);
       // A supplier sees what was sent to it for signature and after, never drafts or approvals.
       const { count, rows } = await contractsRepository(db).list(
-        { supplierId, sentForSignature: true },
+        { organisationId, supplierId, sentForSignature: true },
         { all: true },
         filterOf(query, today()),
         page.offset,
         page.pageSize,
       );
-      return { count, results: rows.map(summaryOf) };
+      return { count, results: rows.map(portalSummaryOf) };
     },
     async portalGet(principal: Principal, id: number) {
-      return view(db, principal, await portalLoad(principal, id), 'supplier');
+      return portalView(principal, await portalLoad(principal, id));
     },
     async portalRequestCode(principal: Principal, id: number, ip: string | null) {
       return requestCode(principal, await portalLoad(principal, id), 'supplier', ip);
@@ -1448,7 +1505,13 @@ export function createContractsService({
 
   async function portalLoad(principal: Principal, id: number) {
     const supplierId = supplierIdOf(principal);
-    const found = await contractsRepository(db).findForSupplier(supplierId, id);
+    // The selected buyer's contract only (as the RFQ portal's `forSupplier`); none before one is chosen.
+    if (principal.buyerCompanyId === null) throw notFound(message('contract.not_found'));
+    const found = await contractsRepository(db).findForSupplier(
+      currentOrganisation(principal),
+      supplierId,
+      id,
+    );
     if (!found || ['draft', 'in_approval', 'approved'].includes(found.contract.status))
       throw notFound(message('contract.not_found'));
     return found;
