@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../infra/database.ts';
-import { contractPurchaseOrders } from '../../../schema/contracts.tables.ts';
+import { contractPurchaseOrders, contracts } from '../../../schema/contracts.tables.ts';
 import { invoices } from '../../../schema/invoices.tables.ts';
 import { purchaseOrders } from '../../../schema/purchase-orders.tables.ts';
 
@@ -50,4 +50,21 @@ export async function contractSpend(
   for (const row of rows)
     spend.set(row.contractId, { orderedMinor: row.orderedMinor, invoicedMinor: row.invoicedMinor });
   return spend;
+}
+
+/**
+ * Whether this organisation has a contract (of any kind or status) with this id: for other modules that
+ * link a record to a contract (risk), so a link never points at another organisation's or a missing one.
+ */
+export async function contractBelongsTo(
+  db: Executor,
+  organisationId: number,
+  contractId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.organisationId, organisationId), eq(contracts.id, contractId)))
+    .limit(1);
+  return row !== undefined;
 }
