@@ -488,6 +488,7 @@ export const MESSAGES = {
     'The residual rating cannot be higher than the inherent one: controls only lower a risk.',
   'risk.owner': 'Choose someone on the staff of this organisation.',
   'risk.supplier': 'Choose a supplier on this organisation’s list.',
+  'risk.contract': 'Choose a contract of this organisation.',
   'risk.closed': 'This risk is closed.',
   'risk.within_appetite':
     'This risk scores {score}, within the appetite of {appetite}: it needs no acceptance.',

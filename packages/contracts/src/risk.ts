@@ -18,7 +18,7 @@ import {
 import { z } from 'zod';
 import { recordId, required, REQUIRED_MESSAGE } from './fields.ts';
 import type { MessageKey } from './messages.ts';
-import { paginationQuery } from './pagination.ts';
+import { paginationQuery, queryId } from './pagination.ts';
 
 /** Risk management (issue 23): the register, matrix, continuity, financial and outsourcing risk. */
 
@@ -141,7 +141,7 @@ export type RiskDetail = z.infer<typeof riskDetail>;
 export const risksQuery = paginationQuery.extend({
   status: z.enum(RISK_STATUSES).optional(),
   category: z.enum(RISK_CATEGORIES).optional(),
-  supplier_id: z.coerce.number().int().positive().optional(),
+  supplier_id: queryId.optional(),
   band: z.string().max(40).optional(),
   search: z.string().max(200).optional(),
 });
@@ -386,8 +386,17 @@ export const questionnaireView = z
   .meta({ id: 'RiskQuestionnaire' });
 export type QuestionnaireView = z.infer<typeof questionnaireView>;
 
+/**
+ * The supplier portal's questionnaire: the supplier's own answers and the questionnaire's state, never the
+ * buyer's scoring of it (no score, financial or due-diligence result, band or parts).
+ */
+export const portalQuestionnaireView = questionnaireView
+  .omit({ score: true, financial: true, due_diligence: true })
+  .meta({ id: 'PortalRiskQuestionnaire' });
+export type PortalQuestionnaireView = z.infer<typeof portalQuestionnaireView>;
+
 export const questionnairesQuery = paginationQuery.extend({
-  supplier_id: z.coerce.number().int().positive().optional(),
+  supplier_id: queryId.optional(),
   kind: z.enum(QUESTIONNAIRE_KINDS).optional(),
   status: z.enum(QUESTIONNAIRE_STATUSES).optional(),
 });

@@ -226,7 +226,14 @@ describe('financial questionnaires answered in the portal', () => {
     const answered = await ok('acme', 'POST', `portal/risk/questionnaires/${questionnaire.id}/answer/`, {
       financial: weak,
     });
-    expect(answered).toMatchObject({ status: 'answered', score: 2, financial: { band: 'distressed' } });
+    // The supplier sees its answers are in, not the buyer's score of them (security review F10).
+    expect(answered).toMatchObject({ status: 'answered' });
+    expect(answered).not.toHaveProperty('score');
+    expect(await ok('rita', 'GET', `risk/questionnaires/${questionnaire.id}/`)).toMatchObject({
+      status: 'answered',
+      score: 2,
+      financial: { band: 'distressed' },
+    });
     const again = await call('acme', 'POST', `portal/risk/questionnaires/${questionnaire.id}/answer/`, {
       financial: weak,
     });
@@ -323,8 +330,9 @@ describe('financial questionnaires answered in the portal', () => {
     const answered = await ok('acme', 'POST', `portal/risk/questionnaires/${sent.id}/answer/`, {
       due_diligence: { answers },
     });
-    // 15 + 20 + 10 + 15 + 0 + 10 + 0 = 70.
-    expect(answered.score).toBe(70);
+    expect(answered).not.toHaveProperty('score');
+    // 15 + 20 + 10 + 15 + 0 + 10 + 0 = 70, on the buyer's side only.
+    expect((await ok('rita', 'GET', `risk/questionnaires/${sent.id}/`)).score).toBe(70);
   });
 });
 

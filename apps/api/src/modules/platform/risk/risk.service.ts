@@ -9,6 +9,7 @@ import {
   type FinancialOverview,
   type FinancialScoreView,
   type HeatMapView,
+  type PortalQuestionnaireView,
   type QuestionnaireAnswerForm,
   type QuestionnaireSendForm,
   type QuestionnaireView,
@@ -66,6 +67,7 @@ import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
 import { currentOrganisation } from '../../../infra/tenancy.ts';
 import type { ApprovalsService } from '../../shared/approvals/index.ts';
+import { contractBelongsTo } from '../contracts/index.ts';
 import type { AuditService } from '../../shared/audit/index.ts';
 import type { NotificationsService } from '../../shared/notifications/index.ts';
 import { riskReference, riskSubject } from './risk.approval.ts';
@@ -185,6 +187,13 @@ export function createRiskService({
     if (supplierId === null || supplierId === undefined) return;
     if ((await listedSuppliers(tx, organisationId, [supplierId])).length === 0)
       throw fieldError('supplier_id', message('risk.supplier'));
+  }
+
+  /** A linked contract must be one of this organisation's (issue 22's front door). */
+  async function checkContract(tx: Executor, organisationId: number, contractId: number | null | undefined) {
+    if (contractId === null || contractId === undefined) return;
+    if (!(await contractBelongsTo(tx, organisationId, contractId)))
+      throw fieldError('contract_id', message('risk.contract'));
   }
 
   const scored = (matrix: RiskMatrix, likelihood: number, impact: number, score: number) => ({
@@ -450,6 +459,23 @@ export function createRiskService({
           ? (result as unknown as NonNullable<QuestionnaireView['due_diligence']>)
           : null,
     };
+  }
+
+  /**
+   * The supplier portal's view: its own answers and the questionnaire's state. The buyer's scoring of the
+   * supplier (score, financial or due-diligence result, band, parts) stays on the buyer's side.
+   */
+  async function portalQuestionnaireView(
+    tx: Executor,
+    row: QuestionnaireRow,
+  ): Promise<PortalQuestionnaireView> {
+    const {
+      score: _score,
+      financial: _financial,
+      due_diligence: _dueDiligence,
+      ...own
+    } = await questionnaireView(tx, row);
+    return own;
   }
 
   function statementOf(form: NonNullable<QuestionnaireAnswerForm['financial']>): FinancialStatement {
@@ -761,6 +787,7 @@ export function createRiskService({
         const assessment = assess(settings.matrix, form.inherent, form.residual ?? null);
         await checkStaff(tx, organisationId, form.owner_id, 'owner_id');
         await checkSupplier(tx, organisationId, form.supplier_id);
+        await checkContract(tx, organisationId, form.contract_id);
         if (form.category_id && !(await categoryExists(tx, form.category_id)))
           throw fieldError('category_id', message('requisition.category'));
         const repository = riskRepository(tx);
@@ -834,6 +861,7 @@ export function createRiskService({
         const assessment = assess(settings.matrix, inherent, residual);
         await checkStaff(tx, organisationId, form.owner_id, 'owner_id');
         await checkSupplier(tx, organisationId, form.supplier_id);
+        await checkContract(tx, organisationId, form.contract_id);
         const inherentChanged =
           assessment.inherent.score !== row.inherentScore ||
           assessment.inherent.likelihood !== row.inherentLikelihood;
@@ -1328,14 +1356,14 @@ export function createRiskService({
     async portalQuestionnaires(principal: Principal) {
       const { supplierId, buyerId } = supplierOf(principal);
       const rows = await riskRepository(db).supplierQuestionnaires(buyerId, supplierId);
-      return Promise.all(rows.map((row) => questionnaireView(db, row)));
+      return Promise.all(rows.map((row) => portalQuestionnaireView(db, row)));
     },
 
     async portalQuestionnaire(principal: Principal, id: number) {
       const { supplierId, buyerId } = supplierOf(principal);
       const row = await riskRepository(db).findSupplierQuestionnaire(buyerId, supplierId, id);
       if (!row) throw notFound(message('risk.questionnaire_not_found'));
-      return questionnaireView(db, row);
+      return portalQuestionnaireView(db, row);
     },
 
     /**
@@ -1428,6 +1456,7 @@ export function createRiskService({
         const repository = riskRepository(tx);
         await checkSupplier(tx, organisationId, form.supplier_id);
         await checkStaff(tx, organisationId, form.owner_id, 'owner_id');
+        await checkContract(tx, organisationId, form.contract_id);
         const values = arrangementValues(form);
         const row =
           id === null
