@@ -213,8 +213,10 @@ export function prequalificationsRepository(db: Executor) {
     },
 
     /** The exercises a supplier is invited to (published or later), newest first. */
-    async invitationsOf(supplierId: number, offset: number, limit: number) {
+    /** A supplier's invitations from one buyer (the one selected in the portal). */
+    async invitationsOf(buyerId: number, supplierId: number, offset: number, limit: number) {
       const where = and(
+        eq(prequalifications.organisationId, buyerId),
         eq(prequalificationInvitations.supplierId, supplierId),
         inArray(prequalifications.status, ['published', 'results', 'completed']),
       );

@@ -234,12 +234,21 @@ export function createPrequalificationsService({
     detail: Record<string, unknown>,
   ) => audit.record(tx, { action, actorUserId: principal.userId, organisationId, ip, detail });
 
-  /** The supplier's invited, published exercise (404 for anything else: never reveal another's). */
+  /**
+   * The supplier's invited, published exercise from the buyer selected in the portal (404 for anything
+   * else: never reveal another's, nor another buyer's while this one is selected).
+   */
   async function invitedExercise(tx: Executor, principal: Principal, id: number) {
     const supplierId = supplierIdOf(principal);
+    const buyerId = currentOrganisation(principal);
     const repository = prequalificationsRepository(tx);
     const found = await repository.findAny(id);
-    if (!found || found.prequalification.status === 'draft' || !(await repository.isInvited(id, supplierId)))
+    if (
+      !found ||
+      found.prequalification.organisationId !== buyerId ||
+      found.prequalification.status === 'draft' ||
+      !(await repository.isInvited(id, supplierId))
+    )
       throw nf();
     return { supplierId, row: found.prequalification, buyerName: found.buyerName };
   }
@@ -753,8 +762,9 @@ export function createPrequalificationsService({
 
     async portalList(principal: Principal, page: PageRequest) {
       const supplierId = supplierIdOf(principal);
+      const buyerId = currentOrganisation(principal);
       const repository = prequalificationsRepository(db);
-      const { count, rows } = await repository.invitationsOf(supplierId, page.offset, page.pageSize);
+      const { count, rows } = await repository.invitationsOf(buyerId, supplierId, page.offset, page.pageSize);
       const cats = await repository.categories(rows.map((r) => r.prequalification.id));
       return {
         count,
