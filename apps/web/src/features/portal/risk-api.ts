@@ -1,19 +1,20 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { QuestionnaireAnswerForm, QuestionnaireView } from '@zabuni/contracts';
+import type { QuestionnaireAnswerForm, PortalQuestionnaireView } from '@zabuni/contracts';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
 
 /** The supplier's risk questionnaires from the selected buyer (issue 23). */
 export const riskQuestionnairesQuery = (buyerId: number | null) =>
   queryOptions({
     queryKey: ['portal', buyerId, 'risk-questionnaires'],
-    queryFn: ({ signal }) => apiGet<QuestionnaireView[]>('/portal/risk/questionnaires/', {}, signal),
+    queryFn: ({ signal }) => apiGet<PortalQuestionnaireView[]>('/portal/risk/questionnaires/', {}, signal),
   });
 
 export const riskQuestionnaireQuery = (buyerId: number | null, id: number) =>
   queryOptions({
     queryKey: ['portal', buyerId, 'risk-questionnaires', id],
-    queryFn: ({ signal }) => apiGet<QuestionnaireView>(`/portal/risk/questionnaires/${id}/`, {}, signal),
+    queryFn: ({ signal }) =>
+      apiGet<PortalQuestionnaireView>(`/portal/risk/questionnaires/${id}/`, {}, signal),
   });
 
 export const answerRiskQuestionnaire = (id: number, body: QuestionnaireAnswerForm) =>
-  apiPost<QuestionnaireView>(`/portal/risk/questionnaires/${id}/answer/`, body);
+  apiPost<PortalQuestionnaireView>(`/portal/risk/questionnaires/${id}/answer/`, body);

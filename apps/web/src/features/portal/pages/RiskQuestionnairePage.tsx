@@ -6,7 +6,6 @@ import {
   Radio,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Textarea,
   TextInput,
@@ -16,7 +15,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   financialStatementForm,
   type FinancialStatementForm,
-  type QuestionnaireView,
+  type PortalQuestionnaireView,
 } from '@zabuni/contracts';
 import { DUE_DILIGENCE_ANSWERS, type DueDiligenceAnswer } from '@zabuni/domain';
 import { useState } from 'react';
@@ -44,7 +43,10 @@ const FIGURES = [
   'net_income',
 ] as const;
 
-/** `/portal/risk/questionnaires/:id`: the supplier answers the buyer's questionnaire; the score shows at once. */
+/**
+ * `/portal/risk/questionnaires/:id`: the supplier answers the buyer's questionnaire. The buyer's score of
+ * the answers is not shown here (nor sent to the portal): it appears on the buyer's supplier profile.
+ */
 export function Component() {
   const { t, i18n } = useTranslation(NS);
   const language = i18n.resolvedLanguage ?? 'en';
@@ -71,7 +73,7 @@ export function Component() {
         {q.due_on && <Text size="sm">{t('detail.due', { date: formatDay(q.due_on, language) })}</Text>}
         {q.message && <Alert variant="light">{q.message}</Alert>}
         {q.status === 'answered' ? (
-          <Answered q={q} />
+          <Answered />
         ) : q.kind === 'financial' ? (
           <FinancialForm q={q} />
         ) : (
@@ -82,53 +84,21 @@ export function Component() {
   );
 }
 
-function Answered({ q }: { q: QuestionnaireView }) {
+/** Answered: the supplier sees that its answers are in; the buyer's scoring of them stays with the buyer. */
+function Answered() {
   const { t } = useTranslation(NS);
   return (
     <Card withBorder data-testid="portal-risk-answered">
       <Title order={2} size="h5">
         {t('detail.answered')}
       </Title>
-      {q.score !== null && (
-        <Text size="lg" fw={700} data-testid="portal-risk-score">
-          {t('detail.score', { score: q.score })}
-          {q.financial ? ` · ${t(`financialBands.${q.financial.band}`)}` : ''}
-        </Text>
-      )}
-      {q.financial && (
-        <Table.ScrollContainer minWidth={320} mt="xs">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('detail.ratio')}</Table.Th>
-                <Table.Th>{t('detail.value')}</Table.Th>
-                <Table.Th>{t('detail.points')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {q.financial.parts.map((part) => (
-                <Table.Tr key={part.ratio}>
-                  <Table.Td>{t(`ratios.${part.ratio}`)}</Table.Td>
-                  <Table.Td>{part.value ?? '—'}</Table.Td>
-                  <Table.Td>
-                    {part.points} × {part.weight} %
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      <Text size="xs" c="dimmed" mt="xs">
-        {t('detail.method')}
-      </Text>
     </Card>
   );
 }
 
 type FinancialValues = FinancialStatementForm;
 
-function FinancialForm({ q }: { q: QuestionnaireView }) {
+function FinancialForm({ q }: { q: PortalQuestionnaireView }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const form = useForm<FinancialValues, unknown, FinancialStatementForm>({
@@ -188,7 +158,7 @@ function FinancialForm({ q }: { q: QuestionnaireView }) {
   );
 }
 
-function DueDiligenceForm({ q }: { q: QuestionnaireView }) {
+function DueDiligenceForm({ q }: { q: PortalQuestionnaireView }) {
   const { t } = useTranslation(NS);
   const queryClient = useQueryClient();
   const [answers, setAnswers] = useState<Record<string, DueDiligenceAnswer>>({});

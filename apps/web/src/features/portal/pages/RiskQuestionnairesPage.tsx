@@ -1,6 +1,6 @@
 import { Badge, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { QuestionnaireView } from '@zabuni/contracts';
+import type { PortalQuestionnaireView } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table/DataTable.tsx';
@@ -20,7 +20,7 @@ export function Component() {
   usePageTitle(t('list.title'));
   const { buyer } = usePortal();
   const list = useQuery(riskQuestionnairesQuery(buyer?.id ?? null));
-  const columns: DataColumn<QuestionnaireView>[] = [
+  const columns: DataColumn<PortalQuestionnaireView>[] = [
     {
       key: 'kind',
       header: t('list.columns.kind'),
