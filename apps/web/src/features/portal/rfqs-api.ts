@@ -36,3 +36,20 @@ export const portalRfqsApi = {
   verify: (code: string, sha256: string) =>
     apiPost<ReceiptCheck>('/portal/rfqs/receipts/verify/', { code, sha256 }),
 };
+
+/** Download address of one of the buyer's documents of an invitation. */
+export const portalRfqDocumentUrl = (id: number, documentId: number) =>
+  `/api/v1/portal/rfqs/${id}/documents/${documentId}/`;
+
+/** The quote's documents (sealed inside it): three at most, 2 MB each (the API's limits). */
+export const QUOTE_DOCUMENTS_MAX = 3;
+export const QUOTE_DOCUMENT_BYTES = 2 * 1024 * 1024;
+
+/** A file as the quote carries it: its name and its bytes in base64. */
+export async function quoteDocumentOf(file: File): Promise<{ file_name: string; content_base64: string }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return { file_name: file.name, content_base64: btoa(binary) };
+}

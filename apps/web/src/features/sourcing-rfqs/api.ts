@@ -6,6 +6,7 @@ import type {
   Page,
   RfqView,
   SavingsReport,
+  rfqAddendumForm,
   openingKeyStatus,
   openingRecord,
   rfqComparison,
@@ -15,12 +16,14 @@ import type {
 import type { z } from 'zod';
 import { apiGet, apiPost, request } from '../../lib/api-client.ts';
 import { fetchAllPages } from '../../lib/fetch-all.ts';
+import { sendMultipart } from '../../lib/multipart.ts';
 
 export type RfqSummary = z.infer<typeof rfqSummary>;
 export type RfqComparison = z.infer<typeof rfqComparison>;
 export type OpeningRecord = z.infer<typeof openingRecord>;
 export type OpeningKeyStatus = z.infer<typeof openingKeyStatus>;
 export type RfqPayload = z.input<typeof rfqForm>;
+export type AddendumPayload = z.input<typeof rfqAddendumForm>;
 export type { RfqView, SavingsReport };
 
 export const NS = 'sourcing-rfqs';
@@ -134,6 +137,14 @@ export const rfqsApi = {
   confirmOpening: (id: number, passphrase: string) =>
     apiPost<RfqView>(`${BASE}/${id}/opening/confirm/`, { passphrase }),
   award: (id: number, form: AwardForm) => apiPost<RfqView>(`${BASE}/${id}/award/`, form),
+  addendum: (id: number, form: AddendumPayload) => apiPost<RfqView>(`${BASE}/${id}/addenda/`, form),
+  /** Multipart, field `file` (10 MB at most): while draft or published. */
+  uploadDocument: (id: number, file: File) =>
+    sendMultipart<RfqView>('POST', `${BASE}/${id}/documents/`, { file: [file] }),
   setOpeningKey: (body: { passphrase: string; current_passphrase?: string }) =>
     request<OpeningKeyStatus>('PUT', '/sourcing/opening-key/', { body }),
 };
+
+/** Download address of one of the RFQ's documents (the API answers with Content-Disposition: attachment). */
+export const rfqDocumentUrl = (id: number, documentId: number) =>
+  `/api/v1${BASE}/${id}/documents/${documentId}/`;

@@ -1,8 +1,10 @@
 import {
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Code,
+  FileInput,
   Group,
   NumberInput,
   SimpleGrid,
@@ -11,6 +13,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  ThemeIcon,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -25,11 +28,23 @@ import {
   PageSkeleton,
   Section,
 } from '../../../components/PageFrame.tsx';
+import { documentKind } from '../../../components/AttachmentList.tsx';
+import { formatFileSize } from '../../../lib/format.ts';
 import { failureText } from '../../../lib/form-errors.ts';
 import { formatQuantity } from '../../../lib/money.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { usePortal } from '../portal-context.ts';
-import { portalRfqQuery, portalRfqsApi, RFQ_NS, type QuoteReceipt, type ReceiptCheck } from '../rfqs-api.ts';
+import {
+  portalRfqDocumentUrl,
+  portalRfqQuery,
+  portalRfqsApi,
+  QUOTE_DOCUMENT_BYTES,
+  QUOTE_DOCUMENTS_MAX,
+  quoteDocumentOf,
+  RFQ_NS,
+  type QuoteReceipt,
+  type ReceiptCheck,
+} from '../rfqs-api.ts';
 
 const instant = (iso: string, language: string) =>
   new Intl.DateTimeFormat(language === 'am' ? 'am-ET' : language, {
@@ -54,7 +69,11 @@ export function Component() {
   const [validity, setValidity] = useState<number | ''>('');
   const [notes, setNotes] = useState('');
   const [question, setQuestion] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [filesError, setFilesError] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<QuoteReceipt | null>(null);
+  /** The names of the documents sealed with the receipt shown (the receipt itself carries only the hash). */
+  const [sealedFiles, setSealedFiles] = useState<string[]>([]);
   const [check, setCheck] = useState({ code: '', sha256: '' });
   const [checked, setChecked] = useState<ReceiptCheck | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -103,11 +122,21 @@ export function Component() {
         delivery_days: delivery === '' ? null : delivery,
         validity_days: validity === '' ? null : validity,
         notes,
+        documents: declineAll ? [] : await Promise.all(files.map(quoteDocumentOf)),
       });
       setReceipt(sealed);
+      setSealedFiles(declineAll ? [] : files.map((file) => file.name));
       setCheck({ code: sealed.code, sha256: sealed.sha256 });
       await queryClient.invalidateQueries({ queryKey: ['portal-rfqs'] });
     });
+
+  const chooseFiles = (chosen: File[]) => {
+    setFilesError(null);
+    const tooLarge = chosen.find((file) => file.size > QUOTE_DOCUMENT_BYTES);
+    if (tooLarge) setFilesError(t('quote.documentTooLarge', { name: tooLarge.name }));
+    else if (chosen.length > QUOTE_DOCUMENTS_MAX) setFilesError(t('quote.documentsTooMany'));
+    setFiles(chosen.filter((file) => file.size <= QUOTE_DOCUMENT_BYTES).slice(0, QUOTE_DOCUMENTS_MAX));
+  };
 
   return (
     <PageFrame testId="portal-rfq-page">
@@ -142,12 +171,57 @@ export function Component() {
           </Text>
         </Section>
       )}
+      {rfq.documents.length > 0 && (
+        <Section title={t('detail.documents')} testId="portal-rfq-documents">
+          <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+            {rfq.documents.map((file) => {
+              const kind = documentKind('', file.file_name);
+              return (
+                <Group key={file.id} component="li" gap="sm" wrap="nowrap">
+                  <ThemeIcon variant="light" color="brand" size={36} radius="sm" aria-hidden>
+                    <Text size="9px" fw={700}>
+                      {kind.slice(0, 4)}
+                    </Text>
+                  </ThemeIcon>
+                  <Stack gap={0} style={{ minWidth: 0, flex: 1 }}>
+                    <Anchor
+                      href={portalRfqDocumentUrl(rfq.id, file.id)}
+                      download={file.file_name}
+                      size="sm"
+                      fw={500}
+                      style={{ overflowWrap: 'anywhere' }}
+                      aria-label={t('detail.download', { name: file.file_name })}
+                      data-testid="portal-rfq-document-link"
+                    >
+                      {file.file_name}
+                    </Anchor>
+                    <Text size="xs" c="dimmed">
+                      {kind} · {formatFileSize(file.size, language)}
+                    </Text>
+                  </Stack>
+                </Group>
+              );
+            })}
+          </Stack>
+        </Section>
+      )}
       {rfq.addenda.length > 0 && (
-        <Section title={t('detail.addenda')}>
+        <Section title={t('detail.addenda')} testId="portal-rfq-addenda">
           {rfq.addenda.map((addendum) => (
-            <Text key={addendum.id} size="sm">
-              {addendum.note} — {t('detail.newClosing', { at: instant(addendum.closing_after, language) })}
-            </Text>
+            <Stack key={addendum.id} gap={2} data-testid="portal-rfq-addendum">
+              <Text size="xs" c="dimmed">
+                {instant(addendum.created_at, language)}
+                {addendum.changes_lines ? ` · ${t('detail.linesChanged')}` : ''}
+              </Text>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {addendum.note}
+              </Text>
+              {addendum.closing_after !== addendum.closing_before && (
+                <Text size="xs" fw={600}>
+                  {t('detail.newClosing', { at: instant(addendum.closing_after, language) })}
+                </Text>
+              )}
+            </Stack>
           ))}
         </Section>
       )}
@@ -242,6 +316,18 @@ export function Component() {
               value={notes}
               onChange={(e) => setNotes(e.currentTarget.value)}
             />
+            <FileInput
+              multiple
+              clearable
+              label={t('quote.documents')}
+              description={t('quote.documentsHelp', { max: QUOTE_DOCUMENTS_MAX })}
+              placeholder={t('quote.chooseDocuments')}
+              value={files}
+              onChange={chooseFiles}
+              error={filesError}
+              disabled={declineAll}
+              data-testid="quote-documents"
+            />
             <Group justify="flex-end">
               <Button loading={busy === 'quote'} onClick={() => void submit()} data-testid="quote-submit">
                 {rfq.my_submission
@@ -267,6 +353,22 @@ export function Component() {
             <Text size="sm">
               {t('receipt.sealedAt', { at: instant(receipt.sealed_at, language), version: receipt.version })}
             </Text>
+            <Text size="sm" fw={600}>
+              {t('receipt.documents')}
+            </Text>
+            {sealedFiles.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                {t('receipt.noDocuments')}
+              </Text>
+            ) : (
+              <Stack gap={0} component="ul" m={0} pl="md">
+                {sealedFiles.map((name) => (
+                  <Text key={name} component="li" size="sm" data-testid="receipt-document">
+                    {name}
+                  </Text>
+                ))}
+              </Stack>
+            )}
           </Stack>
         </Section>
       )}

@@ -29,6 +29,8 @@ import { formatAmount, formatQuantity } from '../../../lib/money.ts';
 import { toast } from '../../../lib/toast.ts';
 import { NS, rfqQuery, rfqsApi, rfqsKey, type RfqView } from '../api.ts';
 import { formatInstant, RfqStatusBadge } from '../components.tsx';
+import { RfqAddenda } from '../parts/RfqAddenda.tsx';
+import { RfqDocuments } from '../parts/RfqDocuments.tsx';
 import { useRfqRoles } from '../roles.ts';
 
 /** `/app/sourcing/rfqs/:id`: before the opening, who submitted and when, never what; the committee opens it. */
@@ -42,6 +44,8 @@ export function Component() {
   const [busy, setBusy] = useState<string | null>(null);
   const [passphrase, setPassphrase] = useState('');
   const [answers, setAnswers] = useState<Record<number, string>>({});
+  const [rejecting, setRejecting] = useState(false);
+  const [rejectComment, setRejectComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
   if (query.isPending)
@@ -81,6 +85,12 @@ export function Component() {
     }
   };
   const sealed = rfq.quotes === null;
+  const refreshWith = (updated: RfqView, done: string) => {
+    queryClient.setQueryData(rfqQuery(organisationId, id).queryKey, updated);
+    void queryClient.invalidateQueries({ queryKey: rfqsKey(organisationId) });
+    toast.success(done);
+  };
+  const waiting = rfq.status === 'pending_approval' || rfq.status === 'award_pending';
 
   return (
     <PageFrame testId="rfq-detail-page">
@@ -115,6 +125,11 @@ export function Component() {
                 {t('detail.approve')}
               </Button>
             )}
+            {can('reject') && (
+              <Button color="red" variant="light" onClick={() => setRejecting(true)} data-testid="rfq-reject">
+                {t('detail.reject')}
+              </Button>
+            )}
             {!sealed && (
               <Button
                 component={Link}
@@ -136,6 +151,55 @@ export function Component() {
         <Alert color="red" data-testid="rfq-problem">
           {problem}
         </Alert>
+      )}
+      {waiting && (
+        <Alert color="yellow" data-testid="rfq-waiting">
+          <Stack gap={4}>
+            <Text size="sm">
+              {rfq.status === 'award_pending' ? t('waiting.award') : t('waiting.publication')}
+            </Text>
+            <Anchor component={Link} to="/app/p2p/approvals" size="sm" data-testid="rfq-waiting-inbox">
+              {t('waiting.inbox')}
+            </Anchor>
+          </Stack>
+        </Alert>
+      )}
+      {rejecting && can('reject') && (
+        <Section title={t('reject.title')} testId="rfq-reject-form">
+          <Textarea
+            label={t('reject.comment')}
+            description={t('reject.commentHelp')}
+            required
+            autosize
+            minRows={2}
+            value={rejectComment}
+            onChange={(event) => setRejectComment(event.currentTarget.value)}
+            data-testid="rfq-reject-comment"
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setRejecting(false)}>
+              {t('reject.back')}
+            </Button>
+            <Button
+              color="red"
+              disabled={!rejectComment.trim()}
+              loading={busy === 'reject'}
+              onClick={() =>
+                void run('reject', () => rfqsApi.reject(id, rejectComment.trim()), t('reject.done')).then(
+                  (ok) => {
+                    if (ok) {
+                      setRejecting(false);
+                      setRejectComment('');
+                    }
+                  },
+                )
+              }
+              data-testid="rfq-reject-confirm"
+            >
+              {t('reject.confirm')}
+            </Button>
+          </Group>
+        </Section>
       )}
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <Fact label={t('detail.closing')}>{formatInstant(rfq.closing_at, language)}</Fact>
@@ -276,6 +340,19 @@ export function Component() {
           </Text>
         )}
       </Section>
+
+      <RfqDocuments
+        rfq={rfq}
+        canUpload={can('edit') || can('document')}
+        onUploaded={(updated) => refreshWith(updated, t('documents.uploaded'))}
+      />
+
+      <RfqAddenda
+        key={rfq.addenda.length}
+        rfq={rfq}
+        canIssue={can('addendum')}
+        onIssued={(updated) => refreshWith(updated, t('addenda.issued'))}
+      />
 
       <Section title={t('detail.questions')}>
         {rfq.questions.length === 0 && (
