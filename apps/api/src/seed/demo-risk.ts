@@ -224,6 +224,27 @@ export async function seedDemoRisk(deps: AppDeps): Promise<boolean> {
     }),
     null,
   );
+  // The supplier risk profile as an input to approval (issue 23): an order to a supplier in the high risk band
+  // or above asks the risk officer; Grace stands in so that the risk officer's own orders can be approved too.
+  await services.approvalWorkflows.create(
+    amina,
+    workflowRuleForm.parse({
+      name: 'Orders to high-risk suppliers: risk officer',
+      document_type: 'purchase_order',
+      priority: 10,
+      min_supplier_risk_band: 'high',
+      steps: [
+        {
+          mode: 'any',
+          approvers: [
+            { kind: 'role', role: 'risk_officer' },
+            { kind: 'user', user_id: ownerUser.id },
+          ],
+        },
+      ],
+    }),
+    null,
+  );
   await risk.requestAcceptance(
     amina,
     created[6]!,
