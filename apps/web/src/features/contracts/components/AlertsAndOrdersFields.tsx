@@ -1,6 +1,7 @@
 import { MultiSelect, SimpleGrid, TagsInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { formatMoney } from '../../../lib/format.ts';
 import { membersQuery, NS, supplierOrdersQuery } from '../api.ts';
 
 export interface AlertsAndOrders {
@@ -34,12 +35,12 @@ export function AlertsAndOrdersFields({
   /** The organisation's default thresholds, shown while the contract has none of its own. */
   defaultDays?: number[];
 }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const members = useQuery(membersQuery(organisationId));
   const orders = useQuery({ ...supplierOrdersQuery(organisationId, supplierId ?? 0), enabled: !!supplierId });
   const orderOptions = (supplierId ? (orders.data ?? []) : []).map((o) => ({
     value: String(o.id),
-    label: `${o.number} · ${o.currency} ${o.total}`,
+    label: `${o.number} · ${formatMoney(Number(o.total), o.currency, i18n.resolvedLanguage ?? 'en')}`,
   }));
   // A linked order the list no longer offers (another page, another state) keeps its number visible.
   for (const id of value.purchase_order_ids)
