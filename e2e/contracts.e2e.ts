@@ -196,6 +196,73 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
     await expect.poll(() => buyer.getByTestId('contract-row-title').allTextContents()).toEqual([title]);
   }, 180_000);
 
+  it('saves a contract with its own 45-day alert, a colleague named for alerts and a linked order, and shows them', async () => {
+    // The demo's orders to Savannah: the picker offers the organisation's orders of the contract's supplier.
+    const suppliers = await call<{ results: Array<{ id: number; name: string }> }>(
+      'buyer',
+      'GET',
+      '/p2p/suppliers/?page_size=100',
+    );
+    const savannah = suppliers.results.find((s) => s.name === 'Savannah Office Supplies Ltd')!;
+    const orders = await call<{ results: Array<{ id: number; number: string }> }>(
+      'buyer',
+      'GET',
+      `/p2p/purchase-orders/?supplier=${savannah.id}&page_size=100`,
+    );
+    expect(orders.results.length).toBeGreaterThan(0);
+    const order = orders.results[0]!;
+    const alertTitle = `Courier services ${Date.now().toString(36)}`;
+
+    const buyer = await (await context(1280)).newPage();
+    await signIn(buyer, BUYER, '/app/contracts/new');
+    await buyer.getByTestId('contract-title').fill(alertTitle);
+    await buyer.getByTestId('contract-supplier').click();
+    await buyer.getByRole('option', { name: 'Savannah Office Supplies Ltd' }).click();
+    await buyer.getByTestId('contract-value').fill('120000');
+    const end = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+    await buyer.getByTestId('contract-end').fill(end);
+    await buyer.getByTestId('contract-alert-days').fill('45');
+    await buyer.keyboard.press('Enter');
+    await buyer.getByTestId('contract-alert-people').click({ force: true });
+    await buyer.getByRole('option', { name: 'Grace Njeri' }).click();
+    await buyer.keyboard.press('Escape');
+    await buyer.getByTestId('contract-orders').click({ force: true });
+    await buyer.getByRole('option', { name: new RegExp(`^${order.number} `) }).click();
+    await buyer.keyboard.press('Escape');
+    await buyer.screenshot({ path: `${SHOTS}contracts-new-alerts-1280-en.png`, fullPage: true });
+    await buyer.getByTestId('contract-create').click();
+    await buyer.waitForURL(/\/app\/contracts\/\d+$/);
+    const id = Number(new URL(buyer.url()).pathname.split('/').pop());
+
+    await expect.poll(() => buyer.getByTestId('contract-alerts').textContent()).toBe('45 days before');
+    await expect.poll(() => buyer.getByTestId('contract-alert-people').textContent()).toBe('Grace Njeri');
+    await expect.poll(() => buyer.getByTestId('contract-orders').textContent()).toBe(order.number);
+    const saved = await call<{ alert_days: number[] | null; alert_user_ids: number[] }>(
+      'buyer',
+      'GET',
+      `/contracts/${id}/`,
+    );
+    expect(saved.alert_days).toEqual([45]);
+    expect(saved.alert_user_ids).toHaveLength(1);
+
+    // A draft's alerts change from its page too: 45 and 90 days.
+    await buyer.getByTestId('contract-edit-alerts').click();
+    await buyer.getByTestId('contract-alert-days').fill('90');
+    await buyer.keyboard.press('Enter');
+    await buyer.getByTestId('contract-save-alerts').click();
+    await expect
+      .poll(() => buyer.getByTestId('contract-alerts').textContent())
+      .toBe('90 days before, 45 days before');
+    await buyer.context().close();
+
+    const phone = await (await context(390)).newPage();
+    await signIn(phone, BUYER, `/app/contracts/${id}`);
+    await phone.getByTestId('contract-alert-people').waitFor();
+    await phone.screenshot({ path: `${SHOTS}contracts-detail-alerts-390-en.png`, fullPage: true });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await phone.context().close();
+  }, 120_000);
+
   it('looks right in English and Amharic at 1280 and 390 px', async () => {
     for (const language of ['en', 'am']) {
       for (const width of [1280, 390]) {
@@ -206,6 +273,16 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
           path: `${SHOTS}contracts-dashboard-${width}-${language}.png`,
           fullPage: true,
         });
+        // Spend against value fits the phone: no sideways scroll in the page or in the table's frame.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        expect(
+          await page.getByTestId('spend-vs-value').evaluate((section) => {
+            const table = section.querySelector('table')!;
+            return table.getBoundingClientRect().width <= table.parentElement!.clientWidth + 1;
+          }),
+        ).toBe(true);
         await page.goto(`${baseUrl}/app/contracts/archive`);
         await page.getByTestId('contract-row-title').first().waitFor();
         await page.screenshot({ path: `${SHOTS}contracts-archive-${width}-${language}.png`, fullPage: true });
