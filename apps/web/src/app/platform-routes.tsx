@@ -8,6 +8,7 @@ import { orderRoutes } from '../features/p2p/orders/routes.tsx';
 import { contractRoutes } from '../features/contracts/routes.tsx';
 import { prequalificationRoutes } from '../features/sourcing-prequalifications/routes.tsx';
 import { rfqRoutes } from '../features/sourcing-rfqs/routes.tsx';
+import { tenderingRoutes } from '../features/sourcing-tendering/routes.tsx';
 import { auctionRoutes } from '../features/sourcing-auctions/routes.tsx';
 
 /**
@@ -36,6 +37,7 @@ export const platformRoutes: RouteObject = {
             { index: true, element: <Navigate to="prequalifications" replace /> },
             ...prequalificationRoutes,
             ...rfqRoutes,
+            ...tenderingRoutes,
             ...auctionRoutes,
           ],
         },

@@ -48,6 +48,8 @@ export const LAZY_NAMESPACES = [
   'portal-prequalifications',
   'sourcing-auctions',
   'portal-auctions',
+  'sourcing-tendering',
+  'portal-tendering',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -26,6 +26,7 @@ export type ScreenKey =
   | 'contractsArchive'
   | 'prequalifications'
   | 'rfqs'
+  | 'tenders'
   | 'savings'
   | 'auctions'
   | 'disposals';
@@ -51,6 +52,7 @@ export const PLATFORM_MODULES: readonly PlatformModule[] = [
     screens: [
       { key: 'prequalifications', path: '/app/sourcing/prequalifications' },
       { key: 'rfqs', path: '/app/sourcing/rfqs' },
+      { key: 'tenders', path: '/app/sourcing/tenders' },
       { key: 'savings', path: '/app/sourcing/savings' },
       { key: 'auctions', path: '/app/sourcing/auctions' },
       { key: 'disposals', path: '/app/sourcing/disposals' },

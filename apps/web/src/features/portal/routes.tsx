@@ -34,6 +34,21 @@ export const portalRoutes: RouteObject[] = [
           { path: 'invoices/new', lazy: page(() => import('./pages/InvoiceNewPage.tsx')) },
           { path: 'invoices/:id', lazy: page(() => import('./pages/InvoicePage.tsx')) },
           { path: 'statement', lazy: page(() => import('./pages/StatementPage.tsx')) },
+          // Issue 21: published tenders of every buyer, the two-envelope bid and its receipt.
+          {
+            path: 'tenders',
+            lazy: withNamespaces(
+              ['portal', 'portal-tendering', 'errors'],
+              () => import('./pages/TendersPage.tsx'),
+            ),
+          },
+          {
+            path: 'tenders/:id',
+            lazy: withNamespaces(
+              ['portal', 'portal-tendering', 'errors'],
+              () => import('./pages/TenderPage.tsx'),
+            ),
+          },
           // Issue 22: contracts sent to the supplier to sign, and the signed ones.
           {
             path: 'contracts',
