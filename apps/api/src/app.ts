@@ -830,7 +830,10 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     }),
     { prefix: '/api/v1' },
   );
-  await app.register(rfqsRoutes({ rfqs: services.rfqs, publicUrl: config.publicUrl }), { prefix: '/api/v1' });
+  await app.register(
+    rfqsRoutes({ rfqs: services.rfqs, limiter: services.limiter, publicUrl: config.publicUrl }),
+    { prefix: '/api/v1' },
+  );
   await app.register(tenderingRoutes({ tendering: services.tendering, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

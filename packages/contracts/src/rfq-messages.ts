@@ -17,6 +17,8 @@ export const RFQ_MESSAGE_TEXTS = {
   'rfq.not_committee': 'Only members of this request’s opening committee can confirm its opening.',
   'rfq.already_confirmed': 'You have already confirmed this opening.',
   'rfq.wrong_passphrase': 'That is not your opening passphrase.',
+  'rfq.currency': 'Choose a currency the platform supports, e.g. KES, UGX, TZS or USD.',
+  'rfq.month': 'Enter a month as YYYY-MM, e.g. 2026-01.',
   'rfq.supplier': 'Invite suppliers from this organisation’s supplier list.',
   'rfq.no_suppliers': 'Invite at least one supplier.',
   'rfq.requisition_line':

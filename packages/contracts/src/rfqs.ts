@@ -1,4 +1,4 @@
-import { quantityToThousandths, RFQ_PHASES } from '@zabuni/domain';
+import { CURRENCY_EXPONENTS, quantityToThousandths, RFQ_PHASES } from '@zabuni/domain';
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
@@ -40,6 +40,8 @@ export const rfqForm = z.object({
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/, { error: REQUISITION_MESSAGES.currency })
+    // Only the currencies whose minor unit the platform knows (packages/domain CURRENCY_EXPONENTS).
+    .refine((code) => Object.hasOwn(CURRENCY_EXPONENTS, code), { error: 'rfq.currency' satisfies MessageKey })
     .default('KES'),
   closing_at: instant,
   department_id: recordId(REQUISITION_MESSAGES.department),
@@ -354,18 +356,12 @@ export const awardForm = z.object({
 });
 export type AwardForm = z.output<typeof awardForm>;
 
-export const savingsQuery = z.object({
-  from: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}$/)
-    .optional(),
-  to: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}$/)
-    .optional(),
-});
+/** A month YYYY-MM: 01 to 12 of a year 2000 to 2099 (anything else would make an invalid date). */
+const month = z
+  .string()
+  .trim()
+  .regex(/^20\d{2}-(0[1-9]|1[0-2])$/, { error: 'rfq.month' satisfies MessageKey });
+export const savingsQuery = z.object({ from: month.optional(), to: month.optional() });
 
 export const savingsReport = z
   .object({
@@ -390,7 +386,8 @@ export const invitableSuppliersQuery = z.object({
   categories: z
     .string()
     .trim()
-    .regex(/^(\d+(,\d+)*)?$/)
+    // At most 50 ids of at most 9 digits: nothing beyond PostgreSQL's integer reaches the database.
+    .regex(/^(\d{1,9}(,\d{1,9}){0,49})?$/, { error: 'field.integer' satisfies MessageKey })
     .default(''),
 });
 export const invitableSuppliers = z

@@ -404,18 +404,24 @@ export function rfqsRepository(db: Executor) {
       return row ?? null;
     },
 
-    async saveOpeningKey(values: { userId: number; publicKey: string; wrappedPrivateKey: string }) {
-      await db
+    /** A first key pair; false when the user has one already (set meanwhile by a parallel request). */
+    async createOpeningKey(values: { userId: number; publicKey: string; wrappedPrivateKey: string }) {
+      const rows = await db
         .insert(openingKeys)
         .values(values)
-        .onConflictDoUpdate({
-          target: openingKeys.userId,
-          set: {
-            publicKey: values.publicKey,
-            wrappedPrivateKey: values.wrappedPrivateKey,
-            updatedAt: sql`now()`,
-          },
-        });
+        .onConflictDoNothing({ target: openingKeys.userId })
+        .returning({ userId: openingKeys.userId });
+      return rows.length > 0;
+    },
+
+    /** The same key under a new passphrase; false when the key is no longer the one that was opened. */
+    async rewrapOpeningKey(userId: number, publicKey: string, wrappedPrivateKey: string) {
+      const rows = await db
+        .update(openingKeys)
+        .set({ wrappedPrivateKey, updatedAt: sql`now()` })
+        .where(and(eq(openingKeys.userId, userId), eq(openingKeys.publicKey, publicKey)))
+        .returning({ userId: openingKeys.userId });
+      return rows.length > 0;
     },
 
     /** Of these suppliers, those active on the buyer's list, with their names. */

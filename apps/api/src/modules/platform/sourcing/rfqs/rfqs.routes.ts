@@ -36,6 +36,7 @@ import { principalOf } from '../../../../infra/auth.ts';
 import { AppError, fieldError } from '../../../../infra/errors.ts';
 import { sendFile } from '../../../../infra/file-types.ts';
 import { pageOf } from '../../../../infra/pagination.ts';
+import type { RateLimiter } from '../../../shared/system/index.ts';
 import { MAX_RFQ_DOCUMENT_BYTES, RFQ_ROLES, type RfqsService } from './rfqs.service.ts';
 
 const tags = ['Sourcing: requests for quotations'];
@@ -47,6 +48,11 @@ const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody,
 const idParams = z.object({ id: queryId });
 /** A quote with three sealed documents of 2 MB (base64) fits. */
 const QUOTE_BODY_LIMIT = 10 * 1024 * 1024;
+/** Passphrase tries (each an scrypt of ~0.3 s and 32 MiB), counted before any crypto. */
+const PASSPHRASE_WINDOW_SECONDS = 15 * 60;
+const PASSPHRASE_TRIES_PER_RFQ = 5;
+const PASSPHRASE_TRIES_PER_USER = 10;
+const OPENING_KEY_SETTINGS_PER_USER = 5;
 
 async function oneFile(request: FastifyRequest) {
   try {
@@ -66,7 +72,15 @@ async function oneFile(request: FastifyRequest) {
 
 /** Requests for quotations: the buyer's side under /sourcing/, the supplier's under /portal/rfqs/. */
 export const rfqsRoutes =
-  ({ rfqs, publicUrl }: { rfqs: RfqsService; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    rfqs,
+    limiter,
+    publicUrl,
+  }: {
+    rfqs: RfqsService;
+    limiter: RateLimiter;
+    publicUrl: string;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/sourcing/rfqs/',
@@ -285,13 +299,28 @@ export const rfqsRoutes =
           tags,
           summary:
             'A committee member confirms the opening with their passphrase; the quorum opens the quotes',
+          description: `At most ${PASSPHRASE_TRIES_PER_RFQ} tries per RFQ and ${PASSPHRASE_TRIES_PER_USER} in all per user in 15 minutes (429 \`system.rate_limited\` with Retry-After beyond).`,
           params: idParams,
           body: openingConfirmBody,
-          response: { 200: rfqView, ...errors },
+          response: { 200: rfqView, ...errors, 429: errorBody },
         },
       },
-      async (request) =>
-        rfqs.confirmOpening(principalOf(request), request.params.id, request.body.passphrase, request.ip),
+      async (request) => {
+        const principal = principalOf(request);
+        await limiter.hit(
+          {
+            key: `rfq-opening:user:${principal.userId}:rfq:${request.params.id}`,
+            limit: PASSPHRASE_TRIES_PER_RFQ,
+            windowSeconds: PASSPHRASE_WINDOW_SECONDS,
+          },
+          {
+            key: `rfq-opening:user:${principal.userId}`,
+            limit: PASSPHRASE_TRIES_PER_USER,
+            windowSeconds: PASSPHRASE_WINDOW_SECONDS,
+          },
+        );
+        return rfqs.confirmOpening(principal, request.params.id, request.body.passphrase, request.ip);
+      },
     );
 
     app.get(
@@ -408,11 +437,20 @@ export const rfqsRoutes =
         schema: {
           tags,
           summary: 'Set (or change, with the current one) my opening passphrase; it is never stored',
+          description: `At most ${OPENING_KEY_SETTINGS_PER_USER} settings per user in 15 minutes (429 \`system.rate_limited\` with Retry-After beyond).`,
           body: openingKeyForm,
-          response: { 200: openingKeyStatus, ...errors },
+          response: { 200: openingKeyStatus, ...errors, 429: errorBody },
         },
       },
-      async (request) => rfqs.setOpeningKey(principalOf(request), request.body, request.ip),
+      async (request) => {
+        const principal = principalOf(request);
+        await limiter.hit({
+          key: `opening-key:user:${principal.userId}`,
+          limit: OPENING_KEY_SETTINGS_PER_USER,
+          windowSeconds: PASSPHRASE_WINDOW_SECONDS,
+        });
+        return rfqs.setOpeningKey(principal, request.body, request.ip);
+      },
     );
 
     // The supplier portal.

@@ -824,6 +824,8 @@ export function createRfqsService({
           }))
         )
           throw new AppError('conflict', message('rfq.conflict'));
+        // A confirmed member's share is held only until the opening; a cancelled RFQ never opens.
+        await rfqsRepository(tx).dropHeldShares(id);
         await record(tx, principal, 'rfq.cancelled', organisationId, ip, { rfq_id: id, reason });
       });
       return this.get(principal, id);
@@ -899,35 +901,45 @@ export function createRfqsService({
     /**
      * A committee member confirms the opening with their passphrase, at or after closing. Their share is
      * released and held; when the quorum has confirmed, the quotes are opened in the same transaction.
+     * The passphrase is tried (scrypt) before the transaction and the row lock, so guesses never hold the
+     * RFQ locked; the route limits the attempts, and a refused passphrase is audited.
      */
     async confirmOpening(principal: Principal, id: number, passphrase: string, ip: string | null) {
       const organisationId = currentOrganisation(principal);
-      await db.transaction(async (tx) => {
-        const found = await locked(tx, organisationId, id);
-        const repository = rfqsRepository(tx);
-        const committee = await repository.committee(id);
-        const member = committee.find((m) => m.member.userId === principal.userId);
-        if (!member) throw new AppError('forbidden', message('rfq.not_committee'));
-        move(found, 'confirm_opening');
-        if (member.member.confirmedAt) throw new AppError('conflict', message('rfq.already_confirmed'));
-        const key = await repository.openingKey(principal.userId);
-        if (!key) throw new AppError('validation', message('opening_key.missing'));
-        const personal = await unwrapPrivateKey(key.wrappedPrivateKey, key.publicKey, passphrase);
-        if (!personal) throw fieldError('passphrase', message('rfq.wrong_passphrase'));
-        let share: Buffer;
+      const before = await load(db, organisationId, id);
+      const member = (await rfqsRepository(db).committee(id)).find(
+        (m) => m.member.userId === principal.userId,
+      );
+      if (!member) throw new AppError('forbidden', message('rfq.not_committee'));
+      move(before, 'confirm_opening');
+      if (member.member.confirmedAt) throw new AppError('conflict', message('rfq.already_confirmed'));
+      const key = await rfqsRepository(db).openingKey(principal.userId);
+      if (!key) throw new AppError('validation', message('opening_key.missing'));
+      const personal = await unwrapPrivateKey(key.wrappedPrivateKey, key.publicKey, passphrase);
+      let share: Buffer | null = null;
+      if (personal) {
         try {
           share = openSealed(personal, member.member.encryptedShare!, shareContext(id, principal.userId));
         } catch {
           // The member's key changed after publication: this share cannot be opened with it.
-          throw fieldError('passphrase', message('rfq.wrong_passphrase'));
         }
+      }
+      if (!share) {
+        await record(db, principal, 'rfq.opening_refused', organisationId, ip, { rfq_id: id });
+        throw fieldError('passphrase', message('rfq.wrong_passphrase'));
+      }
+      const held = openingBox.seal(share.toString('base64url'));
+      await db.transaction(async (tx) => {
+        const found = await locked(tx, organisationId, id);
+        const repository = rfqsRepository(tx);
+        // Checked again under the lock: the state may have moved while the passphrase was tried.
+        const committee = await repository.committee(id);
+        const current = committee.find((m) => m.member.userId === principal.userId);
+        if (!current) throw new AppError('forbidden', message('rfq.not_committee'));
+        move(found, 'confirm_opening');
         if (
-          !(await repository.confirm(
-            id,
-            principal.userId,
-            openingBox.seal(share.toString('base64url')),
-            clock.now(),
-          ))
+          current.member.confirmedAt ||
+          !(await repository.confirm(id, principal.userId, held, clock.now()))
         )
           throw new AppError('conflict', message('rfq.already_confirmed'));
         await record(tx, principal, 'rfq.opening_confirmed', organisationId, ip, { rfq_id: id });
@@ -1296,23 +1308,37 @@ export function createRfqsService({
       const organisationId = currentOrganisation(principal);
       const repository = rfqsRepository(db);
       const existing = await repository.openingKey(principal.userId);
-      let values: { publicKey: string; wrappedPrivateKey: string };
+      const refused = async () => {
+        await record(db, principal, 'opening_key.refused', organisationId, ip, {});
+        return fieldError('current_passphrase', message('opening_key.current'));
+      };
       if (existing) {
         const opened = form.current_passphrase
           ? await unwrapPrivateKey(existing.wrappedPrivateKey, existing.publicKey, form.current_passphrase)
           : null;
-        if (!opened) throw fieldError('current_passphrase', message('opening_key.current'));
-        values = {
-          publicKey: existing.publicKey,
-          wrappedPrivateKey: await wrapPrivateKey(opened.privateKey, opened.publicKey, form.passphrase),
-        };
+        if (!opened) throw await refused();
+        const wrappedPrivateKey = await wrapPrivateKey(opened.privateKey, opened.publicKey, form.passphrase);
+        await db.transaction(async (tx) => {
+          // Only the key the current passphrase opened is re-wrapped (not one replaced meanwhile).
+          if (
+            !(await rfqsRepository(tx).rewrapOpeningKey(
+              principal.userId,
+              existing.publicKey,
+              wrappedPrivateKey,
+            ))
+          )
+            throw new AppError('conflict', message('rfq.conflict'));
+          await record(tx, principal, 'opening_key.set', organisationId, ip, { changed: true });
+        });
       } else {
-        values = await newOpeningKey(form.passphrase);
+        const values = await newOpeningKey(form.passphrase);
+        await db.transaction(async (tx) => {
+          // Two first settings at once: the first wins; the other is asked for the (now) current passphrase.
+          if (!(await rfqsRepository(tx).createOpeningKey({ userId: principal.userId, ...values })))
+            throw fieldError('current_passphrase', message('opening_key.current'));
+          await record(tx, principal, 'opening_key.set', organisationId, ip, { changed: false });
+        });
       }
-      await db.transaction(async (tx) => {
-        await rfqsRepository(tx).saveOpeningKey({ userId: principal.userId, ...values });
-        await record(tx, principal, 'opening_key.set', organisationId, ip, { changed: existing !== null });
-      });
       return this.openingKeyStatus(principal);
     },
 
