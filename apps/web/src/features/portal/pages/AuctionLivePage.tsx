@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput }
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuctionLiveEvent } from '@zabuni/contracts';
 import { formatEat } from '@zabuni/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../../../components/Countdown.tsx';
@@ -18,6 +18,8 @@ import {
 } from '../auctions-api.ts';
 import { usePortal } from '../portal-context.ts';
 
+/** Milliseconds from now until an instant (negative once it has passed). */
+const msUntil = (iso: string) => new Date(iso).getTime() - Date.now();
 /**
  * `/portal/auctions/:id`: the bidder's live screen — the countdown (and its extensions), its own rank and
  * amount, the best price when the buyer shows it, the amount the next bid must reach, and the bid field.
@@ -67,6 +69,17 @@ export function Component() {
       if (event === 'status') void queryClient.invalidateQueries({ queryKey: ['portal-auctions'] });
     },
   );
+
+  // The phase turns with the clock (start, turns, end): the view is asked again when it does.
+  const phaseEndsAt = a?.phase_ends_at ?? null;
+  const refetch = auction.refetch;
+  useEffect(() => {
+    if (!phaseEndsAt) return;
+    const wait = msUntil(phaseEndsAt) + 500;
+    if (wait < 0 || wait > 2_000_000_000) return;
+    const timer = setTimeout(() => void refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [phaseEndsAt, refetch]);
 
   if (!a)
     return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AuctionLiveEvent } from '@zabuni/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { Countdown } from '../../../components/Countdown.tsx';
@@ -16,6 +16,8 @@ import { useAuctionRoles } from '../roles.ts';
 
 type Ranked = { rank: number; alias: string; amount: string; name?: string | null };
 
+/** Milliseconds from now until an instant (negative once it has passed). */
+const msUntil = (iso: string) => new Date(iso).getTime() - Date.now();
 /**
  * `/app/sourcing/auctions/:id`: the buyer's live console (bidders by alias, the ranking and the feed moving
  * with every bid, the countdown and its extensions, all announced in words to screen readers), then the
@@ -71,6 +73,17 @@ export function Component() {
       }
     },
   );
+
+  // The phase turns with the clock (start, turns, end): the view is asked again when it does.
+  const phaseEndsAt = live?.endsAt ?? a?.phase_ends_at ?? null;
+  const refetch = auction.refetch;
+  useEffect(() => {
+    if (!phaseEndsAt) return;
+    const wait = msUntil(phaseEndsAt) + 500;
+    if (wait < 0 || wait > 2_000_000_000) return;
+    const timer = setTimeout(() => void refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [phaseEndsAt, refetch]);
 
   if (!a)
     return (

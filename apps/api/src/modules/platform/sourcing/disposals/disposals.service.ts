@@ -268,7 +268,7 @@ export function createDisposalsService({
             starts_at: form.starts_at,
             ends_at: form.ends_at,
             rounds: null,
-            anti_sniping: { window_seconds: 180, extension_seconds: 180, max_extensions: 10 },
+            anti_sniping: { window_seconds: 60, extension_seconds: 60, max_extensions: 10 },
             step_kind: 'percent',
             step: '1',
             reserve_price: minorToDecimalText(a.reservePrice, a.currency),
