@@ -323,6 +323,11 @@ describe('an open tender from notice to award', () => {
       passphrase: passphrase('wanjiru'),
     });
     expect(opened.status).toBe('technical_opened');
+    // The released shares are forgotten once the envelopes are open.
+    const held = await ctx.database.db.execute(
+      sql`SELECT count(*)::int AS n FROM tendering_committee_members WHERE technical_held IS NOT NULL`,
+    );
+    expect(held.rows[0]).toEqual({ n: 0 });
     expect(JSON.stringify(opened)).toContain(SECRET_TEXT);
     // Technical only: every price still sealed.
     for (const price of Object.values(SECRET_PRICE)) expect(JSON.stringify(opened)).not.toContain(price);

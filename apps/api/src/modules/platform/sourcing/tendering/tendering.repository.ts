@@ -142,6 +142,14 @@ export function tenderingRepository(db: Executor) {
         .where(and(eq(tenderingCommittee.tenderId, tenderId), eq(tenderingCommittee.userId, userId)));
     },
 
+    /** Forgets the held shares of an opening once it is done (they could rebuild the key). */
+    async clearHeld(tenderId: number, stage: 'technical' | 'financial') {
+      await db
+        .update(tenderingCommittee)
+        .set(stage === 'technical' ? { technicalHeld: null } : { financialHeld: null })
+        .where(eq(tenderingCommittee.tenderId, tenderId));
+    },
+
     async staffAmong(organisationId: number, userIds: readonly number[]) {
       if (userIds.length === 0) return [];
       const rows = await db

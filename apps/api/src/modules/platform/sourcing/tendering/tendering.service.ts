@@ -381,6 +381,7 @@ export function createTenderingService({
     });
     const publicKey = (stage === 'technical' ? t.technicalPublicKey : t.financialPublicKey)!;
     const key = await rebuildSplitKey(publicKey, held);
+    await repository.clearHeld(t.id, stage);
     const bids = await repository.bids(t.id);
     const now = clock.now();
     if (stage === 'technical') {
