@@ -76,9 +76,11 @@ export async function seedDemoRisk(deps: AppDeps): Promise<boolean> {
       ),
     );
   if (hasRiskOfficer.length === 0)
-    await db.transaction((tx) =>
-      services.organisations.addMember(tx, buyerUser.id, harambee.id, 'risk_officer'),
-    );
+    await db.transaction(async (tx) => {
+      await services.organisations.addMember(tx, buyerUser.id, harambee.id, 'risk_officer');
+      // Grace is a risk officer too: she decides what Amina raises for a high-risk supplier (see below).
+      await services.organisations.addMember(tx, ownerUser.id, harambee.id, 'risk_officer');
+    });
   const principalOf = async (userId: number): Promise<Principal> => {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     const access = await services.organisations.accessOf(userId);
@@ -225,7 +227,7 @@ export async function seedDemoRisk(deps: AppDeps): Promise<boolean> {
     null,
   );
   // The supplier risk profile as an input to approval (issue 23): an order to a supplier in the high risk band
-  // or above asks the risk officer; Grace stands in so that the risk officer's own orders can be approved too.
+  // or above asks a risk officer (Amina raises orders, so Grace decides them).
   await services.approvalWorkflows.create(
     amina,
     workflowRuleForm.parse({
@@ -236,10 +238,7 @@ export async function seedDemoRisk(deps: AppDeps): Promise<boolean> {
       steps: [
         {
           mode: 'any',
-          approvers: [
-            { kind: 'role', role: 'risk_officer' },
-            { kind: 'user', user_id: ownerUser.id },
-          ],
+          approvers: [{ kind: 'role', role: 'risk_officer' }],
         },
       ],
     }),
