@@ -647,6 +647,24 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/portal/auctions/{id}/bids/': { may: invited, body: () => ({ amount: '900.00' }) },
   'GET /api/v1/portal/auctions/{id}/live/': { may: invited, query: () => 'snapshot=true' },
 
+  // Asset disposal (issue 21): A's staff read; procurement registers, asks for a method, lists, sells and
+  // disposes; the method is approved by an administrator or approver (the seeded asset is already listed, so
+  // most writes answer 409); anyone reads the public listing.
+  'GET /api/v1/sourcing/disposals/': { may: read },
+  'POST /api/v1/sourcing/disposals/': { may: procurement },
+  'GET /api/v1/sourcing/disposals/{id}/': { may: read },
+  'POST /api/v1/sourcing/disposals/{id}/photos/': { may: procurement },
+  'GET /api/v1/sourcing/disposals/{id}/photos/{index}/': { may: read },
+  'POST /api/v1/sourcing/disposals/{id}/method/': { may: procurement },
+  'POST /api/v1/sourcing/disposals/{id}/method/approve/': { may: write('org_admin', 'approver') },
+  'POST /api/v1/sourcing/disposals/{id}/method/reject/': { may: write('org_admin', 'approver') },
+  'POST /api/v1/sourcing/disposals/{id}/listing/': { may: procurement },
+  'POST /api/v1/sourcing/disposals/{id}/sale/': { may: procurement },
+  'POST /api/v1/sourcing/disposals/{id}/dispose/': { may: procurement },
+  'POST /api/v1/sourcing/disposals/{id}/withdraw/': { may: procurement },
+  'GET /api/v1/asset-sales/': { may: ALL },
+  'GET /api/v1/asset-sales/{code}/': { may: ALL },
+
   // Sourcing, tenders (issue 21): A's staff read, procurement writes, the administrator sets the thresholds;
   // the seeded tender is published and still open, so openings, evaluation, award and decisions are nobody's
   // yet; only its committee (approver, finance, requester) reads its own evaluation. Any supplier reads the
@@ -711,6 +729,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/risk\/questionnaires\//, riskIds.questionnaire],
       [/\/rfqs\//, rfq.id],
       [/\/auctions\//, auction.id],
+      [/\/disposals\//, disposal.id],
       [/\/(sourcing|portal)\/tenders\//, tender.id],
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
       [/\/contracts\/templates\//, ids.contractTemplate],
@@ -745,6 +764,7 @@ function fillPath(path: string, world: MatrixWorld): string {
   return path.replace(/\{(\w+)\}/g, (_match, name: string) => {
     // Prequalified-list orders open by their unguessable id.
     if (path.includes('/prequalified-suppliers/')) return encodeURIComponent(prequalified.code);
+    if (name === 'code' && path.includes('/asset-sales/')) return disposal.code;
     if (name === 'reference') return encodeURIComponent(directory.code);
     if (name === 'token' && path.includes('/tender-alerts/')) return alertToken;
     if (name === 'id' && path.includes('/saved-searches/')) return '1';
@@ -902,6 +922,51 @@ async function seedTender(context: TestContext, seeded: MatrixWorld) {
   tender.question = (view.json() as { clarifications: Array<{ id: number }> }).clarifications[0]!.id;
 }
 
+/** A listed asset of A (a forward auction inviting S1 and S2) with a photo (issue 21). */
+const disposal = { id: 0, code: '' };
+
+async function seedDisposal(context: TestContext, seeded: MatrixWorld) {
+  const as = async (caller: Caller, url: string, payload?: object) => {
+    const response = await context.app.inject({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      headers: bearer(seeded.tokens[caller]!),
+      payload: payload ?? {},
+    });
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    return response.json() as { id: number; public_code: string };
+  };
+  const made = await as('a:buyer', 'sourcing/disposals/', {
+    title: 'Matrix pick-up',
+    description: 'Unserviceable',
+    condition: 'poor',
+    grounds: 'unserviceable',
+    location: 'Yard',
+    book_value: '100.00',
+    reserve_price: '50.00',
+  });
+  disposal.id = made.id;
+  disposal.code = made.public_code;
+  const upload = multipart({}, [{ field: 'file', name: 'truck.png', bytes: sampleFiles.png() }]);
+  const photo = await context.app.inject({
+    method: 'POST',
+    url: `/api/v1/sourcing/disposals/${disposal.id}/photos/`,
+    headers: { ...bearer(seeded.tokens['a:buyer']!), ...upload.headers },
+    payload: upload.payload,
+  });
+  expect(photo.statusCode, photo.body).toBe(200);
+  await as('a:buyer', `sourcing/disposals/${disposal.id}/method/`, {
+    method: 'public_auction',
+    justification: 'Matrix',
+  });
+  await as('a:org_admin', `sourcing/disposals/${disposal.id}/method/approve/`);
+  await as('a:buyer', `sourcing/disposals/${disposal.id}/listing/`, {
+    starts_at: new Date(Date.now() + 60_000).toISOString(),
+    ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    suppliers: [seeded.ids.supplierS1, seeded.ids.supplierS2],
+  });
+}
+
 let ctx: TestContext;
 let world: MatrixWorld;
 let operations: string[];
@@ -919,6 +984,7 @@ beforeAll(async () => {
   world = await matrixWorld(ctx);
   await seedRfq(ctx, world);
   await seedAuction(ctx, world);
+  await seedDisposal(ctx, world);
   await seedTender(ctx, world);
   prequalification = await matrixPrequalification(ctx, world);
   const [subscriber] = (
