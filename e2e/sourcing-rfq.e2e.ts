@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
@@ -16,7 +16,15 @@ const OPENING_PASSPHRASE = 'zabuni-demo-opening';
 const HARAMBEE = 'Harambee Savings Sacco';
 const SUPPLIER_PASSWORD = 'Rfq-Supplier-2026!';
 /** How long the suppliers have to quote in their browsers. */
-const QUOTE_WINDOW_MS = 100_000;
+const QUOTE_WINDOW_MS = 180_000;
+/** A small PDF the buyer attaches for the suppliers, and one a supplier seals inside its quote. */
+const pdf = (text: string) => Buffer.from(`%PDF-1.4\n% ${text}\n%%EOF\n`);
+const SPECIFICATION = {
+  name: 'Desk specification.pdf',
+  mimeType: 'application/pdf',
+  buffer: pdf('desk spec'),
+};
+const CATALOGUE = { name: 'Jua catalogue.pdf', mimeType: 'application/pdf', buffer: pdf('jua catalogue') };
 
 describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
   const baseUrl = inject('baseUrl');
@@ -205,6 +213,12 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
     await page.waitForURL((url) => url.pathname === '/app/sourcing/rfqs');
     await page.getByTestId('rfq-link').filter({ hasText: /RFQ-/ }).first().waitFor();
     await page.goto(`${baseUrl}/app/sourcing/rfqs/${rfqId}`);
+    // The draft's document for the suppliers, uploaded through the documents section.
+    await page.getByTestId('rfq-documents').locator('input[type="file"]').setInputFiles(SPECIFICATION);
+    await expect
+      .poll(() => page.getByTestId('rfq-document-link').allInnerTexts())
+      .toEqual([SPECIFICATION.name]);
+    await page.screenshot({ path: `${SHOTS}rfq-detail-draft-documents-1280-en.png`, fullPage: true });
     await page.getByTestId('rfq-publish').click();
     await expect
       .poll(async () => (await page.getByTestId('rfq-status').first().innerText()).toLowerCase())
@@ -219,7 +233,13 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
         })
         .toBe(true);
     }
-  });
+    // An addendum (a note, the lines and closing unchanged) while published: listed on the detail.
+    await page.getByTestId('rfq-addendum-note').fill('Desks must be delivered assembled.');
+    await page.getByTestId('rfq-addendum-submit').click();
+    await expect.poll(() => page.getByTestId('rfq-addendum').count()).toBe(1);
+    expect(await page.getByTestId('rfq-addendum').innerText()).toContain('delivered assembled');
+    await shots('detail-published', `/app/sourcing/rfqs/${rfqId}`, 'rfq-addendum-form');
+  }, 120_000);
 
   it('lets two suppliers seal quotes with receipts and one decline, in the portal', async () => {
     const quotes: Array<[keyof typeof suppliers, [string, string] | null]> = [
@@ -228,9 +248,23 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
       ['upepo', null],
     ];
     for (const [key, prices] of quotes) {
-      const page = await pageOf(suppliers[key].email, SUPPLIER_PASSWORD, '/portal/rfqs');
+      // Mvua quotes on a phone in Amharic.
+      const [width, lang] = key === 'mvua' ? [390, 'am'] : [1280, 'en'];
+      const page = await pageOf(suppliers[key].email, SUPPLIER_PASSWORD, '/portal/rfqs', width, lang);
       await page.getByTestId('portal-rfq-link').filter({ hasText: /RFQ-/ }).first().click();
       await page.waitForURL((url) => url.pathname === `/portal/rfqs/${rfqId}`);
+      // The buyer's document and the addendum are there; the document downloads byte for byte.
+      await page.getByTestId('portal-rfq-addendum').first().waitFor();
+      expect(await page.getByTestId('portal-rfq-addenda').innerText()).toContain('delivered assembled');
+      const link = page.getByTestId('portal-rfq-document-link');
+      expect(await link.allInnerTexts()).toEqual([SPECIFICATION.name]);
+      if (key === 'jua') {
+        const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+        expect(download.suggestedFilename()).toBe(SPECIFICATION.name);
+        expect(readFileSync((await download.path())!).equals(SPECIFICATION.buffer)).toBe(true);
+        // Jua seals its catalogue inside the quote.
+        await page.getByTestId('quote-form').locator('input[type="file"]').setInputFiles(CATALOGUE);
+      }
       if (prices) {
         await page.getByTestId('quote-price').nth(0).fill(prices[0]);
         await page.getByTestId('quote-price').nth(1).fill(prices[1]);
@@ -238,15 +272,18 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
       } else {
         await page.getByTestId('quote-decline-all').check();
       }
-      if (key === 'jua')
-        await page.screenshot({ path: `${SHOTS}rfq-portal-quote-1280-en.png`, fullPage: true });
+      if (key !== 'upepo')
+        await page.screenshot({ path: `${SHOTS}rfq-portal-quote-${width}-${lang}.png`, fullPage: true });
       await page.getByTestId('quote-submit').click();
       await page.getByTestId('quote-receipt').waitFor();
       expect(await page.getByTestId('receipt-sha').innerText()).toMatch(/^[0-9a-f]{64}$/);
       await page.getByTestId('receipt-verify-button').click();
       await page.getByTestId('receipt-valid').waitFor();
-      if (key === 'jua')
-        await page.screenshot({ path: `${SHOTS}rfq-portal-receipt-1280-en.png`, fullPage: true });
+      expect(await page.getByTestId('receipt-document').allInnerTexts()).toEqual(
+        key === 'jua' ? [CATALOGUE.name] : [],
+      );
+      if (key !== 'upepo')
+        await page.screenshot({ path: `${SHOTS}rfq-portal-receipt-${width}-${lang}.png`, fullPage: true });
     }
     // The buyer sees who submitted and when, never a price.
     const page = await pageOf(BUYER, DEMO_PASSWORD, `/app/sourcing/rfqs/${rfqId}`);
@@ -294,6 +331,13 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
     await expect.poll(() => page.getByTestId('rfq-award-order').count()).toBe(2);
     const orders = await page.getByTestId('rfq-award-order').allInnerTexts();
     expect(new Set(orders).size).toBe(2);
+    // Jua's catalogue was sealed inside its quote: the opened quote carries it.
+    const opened = await call<{
+      quotes: Array<{ supplier: { id: number }; documents: Array<{ file_name: string }> }>;
+    }>('buyer', 'GET', `/sourcing/rfqs/${rfqId}/`);
+    expect(opened.quotes!.find((q) => q.supplier.id === ids.jua)!.documents.map((d) => d.file_name)).toEqual([
+      CATALOGUE.name,
+    ]);
     await shots('comparison', `/app/sourcing/rfqs/${rfqId}/comparison`, 'comparison-line');
     await shots('detail-awarded', `/app/sourcing/rfqs/${rfqId}`, 'rfq-award');
   }, 180_000);
