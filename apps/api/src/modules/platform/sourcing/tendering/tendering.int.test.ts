@@ -522,7 +522,10 @@ describe('OCDS', () => {
       expect(validate.errors ?? [], JSON.stringify(release)).toEqual([]);
       expect(valid).toBe(true);
     }
-    const award = ours.find((r) => r.tag[0] === 'award') as Json & { awards: Json[]; parties: Json[] };
+    const award = ours.find((r) => r.tag[0] === 'award') as unknown as Json & {
+      awards: Json[];
+      parties: Json[];
+    };
     expect(award.awards[0]).toMatchObject({
       status: 'active',
       value: { amount: 3999999.99, currency: 'KES' },
