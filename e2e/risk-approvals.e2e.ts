@@ -45,8 +45,11 @@ describe.skipIf(!chromiumPath)('A high-risk supplier’s order asks the risk off
     expect(response.status, `${method} ${path}: ${await response.clone().text()}`).toBeLessThan(300);
     return (await response.json()) as T;
   }
-  const context = async (width: number): Promise<BrowserContext> =>
-    browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+  const context = async (width: number, language = 'en'): Promise<BrowserContext> => {
+    const created = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-GB' });
+    if (language !== 'en') await created.addCookies([{ name: 'lang', value: language, url: baseUrl }]);
+    return created;
+  };
   const signIn = async (page: Page, email: string, next: string) => {
     await page.goto(`${baseUrl}/login?next=${encodeURIComponent(next)}`);
     const form = page.getByTestId('sign-in-form');
@@ -184,6 +187,15 @@ describe.skipIf(!chromiumPath)('A high-risk supplier’s order asks the risk off
         .toContain('Orders to high-risk suppliers');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await page.screenshot({ path: `${SHOTS}risk-approval-rule-en-${width}.png`, fullPage: true });
+    }
+    for (const width of [1280, 390]) {
+      const page = await (await context(width, 'am')).newPage();
+      await signIn(page, BUYER, `/app/p2p/approval-workflows/${rule.id}`);
+      const band = page.getByTestId('workflow-supplier-risk-band');
+      await band.waitFor();
+      expect(await band.inputValue()).toBe('ከፍተኛ ወይም ከዚያ በላይ');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}risk-approval-rule-am-${width}.png`, fullPage: true });
     }
   });
 });
