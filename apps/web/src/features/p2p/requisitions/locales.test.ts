@@ -1,4 +1,4 @@
-import { REQUISITION_STATUSES } from '@zabuni/domain';
+import { APPROVAL_DOCUMENT_TYPES, REQUISITION_STATUSES } from '@zabuni/domain';
 import { describe, expect, it } from 'vitest';
 import am from '../../../locales/am/requisitions.json';
 import en from '../../../locales/en/requisitions.json';
@@ -40,6 +40,11 @@ describe('requisitions translations', () => {
       ([key, texts]) => words(texts[0]!).length > 14 && translated.get(key)![0] === texts[0],
     );
     expect(same.map(([key]) => key)).toEqual([]);
+  });
+
+  it('names every document type the approvals inbox may list', () => {
+    // The inbox shows sourcing, contract and risk documents too (issues 20-23): a missing name showed its key.
+    for (const type of APPROVAL_DOCUMENT_TYPES) expect(english.has(`inbox.types.${type}`), type).toBe(true);
   });
 
   it('names every status and timeline action', () => {
