@@ -170,7 +170,7 @@ describe.skipIf(!chromiumPath)('eAuctions in Chromium', () => {
     await bidIn(pages.tana, '148800');
     await expect
       .poll(() => pages.tana.getByTestId('portal-auction-problem').textContent())
-      .toContain('148,500.00');
+      .toContain('148500.00');
     // The buyer's console moves by alias, never by name.
     await expect.poll(() => console_.getByTestId('auction-rank-row').count(), { timeout: 5_000 }).toBe(3);
     const consoleText = (await console_.getByTestId('auction-ranking').textContent()) ?? '';
