@@ -384,5 +384,20 @@ describe.skipIf(!chromiumPath)('Sealed RFQ in Chromium (issue 20)', () => {
     await shots('savings', '/app/sourcing/savings', 'savings-by-rfq');
     await shots('list', '/app/sourcing/rfqs', 'rfqs-table');
     await shots('passphrase', '/app/sourcing/opening-passphrase', 'opening-passphrase-page');
+    // The awarded invitation in the portal: the buyer's document, the addendum and the outcome.
+    for (const lang of ['en', 'am'])
+      for (const width of [1280, 390]) {
+        const portal = await pageOf(
+          suppliers.jua.email,
+          SUPPLIER_PASSWORD,
+          `/portal/rfqs/${rfqId}`,
+          width,
+          lang,
+        );
+        await portal.getByTestId('portal-rfq-documents').waitFor();
+        await portal.getByTestId('portal-rfq-outcome').waitFor();
+        await portal.screenshot({ path: `${SHOTS}rfq-portal-awarded-${width}-${lang}.png`, fullPage: true });
+        await portal.context().close();
+      }
   }, 180_000);
 });
