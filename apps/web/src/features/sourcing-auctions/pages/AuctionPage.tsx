@@ -75,7 +75,7 @@ export function Component() {
   );
 
   // The phase turns with the clock (start, turns, end): the view is asked again when it does.
-  const phaseEndsAt = live?.endsAt ?? a?.phase_ends_at ?? null;
+  const phaseEndsAt = a?.phase_ends_at ?? null;
   const refetch = auction.refetch;
   useEffect(() => {
     if (!phaseEndsAt) return;
