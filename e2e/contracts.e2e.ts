@@ -169,7 +169,7 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const verify = async (bytes: Buffer) => {
       const form = new FormData();
-      form.append('file', new Blob([bytes], { type: 'application/pdf' }), 'contract.pdf');
+      form.append('file', new Blob([new Uint8Array(bytes)], { type: 'application/pdf' }), 'contract.pdf');
       const response = await fetch(`${baseUrl}/api/v1/contracts/verify/`, { method: 'POST', body: form });
       expect(response.status).toBe(200);
       return (await response.json()) as { valid: boolean; contract: { title: string } | null };

@@ -147,7 +147,9 @@ describe.skipIf(!chromiumPath)('Tenders in Chromium (issue 21)', () => {
     await page.getByTestId('tender-publish').click();
     await page.waitForLoadState('networkidle');
     const problem = page.getByTestId('tender-problem');
-    expect(await problem.count(), (await problem.count()) ? await problem.textContent() : '').toBe(0);
+    expect(await problem.count(), (await problem.count()) ? ((await problem.textContent()) ?? '') : '').toBe(
+      0,
+    );
     await expect.poll(() => page.getByTestId('tender-status').first().textContent()).toBe('Open for bids');
     await page.context().close();
 

@@ -33,7 +33,10 @@ const envSchema = z
     WEB_DIST_DIR: z.string().optional(),
     SITE_CONTENT_DIR: z.string().optional(),
     /** OCDS ocid prefix (issue 21): the one the Open Contracting Partnership registered for the publisher. */
-    OCDS_OCID_PREFIX: z.string().regex(/^ocds-[a-z0-9]{1,20}$/).default('ocds-zabuni'),
+    OCDS_OCID_PREFIX: z
+      .string()
+      .regex(/^ocds-[a-z0-9]{1,20}$/)
+      .default('ocds-zabuni'),
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     MAIL_FROM: z.string().min(3).default('Zabuni <no-reply@zabuni.africa>'),
     TRUST_PROXY: z.string().default('false'),

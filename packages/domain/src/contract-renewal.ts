@@ -75,7 +75,8 @@ export function endOfTerm(terms: RenewalTerms, today: string): EndOfTerm {
   // A contract renewed late (the job did not run for a while) renews as many terms as it takes.
   // Counted from the first end date, so month ends do not drift (31 Dec + 6 months twice is 31 Dec).
   let renewals = 1;
-  while (daysBetween(addTermMonths(terms.endDate, renewals * terms.renewalTermMonths), today) > 0) renewals += 1;
+  while (daysBetween(addTermMonths(terms.endDate, renewals * terms.renewalTermMonths), today) > 0)
+    renewals += 1;
   const endDate = addTermMonths(terms.endDate, renewals * terms.renewalTermMonths);
   return { outcome: 'renew', endDate };
 }

@@ -116,7 +116,10 @@ export const contracts = pgTable(
     /** Alert thresholds, days before the end; null: the organisation's default. */
     alertDays: integer('alert_days').array(),
     /** Who else hears the alerts, beside the owner. */
-    alertUserIds: integer('alert_user_ids').array().notNull().default(sql`'{}'::integer[]`),
+    alertUserIds: integer('alert_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** Where the contract came from (an award of issue 21, a purchase order), for the record. */
     sourceType: text('source_type'),
     sourceId: integer('source_id'),

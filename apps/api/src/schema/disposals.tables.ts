@@ -1,14 +1,4 @@
-import {
-  bigint,
-  char,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './authentication.tables.ts';
 import { organisations } from './organisations.tables.ts';
 

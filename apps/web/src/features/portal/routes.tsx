@@ -100,11 +100,17 @@ export const portalRoutes: RouteObject[] = [
           // Issue 21: live eAuctions the selected buyer invited the supplier to, and the live bidding screen.
           {
             path: 'auctions',
-            lazy: withNamespaces(['portal', 'portal-auctions', 'errors'], () => import('./pages/AuctionsPage.tsx')),
+            lazy: withNamespaces(
+              ['portal', 'portal-auctions', 'errors'],
+              () => import('./pages/AuctionsPage.tsx'),
+            ),
           },
           {
             path: 'auctions/:id',
-            lazy: withNamespaces(['portal', 'portal-auctions', 'errors'], () => import('./pages/AuctionLivePage.tsx')),
+            lazy: withNamespaces(
+              ['portal', 'portal-auctions', 'errors'],
+              () => import('./pages/AuctionLivePage.tsx'),
+            ),
           },
           // Issue 18, data protection: the supplier's own data (no buyer needed).
           { path: 'my-data', lazy: page(() => import('./pages/MyDataPage.tsx')) },
