@@ -1,0 +1,5 @@
+/** The pt texts, by file, each loaded when a page asks for its namespace (see lib/i18n.ts). */
+export const translations = import.meta.glob<{ default: Record<string, unknown> }>([
+  './pt/*.json',
+  '!./pt/mail.json',
+]);
