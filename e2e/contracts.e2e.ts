@@ -97,6 +97,21 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
         })
       ).access;
     }
+    // The portal shows the selected buyer's documents only (security review F9): the demo supplier works
+    // for the buyer's organisation here, whichever buyer another test left it on.
+    const buyerMe = await call<{ buyer_company_id: number | null }>('buyer', 'GET', '/authentication/me/');
+    const supplierMe = await call<{ buyer_company_id: number | null }>(
+      'supplier',
+      'GET',
+      '/authentication/me/',
+    );
+    if (supplierMe.buyer_company_id !== buyerMe.buyer_company_id) {
+      tokens.supplier = (
+        await call<{ access: string }>('supplier', 'POST', '/authentication/switch-buyer/', {
+          buyer_company_id: buyerMe.buyer_company_id,
+        })
+      ).access;
+    }
     // The department whose budget owner is the demo's owner approves the contract.
     const departments = await call<{
       results: Array<{ name: string; budget_owner: { email: string } | null }>;
