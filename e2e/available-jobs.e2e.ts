@@ -149,12 +149,20 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
 
   it('pages through the list in chunks of four page numbers', async () => {
     await openJobs('?deadline=all');
+    // The demo's 200 jobs, and whatever sourcing events earlier files published (prequalifications, tenders):
+    // the last page and its cards follow the count the page shows.
+    const count = Number((await page.getByTestId('job-count').innerText()).replace(/\D/g, ''));
+    expect(count).toBeGreaterThanOrEqual(200);
+    const pages = Math.ceil(count / 16);
+    const chunkStart = Math.floor((pages - 1) / 4) * 4 + 1;
     const nav = page.getByRole('navigation', { name: 'Pages' });
     expect(await nav.getByRole('button', { name: /^\d+$/ }).allInnerTexts()).toEqual(['1', '2', '3', '4']);
     await nav.getByRole('button', { name: 'Last page' }).click();
-    await page.waitForURL(/page=13/);
-    await expect.poll(() => nav.getByRole('button', { name: /^\d+$/ }).allInnerTexts()).toEqual(['13']);
-    await expect.poll(() => page.getByTestId('job-card').count()).toBe(200 - 12 * 16);
+    await page.waitForURL(new RegExp(`page=${pages}`));
+    await expect
+      .poll(() => nav.getByRole('button', { name: /^\d+$/ }).allInnerTexts())
+      .toEqual(Array.from({ length: pages - chunkStart + 1 }, (_, i) => String(chunkStart + i)));
+    await expect.poll(() => page.getByTestId('job-card').count()).toBe(count - (pages - 1) * 16);
   });
 
   it('switches to Swahili and to Amharic in Ethiopic script', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { workForHarambee } from './harambee.ts';
 
 /**
  * Issue 22 in Chromium, on the demo data: the buyer writes a contract from the demo template, its
@@ -96,6 +97,7 @@ describe.skipIf(!chromiumPath)('Contracts in Chromium', () => {
           password: PASSWORD,
         })
       ).access;
+      tokens[who] = await workForHarambee(baseUrl, tokens[who]!);
     }
     // The portal shows the selected buyer's documents only (security review F9): the demo supplier works
     // for the buyer's organisation here, whichever buyer another test left it on.

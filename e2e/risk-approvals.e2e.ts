@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { workForHarambee } from './harambee.ts';
 
 /**
  * Issue 23 in Chromium, on the demo data: the supplier risk profile is an input to approval rules. Harambee's
@@ -106,6 +107,7 @@ describe.skipIf(!chromiumPath)('A high-risk supplier’s order asks the risk off
           password: PASSWORD,
         })
       ).access;
+      tokens[who] = await workForHarambee(baseUrl, tokens[who]!);
     }
     // The riskiest listed supplier; made high-risk with an unmitigated risk at the top of the matrix if it
     // is not already. The least risky one is below the band.

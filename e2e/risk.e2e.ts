@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { workForHarambee } from './harambee.ts';
 
 /**
  * Issue 23 in Chromium, on the demo data: the risk officer records a supplier risk, rates it before and
@@ -74,6 +75,7 @@ describe.skipIf(!chromiumPath)('Risk management in Chromium', () => {
           password: PASSWORD,
         })
       ).access;
+      tokens[who] = await workForHarambee(baseUrl, tokens[who]!);
     }
     const overview = await call<{ results: Array<{ supplier: { id: number; name: string } }> }>(
       'buyer',

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { chromiumPath, launchBrowser } from './browser.ts';
+import { workForHarambee } from './harambee.ts';
 
 /**
  * Issue 21 in Chromium, on the demo data: a live reverse auction with three bidders, each in a browser context
@@ -83,6 +84,7 @@ describe.skipIf(!chromiumPath)('eAuctions in Chromium', () => {
           password: PASSWORD,
         })
       ).access;
+      tokens[who] = await workForHarambee(baseUrl, tokens[who]!);
     }
     // Three suppliers on Harambee's list, each with a password chosen from the mail.
     for (const [key, supplier] of Object.entries(BIDDERS)) {
