@@ -1607,7 +1607,8 @@ export function createRiskService({
     /**
      * A supplier's risk score and band, in the caller's transaction: for another module's approval adapter
      * that wants to add a risk officer's step for a high-risk supplier (an RFQ or tender award, a contract).
-     * The workflow editor's rule conditions do not take a band (yet): see the issue 23 notes.
+     * The approval engine reads it through the provider app.ts wires (`approvals.useSupplierRiskBands`), for
+     * workflow rules with a minimum supplier risk band.
      */
     async supplierBand(tx: Executor, organisationId: number, supplierId: number) {
       const settings = await settingsOf(tx, organisationId);
