@@ -834,9 +834,16 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     rfqsRoutes({ rfqs: services.rfqs, limiter: services.limiter, publicUrl: config.publicUrl }),
     { prefix: '/api/v1' },
   );
-  await app.register(tenderingRoutes({ tendering: services.tendering, publicUrl: config.publicUrl }), {
-    prefix: '/api/v1',
-  });
+  await app.register(
+    tenderingRoutes({
+      tendering: services.tendering,
+      limiter: services.limiter,
+      publicUrl: config.publicUrl,
+    }),
+    {
+      prefix: '/api/v1',
+    },
+  );
   await app.register(ocdsRoutes({ ocds: services.ocds, publicUrl: config.publicUrl }), {
     prefix: '/api/v1',
   });

@@ -5,7 +5,7 @@ import { rfqsRepository } from './rfqs.repository.ts';
 
 export { rfqApprovalAdapter } from './rfqs.approval.ts';
 export { RFQ_CLOSING_JOB, rfqsJobs } from './rfqs.jobs.ts';
-export { rfqsRoutes } from './rfqs.routes.ts';
+export { limitOpeningTries, rfqsRoutes } from './rfqs.routes.ts';
 export { createRfqsService, RFQ_ROLES } from './rfqs.service.ts';
 export type { RfqsService } from './rfqs.service.ts';
 

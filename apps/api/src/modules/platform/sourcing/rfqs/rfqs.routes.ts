@@ -52,6 +52,25 @@ const QUOTE_BODY_LIMIT = 10 * 1024 * 1024;
 const PASSPHRASE_WINDOW_SECONDS = 15 * 60;
 const PASSPHRASE_TRIES_PER_RFQ = 5;
 const PASSPHRASE_TRIES_PER_USER = 10;
+
+/**
+ * Opening-passphrase tries, counted before any crypto: per document and, across RFQs and tenders (one
+ * passphrase opens both), per user. `scope` names the document (`rfq:12`, `tender:3`).
+ */
+export async function limitOpeningTries(limiter: RateLimiter, userId: number, scope: string) {
+  await limiter.hit(
+    {
+      key: `rfq-opening:user:${userId}:${scope}`,
+      limit: PASSPHRASE_TRIES_PER_RFQ,
+      windowSeconds: PASSPHRASE_WINDOW_SECONDS,
+    },
+    {
+      key: `rfq-opening:user:${userId}`,
+      limit: PASSPHRASE_TRIES_PER_USER,
+      windowSeconds: PASSPHRASE_WINDOW_SECONDS,
+    },
+  );
+}
 const OPENING_KEY_SETTINGS_PER_USER = 5;
 
 async function oneFile(request: FastifyRequest) {
@@ -307,18 +326,7 @@ export const rfqsRoutes =
       },
       async (request) => {
         const principal = principalOf(request);
-        await limiter.hit(
-          {
-            key: `rfq-opening:user:${principal.userId}:rfq:${request.params.id}`,
-            limit: PASSPHRASE_TRIES_PER_RFQ,
-            windowSeconds: PASSPHRASE_WINDOW_SECONDS,
-          },
-          {
-            key: `rfq-opening:user:${principal.userId}`,
-            limit: PASSPHRASE_TRIES_PER_USER,
-            windowSeconds: PASSPHRASE_WINDOW_SECONDS,
-          },
-        );
+        await limitOpeningTries(limiter, principal.userId, `rfq:${request.params.id}`);
         return rfqs.confirmOpening(principal, request.params.id, request.body.passphrase, request.ip);
       },
     );

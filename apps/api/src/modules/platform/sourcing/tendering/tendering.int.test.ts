@@ -552,6 +552,27 @@ describe('OCDS', () => {
 });
 
 describe('tenancy', () => {
+  it('limits opening-passphrase tries as an RFQ does: the sixth in 15 minutes is refused before any crypto', async () => {
+    // Another organisation's staff member: counted like anyone, and kept off this tender's committee.
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      codes.push(
+        (
+          await act('outsider', 'POST', `sourcing/tenders/${tenderId}/openings/technical/`, {
+            passphrase: 'guess',
+          })
+        ).statusCode,
+      );
+    }
+    expect(codes.slice(0, 5).every((code) => code !== 429)).toBe(true);
+    expect(codes[5]).toBe(429);
+    const refused = await act('outsider', 'POST', `sourcing/tenders/${tenderId}/openings/technical/`, {
+      passphrase: 'guess',
+    });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().code).toBe('system.rate_limited');
+  });
+
   it('another organisation sees none of these tenders', async () => {
     const list = await ok('outsider', 'GET', 'sourcing/tenders/');
     expect(list.count).toBe(0);

@@ -30,6 +30,8 @@ import {
 import { formatEat, minorToDecimalText } from '@zabuni/domain';
 import { z } from 'zod';
 import { principalOf } from '../../../../infra/auth.ts';
+import type { RateLimiter } from '../../../shared/system/index.ts';
+import { limitOpeningTries } from '../rfqs/index.ts';
 import { pageOf } from '../../../../infra/pagination.ts';
 import { TENDERING_ROLES, type TenderingService } from './tendering.service.ts';
 
@@ -51,7 +53,15 @@ const escapeHtml = (value: string) =>
 
 /** Tenders: the buyer's side under /sourcing/tenders/, the supplier's under /portal/tenders/. */
 export const tenderingRoutes =
-  ({ tendering, publicUrl }: { tendering: TenderingService; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    tendering,
+    limiter,
+    publicUrl,
+  }: {
+    tendering: TenderingService;
+    limiter: RateLimiter;
+    publicUrl: string;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/sourcing/tenders/',
@@ -254,17 +264,21 @@ ${addenda.length ? `<h3>Addenda</h3><ol>${addenda.map((a) => `<li>${escapeHtml(a
             'A committee member confirms an opening with their passphrase (technical at closing; financial after the technical evaluation, passing bids only)',
           params: stageParams,
           body: tenderOpeningBody,
-          response: { 200: tenderView, ...errors },
+          response: { 200: tenderView, ...errors, 429: errorBody },
         },
       },
-      async (request) =>
-        tendering.confirmOpening(
-          principalOf(request),
+      async (request) => {
+        const principal = principalOf(request);
+        // The same limits as an RFQ's opening: the passphrase is the same, so are the guesses at it.
+        await limitOpeningTries(limiter, principal.userId, `tender:${request.params.id}`);
+        return tendering.confirmOpening(
+          principal,
           request.params.id,
           request.params.stage,
           request.body.passphrase,
           request.ip,
-        ),
+        );
+      },
     );
 
     app.get(
