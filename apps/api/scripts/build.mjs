@@ -7,7 +7,12 @@ import { build } from 'esbuild';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@zabuni/'));
 
-await rm(new URL('../dist', import.meta.url), { recursive: true, force: true });
+// API_DIST_DIR (a folder name inside apps/api starting with `dist`, e.g. `dist-contracts`): a private build
+// beside the shared one, so that several people building on one machine do not replace each other's.
+const outdir = process.env.API_DIST_DIR ?? 'dist';
+if (!/^dist[\w-]*$/.test(outdir))
+  throw new Error(`API_DIST_DIR must be a folder name starting with "dist": ${outdir}`);
+await rm(new URL(`../${outdir}`, import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/main.ts',
@@ -17,7 +22,7 @@ await build({
     'audit-verify': 'src/cli/audit-verify.ts',
   },
   absWorkingDir: new URL('..', import.meta.url).pathname,
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -5,9 +5,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /**
  * apps/api, whether this code runs from source (apps/api/src/infra) or bundled (apps/api/dist).
- * Migrations and the built web app are found relative to it.
+ * Migrations and the built web app are found relative to it. A private build (`API_DIST_DIR=dist-x`) sits
+ * beside dist and counts as bundled too.
  */
-export const API_ROOT = here.endsWith(`${path.sep}dist`)
+export const API_ROOT = /^dist[\w-]*$/.test(path.basename(here))
   ? path.resolve(here, '..')
   : path.resolve(here, '../..');
 export const MIGRATIONS_DIR = path.join(API_ROOT, 'drizzle');
