@@ -1,4 +1,17 @@
-import { bigint, char, index, integer, jsonb, pgEnum, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './authentication.tables.ts';
 import { organisations } from './organisations.tables.ts';
 
@@ -57,6 +70,14 @@ export const disposalAssets = pgTable(
     rfqId: integer('rfq_id'),
     listedAt: timestamp('listed_at', { withTimezone: true }),
     closingAt: timestamp('closing_at', { withTimezone: true }),
+    /**
+     * Public tender: the X25519 public key offers are sealed to (its private key split among the opening
+     * committee, k = quorum, and forgotten), the quorum, and when the quorum opened the offers.
+     */
+    tenderPublicKey: text('tender_public_key'),
+    quorum: integer('quorum'),
+    openedAt: timestamp('opened_at', { withTimezone: true }),
+    awardedAt: timestamp('awarded_at', { withTimezone: true }),
     /** Who bought it (or took it in trade), for how much, and how it is settled. */
     buyerSupplierId: integer('buyer_supplier_id').references(() => organisations.id),
     buyerName: text('buyer_name'),
@@ -75,4 +96,49 @@ export const disposalAssets = pgTable(
     index('disposal_assets_organisation_created_idx').on(t.organisationId, t.createdAt),
     index('disposal_assets_listed_idx').on(t.status, t.listedAt),
   ],
+);
+
+/** A public tender's opening committee: each member's sealed key share, released (held) when they confirm. */
+export const disposalCommittee = pgTable(
+  'disposal_committee',
+  {
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => disposalAssets.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The member's share, sealed to their personal opening key. */
+    share: text('share').notNull(),
+    /** The released share, under the server's opening box until the quorum opens the offers. */
+    held: text('held'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.assetId, t.userId] })],
+);
+
+/**
+ * A sealed offer for an asset sold by public tender: one per supplier (a new one replaces it until closing),
+ * the envelope and its SHA-256 (the receipt); the amount is known only once the committee opens the offers.
+ */
+export const disposalOffers = pgTable(
+  'disposal_offers',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    assetId: integer('asset_id')
+      .notNull()
+      .references(() => disposalAssets.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => organisations.id),
+    envelope: text('envelope').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    receiptCode: text('receipt_code').notNull(),
+    version: integer('version').notNull().default(1),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }),
+    rank: integer('rank'),
+    belowReserve: boolean('below_reserve'),
+  },
+  (t) => [uniqueIndex('disposal_offers_asset_supplier_idx').on(t.assetId, t.supplierId)],
 );
