@@ -27,6 +27,9 @@ export const APPROVAL_DOCUMENT_TYPES = [
   'auction_award',
   'contract',
   'risk_acceptance',
+  // A tender's method outside its threshold (or one that limits competition): its recorded justification
+  // is approved before the notice is published (issue 21).
+  'tender_justification',
 ] as const;
 export type ApprovalDocumentType = (typeof APPROVAL_DOCUMENT_TYPES)[number];
 

@@ -59,6 +59,12 @@ export const tenderingTenders = pgTable(
     currency: char('currency', { length: 3 }).notNull(),
     estimateMinor: bigint('estimate_minor', { mode: 'number' }).notNull(),
     justification: text('justification'),
+    /**
+     * The justification's approval through the engine (document type `tender_justification`): null while
+     * none was asked for; the notice is published only once it is `approved` (when the method needs one).
+     */
+    justificationStatus: text('justification_status').$type<'pending' | 'approved' | 'rejected'>(),
+    justificationRequestedByUserId: integer('justification_requested_by_user_id').references(() => users.id),
     bidSecurityMinor: bigint('bid_security_minor', { mode: 'number' }).notNull().default(0),
     passMark: numeric('pass_mark', { precision: 5, scale: 2 }).notNull(),
     quorum: integer('quorum').notNull(),
