@@ -142,6 +142,8 @@ export const riskTreatments = pgTable(
     dueOn: date('due_on', { mode: 'string' }).notNull(),
     status: riskTreatmentStatus('status').notNull().default('planned'),
     completedOn: date('completed_on', { mode: 'string' }),
+    /** The due date an overdue reminder was sent for: once per treatment and due date (a new date reminds again). */
+    remindedForDueOn: date('reminded_for_due_on', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,1 @@
+ALTER TABLE "risk_treatments" ADD COLUMN "reminded_for_due_on" date;
