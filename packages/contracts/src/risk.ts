@@ -473,6 +473,8 @@ export const arrangementView = z
     next_review_on: z.string(),
     review_overdue: z.boolean(),
     due_diligence_score: z.number().int().nullable(),
+    /** The answered due-diligence questionnaire that score comes from (the buyer's questionnaire page). */
+    due_diligence_questionnaire_id: z.number().int().nullable(),
   })
   .meta({ id: 'OutsourcingArrangement' });
 export type ArrangementView = z.infer<typeof arrangementView>;

@@ -211,6 +211,51 @@ export function riskRepository(db: Executor) {
         .orderBy(asc(riskTreatments.dueOn));
     },
 
+    /**
+     * Claims up to `limit` overdue treatments (not done, of a risk not closed, due before `today`) not yet
+     * reminded for their current due date, and marks them reminded for it: once per treatment and due date
+     * (SKIP LOCKED: two runs at once never claim the same one). A moved due date reminds again.
+     */
+    async claimOverdueTreatments(today: string, limit: number) {
+      const due = db
+        .select({ id: riskTreatments.id })
+        .from(riskTreatments)
+        .innerJoin(risks, eq(risks.id, riskTreatments.riskId))
+        .where(
+          and(
+            ne(riskTreatments.status, 'done'),
+            sql`${riskTreatments.dueOn} < ${today}`,
+            ne(risks.status, 'closed'),
+            or(
+              isNull(riskTreatments.remindedForDueOn),
+              ne(riskTreatments.remindedForDueOn, riskTreatments.dueOn),
+            ),
+          ),
+        )
+        .orderBy(asc(riskTreatments.id))
+        .limit(limit)
+        .for('update', { of: riskTreatments, skipLocked: true });
+      const claimed = await db
+        .update(riskTreatments)
+        .set({ remindedForDueOn: sql`${riskTreatments.dueOn}` })
+        .where(inArray(riskTreatments.id, due))
+        .returning();
+      if (claimed.length === 0) return [];
+      const owners = await db
+        .select({ id: risks.id, title: risks.title, ownerUserId: risks.ownerUserId })
+        .from(risks)
+        .where(
+          inArray(
+            risks.id,
+            claimed.map((t) => t.riskId),
+          ),
+        );
+      return claimed.map((treatment) => ({
+        treatment,
+        risk: owners.find((r) => r.id === treatment.riskId)!,
+      }));
+    },
+
     // Business continuity.
     async insertService(values: typeof criticalServices.$inferInsert) {
       const [row] = await db.insert(criticalServices).values(values).returning();

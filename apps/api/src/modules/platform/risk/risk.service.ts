@@ -534,6 +534,9 @@ export function createRiskService({
       ),
     ]);
     const now = today();
+    // The supplier's latest answered due diligence, when it was sent for this arrangement (or for none).
+    const diligenceOf = (row: ArrangementRow) =>
+      diligence.find((q) => q.supplierId === row.supplierId && (q.arrangementId ?? row.id) === row.id);
     return rows.map((row): ArrangementView => ({
       id: row.id,
       service: row.service,
@@ -560,9 +563,8 @@ export function createRiskService({
       last_reviewed_on: row.lastReviewedOn,
       next_review_on: row.nextReviewOn,
       review_overdue: row.nextReviewOn < now,
-      due_diligence_score:
-        diligence.find((q) => q.supplierId === row.supplierId && (q.arrangementId ?? row.id) === row.id)
-          ?.score ?? null,
+      due_diligence_score: diligenceOf(row)?.score ?? null,
+      due_diligence_questionnaire_id: diligenceOf(row)?.id ?? null,
     }));
   }
 
@@ -1575,6 +1577,42 @@ export function createRiskService({
         if (mailIds.count === 0) return sent;
         sent += mailIds.count;
         await notifications.dispatch(mailIds.ids);
+      }
+    },
+
+    /**
+     * Daily: a reminder of each overdue treatment (not done, of a risk not closed) to its owner, else the
+     * risk's owner, else the organisation's risk officers and administrators; once per treatment and due
+     * date. Each recipient reads it in their own language (the notifications module renders per user).
+     */
+    async sendTreatmentReminders(): Promise<number> {
+      let sent = 0;
+      const todayText = today();
+      for (;;) {
+        const batch = await db.transaction(async (tx) => {
+          const due = await riskRepository(tx).claimOverdueTreatments(todayText, 100);
+          const ids: number[] = [];
+          for (const { treatment, risk } of due) {
+            const owner = treatment.ownerUserId ?? risk.ownerUserId;
+            const recipients =
+              owner !== null
+                ? [owner]
+                : await staffWithRoles(tx, treatment.organisationId, ['risk_officer', 'org_admin']);
+            ids.push(
+              ...(await notifications.announce(tx, {
+                userIds: recipients,
+                organisationId: treatment.organisationId,
+                template: 'risk_treatment_overdue',
+                params: { action: treatment.action, risk: risk.title, date: treatment.dueOn },
+                path: `/app/risk/register/${risk.id}`,
+              })),
+            );
+          }
+          return { count: due.length, ids };
+        });
+        if (batch.count === 0) return sent;
+        sent += batch.count;
+        await notifications.dispatch(batch.ids);
       }
     },
 

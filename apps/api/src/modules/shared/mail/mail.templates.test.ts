@@ -261,6 +261,12 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     supplier: 'Acme Cloud Ltd',
     date: '2026-12-31',
   },
+  risk_treatment_overdue: {
+    ...common,
+    action: 'Contract a secondary hosting site',
+    risk: 'Single data centre provider',
+    date: '2026-11-20',
+  },
   rfq_invited: {
     ...common,
     buyer: 'Umoja Bank',

@@ -106,6 +106,8 @@ export interface MailTemplates {
   risk_questionnaire_sent: WithAction & { buyer: string; due: string };
   /** To the arrangement's owner (or the risk officers): its periodic review falls due on `date`. */
   outsourcing_review_due: WithAction & { service: string; supplier: string; date: string };
+  /** To a treatment's owner (or the risk's, or the risk officers): the treatment was due on `date`, not done. */
+  risk_treatment_overdue: WithAction & { action: string; risk: string; date: string };
   /** Supplier self-registration approved (automatically or by an operator); `link` is the sign-in page. */
   supplier_registration_approved: WithAction & { company: string };
   /** Supplier self-registration confirmed by mail but left to an operator's review. */
@@ -263,6 +265,7 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   risk_acceptance_requested: true,
   risk_questionnaire_sent: true,
   outsourcing_review_due: true,
+  risk_treatment_overdue: true,
   rfq_invited: true,
   rfq_updated: true,
   rfq_awarded: true,
