@@ -18,8 +18,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // E2E_API_ENTRY: a private build of the API (apps/api/dist is shared by everyone building on this machine).
 const serverEntry = process.env.E2E_API_ENTRY ?? `${root}apps/api/dist/main.js`;
 
+// E2E_HEALTH_TIMEOUT_MS: how long the server may take to migrate and seed (a shared, loaded machine needs more).
+const healthMs = Number(process.env.E2E_HEALTH_TIMEOUT_MS) || 60_000;
+
 async function waitForHealth(url: string, server: ChildProcess, log: () => string) {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + healthMs;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`The server exited (${server.exitCode}):\n${log()}`);
     try {
@@ -30,7 +33,7 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`The server did not become healthy within 60 s:\n${log()}`);
+  throw new Error(`The server did not become healthy within ${healthMs / 1000} s:\n${log()}`);
 }
 
 /**
