@@ -340,6 +340,7 @@ export function createServices({
     approvals,
     notifications,
     orders: purchaseOrders,
+    contracts,
     files,
     clock,
     openingBox: createSecretBox(config.jwtSecret, 'rfq-opening-shares'),

@@ -620,6 +620,7 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/sourcing/rfqs/{id}/comparison/': { may: NOBODY },
   'GET /api/v1/sourcing/rfqs/{id}/quotes/{supplier_id}/documents/{index}/': { may: NOBODY },
   'POST /api/v1/sourcing/rfqs/{id}/award/': { may: procurement },
+  'POST /api/v1/sourcing/rfqs/{id}/contracts/': { may: contractManagers },
   'GET /api/v1/sourcing/reports/savings/': { may: read },
   'GET /api/v1/sourcing/reports/savings/export/': { may: read },
   'GET /api/v1/sourcing/opening-key/': { may: read },

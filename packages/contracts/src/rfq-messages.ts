@@ -43,6 +43,9 @@ export const RFQ_MESSAGE_TEXTS = {
   'rfq.unassignable':
     'Nobody but you could approve this request for quotations: {route}. Ask your administrator to adjust the approval workflow.',
   'rfq.comment_required': 'Say why in a comment.',
+  'rfq.not_awarded': 'A contract can be drafted only once this request for quotations is awarded.',
+  'rfq.contract_supplier': 'Choose a supplier awarded under this request for quotations.',
+  'rfq.contract_exists': 'A contract with this supplier was already drafted from this award: {number}.',
   'opening_key.passphrase': 'Choose an opening passphrase of at least 12 characters.',
   'opening_key.current': 'Enter your current opening passphrase to change it.',
   'opening_key.missing': 'Set your opening passphrase first.',

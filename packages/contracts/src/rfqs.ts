@@ -155,6 +155,15 @@ export const rfqView = rfqSummary
     proposed_award: z
       .array(z.object({ line_no: z.number().int(), supplier_id: z.number().int(), quantity: z.string() }))
       .nullable(),
+    /** The contracts drafted from this award (issue 22), one per awarded supplier at most. */
+    contracts: z.array(
+      z.object({
+        id: z.number().int(),
+        number: z.string(),
+        status: z.string(),
+        supplier_id: z.number().int(),
+      }),
+    ),
     approval: z.unknown().nullable(),
     actions: z.array(z.string()),
   })
@@ -402,3 +411,26 @@ export const invitableSuppliers = z
     ),
   })
   .meta({ id: 'RfqInvitableSuppliers' });
+
+/**
+ * A contract drafted from the award to one supplier (issue 22): a template of the organisation, its merge
+ * fields filled from the award; the term's dates when known (else from today for a year).
+ */
+const termDate = z
+  .union([z.literal(''), z.iso.date({ error: 'contract.date' })])
+  .optional()
+  .transform((value) => value || undefined);
+export const rfqContractForm = z
+  .object({
+    supplier_id: recordId('rfq.contract_supplier'),
+    template_id: recordId('contract.template'),
+    /** Empty or absent: today (Nairobi). */
+    start_date: termDate,
+    /** Empty or absent: a year after the start. */
+    end_date: termDate,
+  })
+  .refine((f) => !f.start_date || !f.end_date || f.end_date >= f.start_date, {
+    error: 'contract.end_before_start',
+    path: ['end_date'],
+  });
+export type RfqContractForm = z.output<typeof rfqContractForm>;

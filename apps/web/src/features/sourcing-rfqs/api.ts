@@ -1,6 +1,9 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
   AwardForm,
+  Contract,
+  contractTemplate,
+  RfqContractForm,
   Department,
   invitableSuppliers,
   Page,
@@ -19,6 +22,7 @@ import { fetchAllPages } from '../../lib/fetch-all.ts';
 import { sendMultipart } from '../../lib/multipart.ts';
 
 export type RfqSummary = z.infer<typeof rfqSummary>;
+export type ContractTemplate = z.infer<typeof contractTemplate>;
 export type RfqComparison = z.infer<typeof rfqComparison>;
 export type OpeningRecord = z.infer<typeof openingRecord>;
 export type OpeningKeyStatus = z.infer<typeof openingKeyStatus>;
@@ -125,7 +129,17 @@ export const staffQuery = (organisationId: number) =>
     staleTime: 60_000,
   });
 
+/** The organisation's contract templates, for a contract drafted from the award (active ones offered). */
+export const contractTemplatesQuery = (organisationId: number) =>
+  queryOptions({
+    queryKey: rfqsKey(organisationId, 'contract-templates'),
+    queryFn: ({ signal }) => apiGet<ContractTemplate[]>('/contracts/templates/', {}, signal),
+    staleTime: 60_000,
+  });
+
 export const rfqsApi = {
+  /** Issue 22: a draft contract with one awarded supplier, from a template; the contract is returned. */
+  draftContract: (id: number, form: RfqContractForm) => apiPost<Contract>(`${BASE}/${id}/contracts/`, form),
   create: (form: RfqPayload) => apiPost<RfqView>(`${BASE}/`, form),
   update: (id: number, form: RfqPayload) => request<RfqView>('PUT', `${BASE}/${id}/`, { body: form }),
   publish: (id: number) => apiPost<RfqView>(`${BASE}/${id}/publish/`),

@@ -251,6 +251,26 @@ export function contractsRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /** The contracts drafted from one award (source type and id), oldest first. */
+    async bySource(organisationId: number, sourceType: string, sourceId: number) {
+      return db
+        .select({
+          id: contracts.id,
+          number: contracts.number,
+          status: contracts.status,
+          supplierId: contracts.supplierId,
+        })
+        .from(contracts)
+        .where(
+          and(
+            eq(contracts.organisationId, organisationId),
+            eq(contracts.sourceType, sourceType),
+            eq(contracts.sourceId, sourceId),
+            eq(contracts.kind, 'contract'),
+          ),
+        )
+        .orderBy(contracts.id);
+    },
     async insert(values: typeof contracts.$inferInsert) {
       const [row] = await db.insert(contracts).values(values).returning();
       return row!;

@@ -250,7 +250,13 @@ export function createContractsService({
   }
 
   /** The template filled with the contract's terms and the chosen clauses. */
-  async function authored(tx: Executor, organisationId: number, form: ContractForm, number: string) {
+  async function authored(
+    tx: Executor,
+    organisationId: number,
+    form: ContractForm,
+    number: string,
+    items?: string,
+  ) {
     const repository = contractsRepository(tx);
     let html = form.body_html;
     let language = form.language;
@@ -281,6 +287,7 @@ export function createContractsService({
       renewal: form.renewal,
       notice_days: form.notice_days === null ? undefined : String(form.notice_days),
       clauses: form.template_id ? clausesHtml : '',
+      items,
     });
     return { html: sanitizeRichText(filled), language };
   }
@@ -1081,6 +1088,105 @@ export function createContractsService({
     },
 
     /**
+     * A draft contract from an award (an RFQ's award to one supplier): the template's merge fields filled
+     * from the award (parties, value, dates, payment terms, the awarded items as a table), linked to the
+     * award so the contract shows where it came from. Called by the award's module, which checks the award;
+     * the caller must write contracts here.
+     */
+    async createFromAward(
+      principal: Principal,
+      award: {
+        type: string;
+        id: number;
+        title: string;
+        supplierId: number;
+        templateId: number;
+        valueMinor: number;
+        currency: string;
+        startDate: string;
+        endDate: string;
+        paymentTerms: string;
+        departmentId: number | null;
+        categoryId: number | null;
+        items: AwardItem[];
+      },
+      ip: string | null,
+    ) {
+      const organisationId = managedOrganisation(principal);
+      const form: ContractForm = {
+        title: award.title.slice(0, 300),
+        supplier_id: award.supplierId,
+        language: 'en',
+        value_minor: award.valueMinor,
+        currency: award.currency,
+        start_date: award.startDate,
+        end_date: award.endDate,
+        renewal: 'none',
+        renewal_term_months: null,
+        notice_days: null,
+        payment_terms: award.paymentTerms.slice(0, 2000),
+        department_id: award.departmentId,
+        category_id: award.categoryId,
+        alert_days: null,
+        alert_user_ids: [],
+        purchase_order_ids: [],
+        template_id: award.templateId,
+        clause_ids: [],
+        body_html: '',
+      };
+      const id = await db.transaction(async (tx) => {
+        await checkReferences(tx, organisationId, form.supplier_id, form);
+        const number = await numbering.next(tx, organisationId, 'contract');
+        const { html, language } = await authored(tx, organisationId, form, number, itemsTable(award.items));
+        const row = await contractsRepository(tx).insert({
+          organisationId,
+          number,
+          title: form.title,
+          supplierId: form.supplier_id,
+          templateId: form.template_id,
+          language,
+          valueMinor: form.value_minor,
+          currency: form.currency,
+          startDate: form.start_date,
+          endDate: form.end_date,
+          renewal: 'none',
+          paymentTerms: form.payment_terms,
+          ownerUserId: principal.userId,
+          departmentId: form.department_id,
+          categoryId: form.category_id,
+          alertUserIds: [],
+          bodyHtml: html,
+          bodyText: htmlToParagraphs(html).join('\n'),
+          versionNo: 1,
+          createdByUserId: principal.userId,
+          sourceType: award.type,
+          sourceId: award.id,
+        });
+        await saveVersion(
+          tx,
+          { id: row.id, organisationId, versionNo: 0 },
+          html,
+          'Version 1',
+          principal.userId,
+        );
+        await record(tx, principal, 'contract.created', organisationId, ip, {
+          contract_id: row.id,
+          template_id: form.template_id,
+          award_type: award.type,
+          award_id: award.id,
+        });
+        return row.id;
+      });
+      return this.get(principal, id);
+    },
+
+    /** The contracts drafted from an award (any state), for the award's page. */
+    async ofAward(organisationId: number, type: string, id: number) {
+      const rows = await contractsRepository(db).bySource(organisationId, type, id);
+      return rows.map((r) => ({ id: r.id, number: r.number, status: r.status, supplier_id: r.supplierId }));
+    },
+
+    /**
      * The seam for awards (issue 21): the award that a contract comes from, and the end of its tender's
      * standstill, during which nobody can sign. Called by the award's module, never from a form.
      */
@@ -1531,6 +1637,24 @@ function filterOf(query: ContractsQuery, today: string): ContractFilter {
     valueMax: query.value_max,
     activeEndingBy: query.expiring_within === undefined ? undefined : addDays(today, query.expiring_within),
   };
+}
+
+/** One awarded line, as the `{{items}}` merge field lists it (amounts as decimal text of the currency). */
+export interface AwardItem {
+  description: string;
+  quantity: string;
+  unit: string;
+  unitPrice: string;
+  net: string;
+}
+
+/** The awarded items as an HTML table for the `{{items}}` merge field (every value escaped). */
+function itemsTable(items: AwardItem[]) {
+  const rows = items
+    .map((i) => [i.description, `${i.quantity} ${i.unit}`, i.unitPrice, i.net])
+    .map((cells) => `<tr>${cells.map((c) => `<td>${escape(c)}</td>`).join('')}</tr>`)
+    .join('');
+  return `<table><thead><tr><th>Item</th><th>Quantity</th><th>Unit price</th><th>Net</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 const escape = (text: string) =>

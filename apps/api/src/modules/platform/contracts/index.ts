@@ -5,4 +5,4 @@ export { contractsJobs, CONTRACT_ALERTS_JOB } from './contracts.jobs.ts';
 export { contractBelongsTo } from './contracts.queries.ts';
 export { contractsRoutes } from './contracts.routes.ts';
 export { createContractsService } from './contracts.service.ts';
-export type { AuthenticatorCheck, ContractsService } from './contracts.service.ts';
+export type { AuthenticatorCheck, AwardItem, ContractsService } from './contracts.service.ts';

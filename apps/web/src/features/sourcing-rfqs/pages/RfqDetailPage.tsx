@@ -30,6 +30,7 @@ import { toast } from '../../../lib/toast.ts';
 import { NS, rfqQuery, rfqsApi, rfqsKey, type RfqView } from '../api.ts';
 import { formatInstant, RfqStatusBadge } from '../components.tsx';
 import { RfqAddenda } from '../parts/RfqAddenda.tsx';
+import { RfqAwardContracts } from '../parts/RfqAwardContracts.tsx';
 import { RfqDocuments } from '../parts/RfqDocuments.tsx';
 import { useRfqRoles } from '../roles.ts';
 
@@ -438,6 +439,7 @@ export function Component() {
           </Table.ScrollContainer>
         </Section>
       )}
+      <RfqAwardContracts rfq={rfq} organisationId={organisationId} />
     </PageFrame>
   );
 }

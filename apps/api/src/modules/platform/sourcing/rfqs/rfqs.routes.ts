@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   awardForm,
+  contract,
   errorBody,
   invitableSuppliers,
   invitableSuppliersQuery,
@@ -22,6 +23,7 @@ import {
   rfqAnswerBody,
   rfqCancelBody,
   rfqComparison,
+  rfqContractForm,
   rfqForm,
   rfqQuestionBody,
   rfqsQuery,
@@ -37,13 +39,14 @@ import { AppError, fieldError } from '../../../../infra/errors.ts';
 import { sendFile } from '../../../../infra/file-types.ts';
 import { pageOf } from '../../../../infra/pagination.ts';
 import type { RateLimiter } from '../../../shared/system/index.ts';
-import { MAX_RFQ_DOCUMENT_BYTES, RFQ_ROLES, type RfqsService } from './rfqs.service.ts';
+import { CONTRACT_WRITERS, MAX_RFQ_DOCUMENT_BYTES, RFQ_ROLES, type RfqsService } from './rfqs.service.ts';
 
 const tags = ['Sourcing: requests for quotations'];
 const portalTags = ['Supplier portal'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const PROCUREMENT = { access: { side: 'buyer', roles: RFQ_ROLES } } as const;
 const SUPPLIER = { access: { side: 'supplier' } } as const;
+const CONTRACT_WRITING = { access: { side: 'buyer', roles: CONTRACT_WRITERS } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: queryId });
 /** A quote with three sealed documents of 2 MB (base64) fits. */
@@ -394,6 +397,30 @@ export const rfqsRoutes =
         },
       },
       async (request) => rfqs.award(principalOf(request), request.params.id, request.body, request.ip),
+    );
+
+    app.post(
+      '/sourcing/rfqs/:id/contracts/',
+      {
+        config: CONTRACT_WRITING,
+        schema: {
+          tags,
+          summary:
+            'Draft a contract with one awarded supplier from a template, its merge fields filled from the award (issue 22)',
+          params: idParams,
+          body: rfqContractForm,
+          response: { 201: contract, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const created = await rfqs.draftContract(
+          principalOf(request),
+          request.params.id,
+          request.body,
+          request.ip,
+        );
+        return reply.code(201).send(created);
+      },
     );
 
     app.get(

@@ -5,19 +5,23 @@ import {
   type AwardForm,
   type MessageKey,
   type QuoteForm,
+  type RfqContractForm,
   type RfqForm,
   type RfqView,
   type SavingsReport,
 } from '@zabuni/contracts';
 import {
+  addMonths,
   basisPointsToPercentText,
   closingAfterAddendum,
   committeeProblem,
   compareQuotes,
   decimalTextToMinor,
   formatEat,
+  formatMinor,
   hasRole,
   minorToDecimalText,
+  nairobiDate,
   percentBasisPoints,
   planAward,
   quantityToThousandths,
@@ -44,6 +48,7 @@ import type { ApprovalsService } from '../../../shared/approvals/index.ts';
 import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
+import type { ContractsService } from '../../contracts/index.ts';
 import { purchaseOrderReads, type PurchaseOrdersService } from '../../p2p/purchase-orders/index.ts';
 import { prequalifiedSuppliers } from '../prequalifications/index.ts';
 import { rfqSubject, type RfqApprovalOutcomes } from './rfqs.approval.ts';
@@ -64,6 +69,8 @@ import {
 /** Who raises, publishes, changes, cancels and awards RFQs. */
 export const RFQ_ROLES: readonly Role[] = ['org_admin', 'buyer'];
 const SUPPLIER_ROLES: readonly Role[] = ['supplier_admin', 'supplier_user'];
+/** Who writes contracts (as the contracts module's CONTRACT_MANAGERS): they may draft one from an award. */
+export const CONTRACT_WRITERS: readonly Role[] = ['org_admin', 'contract_manager'];
 /** A document sealed inside a quote (base64 in the sealed JSON). */
 export const MAX_QUOTE_DOCUMENT_BYTES = 2 * 1024 * 1024;
 export const MAX_RFQ_DOCUMENT_BYTES = 10 * 1024 * 1024;
@@ -112,6 +119,7 @@ export function createRfqsService({
   approvals,
   notifications,
   orders,
+  contracts,
   files,
   clock,
   openingBox,
@@ -122,6 +130,8 @@ export function createRfqsService({
   approvals: ApprovalsService;
   notifications: NotificationsService;
   orders: PurchaseOrdersService;
+  /** Issue 22: a contract drafted from the award to one supplier, through the contracts front door. */
+  contracts: Pick<ContractsService, 'createFromAward' | 'ofAward'>;
   files: FileStorage;
   clock: Clock;
   /** Keeps a confirmed member's share until the quorum is reached (server secret; shares alone reveal nothing). */
@@ -611,15 +621,17 @@ export function createRfqsService({
       const found = await load(db, organisationId, id);
       const r = found.rfq;
       const money = moneyOf(r.currency);
-      const [lines, invitations, committee, questions, addenda, documents, awardLines] = await Promise.all([
-        repository.lines(id),
-        repository.invitations(id),
-        repository.committee(id),
-        repository.questions(id),
-        repository.addenda(id),
-        repository.documents(id),
-        repository.awardLines(id),
-      ]);
+      const [lines, invitations, committee, questions, addenda, documents, awardLines, drafted] =
+        await Promise.all([
+          repository.lines(id),
+          repository.invitations(id),
+          repository.committee(id),
+          repository.questions(id),
+          repository.addenda(id),
+          repository.documents(id),
+          repository.awardLines(id),
+          r.status === 'awarded' ? contracts.ofAward(organisationId, 'rfq_award', id) : [],
+        ]);
       const opened = isOpened(found) ? await repository.openedQuotes(id) : null;
       const approvalType = r.status === 'award_pending' ? 'rfq_award' : 'rfq';
       const subject = await rfqSubject(db, approvalType, found);
@@ -633,6 +645,9 @@ export function createRfqsService({
         ...(member && phase === 'closed' && !member.member.confirmedAt ? ['confirm_opening'] : []),
         ...(procurement && r.status === 'opened' ? ['award', 'cancel'] : []),
         ...(approval?.waiting_for_me && subject.pending ? ['approve', 'reject'] : []),
+        ...(r.status === 'awarded' && hasRole(principal.grants, CONTRACT_WRITERS, organisationId)
+          ? ['draft_contract']
+          : []),
       ];
       return {
         ...summaryOf(found),
@@ -699,9 +714,69 @@ export function createRfqsService({
                 quantity: thousandthsToQuantity(a.quantityThousandths),
               }))
             : null,
+        contracts: drafted,
         approval,
         actions,
       };
+    },
+
+    /**
+     * Issue 22: a draft contract with one awarded supplier, from a template of the organisation, its merge
+     * fields filled from the award (parties, value with tax, the awarded items, the term, the award order's
+     * payment terms) and linked to the award; one per supplier. The contracts module checks the writer.
+     */
+    async draftContract(principal: Principal, id: number, form: RfqContractForm, ip: string | null) {
+      const organisationId = currentOrganisation(principal);
+      const repository = rfqsRepository(db);
+      const found = await load(db, organisationId, id);
+      const r = found.rfq;
+      if (r.status !== 'awarded') throw new AppError('conflict', message('rfq.not_awarded'));
+      const awarded = (await repository.awardLines(id)).filter(
+        ({ line }) => line.supplierId === form.supplier_id,
+      );
+      if (awarded.length === 0) throw fieldError('supplier_id', message('rfq.contract_supplier'));
+      const existing = (await contracts.ofAward(organisationId, 'rfq_award', id)).find(
+        (c) => c.supplier_id === form.supplier_id,
+      );
+      if (existing)
+        throw new AppError('conflict', message('rfq.contract_exists', { number: existing.number }));
+      const lines = await repository.lines(id);
+      const orderId = awarded.find(({ line }) => line.purchaseOrderId !== null)?.line.purchaseOrderId ?? null;
+      const order = orderId === null ? null : await purchaseOrderReads(db).find(organisationId, orderId);
+      const days = order?.order.paymentTermsDays ?? 30;
+      const startDate = form.start_date ?? nairobiDate(clock.now());
+      const endDate =
+        form.end_date ??
+        addMonths(new Date(`${startDate}T00:00:00Z`), 12)
+          .toISOString()
+          .slice(0, 10);
+      const supplierName = awarded[0]!.supplierName;
+      const stored = (lineNo: number) => lines.find(({ line }) => line.lineNo === lineNo)!.line;
+      return contracts.createFromAward(
+        principal,
+        {
+          type: 'rfq_award',
+          id,
+          title: `${r.title} — ${supplierName} (${r.number})`,
+          supplierId: form.supplier_id,
+          templateId: form.template_id,
+          valueMinor: awarded.reduce((sum, { line }) => sum + line.netMinor + line.taxMinor, 0),
+          currency: r.currency,
+          startDate,
+          endDate,
+          paymentTerms: `Payment within ${days} days of a correct invoice.`,
+          departmentId: r.departmentId,
+          categoryId: stored(awarded[0]!.line.lineNo).categoryId,
+          items: awarded.map(({ line }) => ({
+            description: stored(line.lineNo).description,
+            quantity: thousandthsToQuantity(line.quantityThousandths),
+            unit: stored(line.lineNo).unit,
+            unitPrice: formatMinor(line.unitPriceMinor, r.currency),
+            net: formatMinor(line.netMinor, r.currency),
+          })),
+        },
+        ip,
+      );
     },
 
     async create(principal: Principal, form: RfqForm, ip: string | null) {
