@@ -45,7 +45,14 @@ import {
 } from '../api.ts';
 import { AlertsAndOrdersDialog } from '../components/AlertsAndOrdersDialog.tsx';
 import { StatusBadge } from '../components/StatusBadge.tsx';
+import { TermsDialog } from '../components/TermsDialog.tsx';
 import { useRoles } from '../roles.ts';
+
+/** Where each kind of award a contract comes from is shown (its module's page). */
+const SOURCE_PATHS: Record<string, string> = {
+  rfq_award: '/app/sourcing/rfqs',
+  tender_award: '/app/sourcing/tenders',
+};
 
 const ContractTextEditor = lazy(() => import('../components/ContractTextEditor.tsx'));
 
@@ -59,6 +66,7 @@ export function Component() {
   const detail = useQuery(detailQuery(organisationId, id));
   const members = useQuery(membersQuery(organisationId));
   const [editingAlerts, setEditingAlerts] = useState(false);
+  const [editingTerms, setEditingTerms] = useState(false);
   const [busy, setBusy] = useState(false);
   const [signing, setSigning] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -108,6 +116,15 @@ export function Component() {
         lead={`${c.number}${c.kind !== 'contract' ? ` · ${t(`kind.${c.kind}`)}` : ''} · ${c.supplier.name}`}
         actions={
           <Group gap="xs">
+            {has('edit') && (
+              <Button
+                variant="default"
+                onClick={() => setEditingTerms(true)}
+                data-testid="contract-edit-terms"
+              >
+                {t('terms.edit')}
+              </Button>
+            )}
             {has('edit') && editing === null && (
               <Button variant="default" onClick={() => setEditing(c.body_html)} data-testid="contract-edit">
                 {t('detail.edit')}
@@ -191,6 +208,22 @@ export function Component() {
       <Section title={t('detail.terms')} testId="contract-terms">
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
           <Fact label={t('fields.supplier')}>{c.supplier.name}</Fact>
+          {c.source && (
+            <Fact label={t('source.label')} testId="contract-source">
+              {SOURCE_PATHS[c.source.type] ? (
+                <Text
+                  component={Link}
+                  to={`${SOURCE_PATHS[c.source.type]}/${c.source.id}`}
+                  size="sm"
+                  c="teal.8"
+                >
+                  {t(`source.${c.source.type}`, { defaultValue: c.source.type })}
+                </Text>
+              ) : (
+                t(`source.${c.source.type}`, { defaultValue: c.source.type })
+              )}
+            </Fact>
+          )}
           <Fact label={t('fields.value')} testId="contract-value">
             {money(c.value_minor)}
           </Fact>
@@ -357,6 +390,16 @@ export function Component() {
       <Documents id={id} organisationId={organisationId} manager={manager} />
       {c.kind === 'contract' && <Obligations id={id} organisationId={organisationId} manager={manager} />}
 
+      {has('edit') && (
+        <TermsDialog
+          contract={c}
+          organisationId={organisationId}
+          opened={editingTerms}
+          onClose={() => setEditingTerms(false)}
+          busy={busy}
+          onSave={(update) => act(() => contractsApi.update(id, update), t('terms.saved'))}
+        />
+      )}
       {has('edit') && (
         <AlertsAndOrdersDialog
           contract={c}
