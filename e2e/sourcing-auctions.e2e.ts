@@ -265,8 +265,13 @@ describe.skipIf(!chromiumPath)('eAuctions in Chromium', () => {
       'GET',
       `/sourcing/disposals/${asset.id}/`,
     );
-    const publicList = await call<Array<{ code: string }>>('anyone', 'GET', '/asset-sales/');
-    expect(publicList.map((p) => p.code)).toContain(listed.public_code);
+    // Listed publicly (the public list is paginated, newest first; other files list assets of their own).
+    const publicSale = await call<{ code: string; status: string }>(
+      'anyone',
+      'GET',
+      `/asset-sales/${listed.public_code}/`,
+    );
+    expect(publicSale).toMatchObject({ code: listed.public_code, status: 'listed' });
     const bidder = await (await context(1280)).newPage();
     await signIn(bidder, BIDDERS.kilima.email, SUPPLIER_PASSWORD, `/portal/auctions/${listed.auction_id}`);
     await expect

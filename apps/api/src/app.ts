@@ -373,7 +373,15 @@ export function createServices({
   const auctionLive = createAuctionLive({ db, pool: database.pool, logger });
   const auctions = createAuctionsService({ db, audit, approvals, notifications, clock, live: auctionLive });
   approvals.register(auctionApprovalAdapter(auctions.outcomes));
-  const disposals = createDisposalsService({ db, audit, files, clock, auctions });
+  const disposals = createDisposalsService({
+    db,
+    audit,
+    files,
+    clock,
+    auctions,
+    tendering,
+    openingBox: createSecretBox(config.jwtSecret, 'disposal-opening-shares'),
+  });
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).
@@ -852,9 +860,14 @@ export async function buildApp(deps: AppDeps, services = createServices(deps)): 
     prefix: '/api/v1',
   });
   app.addHook('onClose', () => services.auctionLive.close());
-  await app.register(disposalsRoutes({ disposals: services.disposals, publicUrl: config.publicUrl }), {
-    prefix: '/api/v1',
-  });
+  await app.register(
+    disposalsRoutes({
+      disposals: services.disposals,
+      limiter: services.limiter,
+      publicUrl: config.publicUrl,
+    }),
+    { prefix: '/api/v1' },
+  );
   await app.register(
     portalRoutes({
       portal: services.portal,

@@ -665,6 +665,18 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/sourcing/disposals/{id}/withdraw/': { may: procurement },
   'GET /api/v1/asset-sales/': { may: ALL },
   'GET /api/v1/asset-sales/{code}/': { may: ALL },
+  'GET /api/v1/asset-sales/{code}/photos/{index}/': { may: ALL },
+  // Sale by public tender: any supplier reads and bids on a public-tendered asset in the portal; the opening
+  // is a committee member's, the award procurement's. The seeded asset is sold by auction, so the tender's
+  // routes answer 404/409 to everyone (disposals-tender.int.test.ts covers them on a tendered asset).
+  'GET /api/v1/portal/asset-sales/': { may: portal },
+  'GET /api/v1/portal/asset-sales/{id}/': { may: NOBODY },
+  'POST /api/v1/portal/asset-sales/{id}/offer/': { may: NOBODY, body: () => ({ amount: '100.00' }) },
+  'POST /api/v1/sourcing/disposals/{id}/opening/': {
+    may: NOBODY,
+    body: () => ({ passphrase: 'matrix passphrase' }),
+  },
+  'POST /api/v1/sourcing/disposals/{id}/award/': { may: NOBODY },
 
   // Sourcing, tenders (issue 21): A's staff read, procurement writes, the administrator sets the thresholds;
   // the seeded tender is published and still open, so openings, evaluation, award and decisions are nobody's
@@ -730,7 +742,7 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/risk\/questionnaires\//, riskIds.questionnaire],
       [/\/rfqs\//, rfq.id],
       [/\/auctions\//, auction.id],
-      [/\/disposals\//, disposal.id],
+      [/\/(disposals|asset-sales)\//, disposal.id],
       [/\/(sourcing|portal)\/tenders\//, tender.id],
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
       [/\/contracts\/templates\//, ids.contractTemplate],

@@ -39,4 +39,15 @@ export const AUCTION_MESSAGE_TEXTS = {
   'disposal.method_details':
     'Give what this method needs: a closing time for a tender, an auction end, or the trade-in supplier and value.',
   'disposal.not_sold': 'Record the sale before marking the asset disposed.',
+  'disposal.closed': 'Offers for this asset are closed.',
+  'disposal.not_closed': 'The offers can be opened only after the closing time.',
+  'disposal.not_committee': 'Only a member of this tender’s opening committee can do that.',
+  'disposal.already_confirmed': 'You have already confirmed this opening.',
+  'disposal.wrong_passphrase': 'That opening passphrase is not right.',
+  'disposal.committee':
+    'Choose an opening committee of at least {minimum} staff members, each with an opening passphrase, and a quorum of at least 3 and at most the committee.',
+  'disposal.bid_period': 'Offers must stay open for at least {days} days after listing.',
+  'disposal.no_offer_at_reserve': 'No offer reached the reserve price: there is nothing to award.',
+  'disposal.not_opened': 'The offers have not been opened yet.',
+  'disposal.offer_positive': 'Enter an offer above 0.',
 } as const;

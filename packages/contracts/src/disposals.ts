@@ -51,8 +51,14 @@ export const disposalMethodForm = z.object({
 });
 export type DisposalMethodForm = z.output<typeof disposalMethodForm>;
 
-/** Listing: a public auction needs its window and invited bidders; a trade-in its supplier and value. */
+/**
+ * Listing: a public auction needs its window and invited bidders; a public tender its closing time and
+ * opening committee (with the quorum that opens the sealed offers); a trade-in its supplier and value.
+ */
 export const disposalListingForm = z.object({
+  closing_at: instant.nullable().default(null),
+  committee: z.array(recordId()).max(20).default([]),
+  quorum: z.number().int().min(1).max(20).nullable().default(null),
   starts_at: instant.nullable().default(null),
   ends_at: instant.nullable().default(null),
   suppliers: z.array(recordId()).max(500).default([]),
@@ -66,6 +72,44 @@ export const disposalSaleForm = z.object({
   reference: required(100),
 });
 export type DisposalSaleForm = z.output<typeof disposalSaleForm>;
+
+/** A sealed offer (public tender): the amount, sealed on the server to the tender's key at once. */
+export const disposalOfferForm = z.object({ amount: money });
+export type DisposalOfferForm = z.output<typeof disposalOfferForm>;
+
+export const disposalOpeningForm = z.object({ passphrase: z.string().min(1).max(500) });
+
+/** What a bidder keeps: the receipt code and the SHA-256 of their sealed envelope. */
+export const disposalOfferReceipt = z
+  .object({
+    receipt_code: z.string(),
+    sha256: z.string(),
+    version: z.number().int(),
+    submitted_at: z.string(),
+  })
+  .meta({ id: 'DisposalOfferReceipt' });
+
+export const disposalTender = z.object({
+  closing_at: z.string().nullable(),
+  quorum: z.number().int(),
+  committee: z.array(
+    z.object({ user_id: z.number().int(), name: z.string(), confirmed_at: z.string().nullable() }),
+  ),
+  offers_received: z.number().int(),
+  opened_at: z.string().nullable(),
+  awarded_at: z.string().nullable(),
+  /** Amounts, ranks and names once opened; before that, only receipts (hash, time). */
+  offers: z.array(
+    z.object({
+      supplier: z.object({ id: z.number().int(), name: z.string() }),
+      submitted_at: z.string(),
+      sha256: z.string(),
+      amount: z.string().nullable(),
+      rank: z.number().int().nullable(),
+      below_reserve: z.boolean().nullable(),
+    }),
+  ),
+});
 
 export const disposalDecisionBody = z.object({ comment: z.string().trim().max(2000).default('') });
 
@@ -88,6 +132,7 @@ export const disposalView = z
     method_approved_at: z.string().nullable(),
     photos: z.array(z.object({ index: z.number().int(), file_name: z.string(), size: z.number().int() })),
     auction_id: z.number().int().nullable(),
+    tender: disposalTender.nullable(),
     public_code: z.string(),
     listed_at: z.string().nullable(),
     buyer: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
@@ -116,6 +161,17 @@ export const publicDisposal = z
     status: z.enum(DISPOSAL_STATUSES),
     listed_at: z.string().nullable(),
     auction: z.object({ starts_at: z.string(), ends_at: z.string().nullable() }).nullable(),
+    /** When offers close (public tender) or the auction ends. */
+    closing_at: z.string().nullable(),
     photos: z.number().int(),
   })
   .meta({ id: 'PublicDisposal' });
+export type PublicDisposal = z.infer<typeof publicDisposal>;
+
+export const publicDisposalsQuery = paginationQuery;
+
+/** An asset offered by public tender, as a bidder sees it in the portal, with their receipt. */
+export const portalDisposal = publicDisposal
+  .extend({ id: z.number().int(), my_offer: disposalOfferReceipt.nullable(), won: z.boolean() })
+  .meta({ id: 'PortalDisposal' });
+export type PortalDisposal = z.infer<typeof portalDisposal>;

@@ -122,7 +122,7 @@ describe('asset disposal', () => {
     const view = listed.json();
     expect(view.status).toBe('listed');
     const publicList = await ctx.app.inject({ method: 'GET', url: '/api/v1/asset-sales/' });
-    expect(publicList.json()).toEqual([
+    expect(publicList.json().results).toEqual([
       expect.objectContaining({
         code: view.public_code,
         title: asset.title,

@@ -4,13 +4,19 @@ import {
   disposalDecisionBody,
   disposalListingForm,
   disposalMethodForm,
+  disposalOfferForm,
+  disposalOfferReceipt,
+  disposalOpeningForm,
   disposalSaleForm,
   disposalsQuery,
   disposalView,
   errorBody,
   message,
   paginated,
+  paginationQuery,
+  portalDisposal,
   publicDisposal,
+  publicDisposalsQuery,
   queryId,
 } from '@zabuni/contracts';
 import type { FastifyRequest } from 'fastify';
@@ -19,6 +25,8 @@ import { principalOf } from '../../../../infra/auth.ts';
 import { AppError, fieldError } from '../../../../infra/errors.ts';
 import { sendFile } from '../../../../infra/file-types.ts';
 import { pageOf } from '../../../../infra/pagination.ts';
+import type { RateLimiter } from '../../../shared/system/index.ts';
+import { limitOpeningTries } from '../rfqs/index.ts';
 import {
   DISPOSAL_APPROVER_ROLES,
   DISPOSAL_ROLES,
@@ -31,6 +39,8 @@ const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const PROCUREMENT = { access: { side: 'buyer', roles: DISPOSAL_ROLES } } as const;
 const APPROVERS = { access: { side: 'buyer', roles: DISPOSAL_APPROVER_ROLES } } as const;
 const PUBLIC = { access: { side: 'public' } } as const;
+const SUPPLIER = { access: { side: 'supplier' } } as const;
+const portalTags = ['Supplier portal: asset sales'];
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: queryId });
 
@@ -52,7 +62,15 @@ async function onePhoto(request: FastifyRequest) {
 
 /** Asset disposal: the buyer's side under /sourcing/disposals/, the public listing under /asset-sales/. */
 export const disposalsRoutes =
-  ({ disposals, publicUrl }: { disposals: DisposalsService; publicUrl: string }): FastifyPluginAsyncZod =>
+  ({
+    disposals,
+    limiter,
+    publicUrl,
+  }: {
+    disposals: DisposalsService;
+    limiter: RateLimiter;
+    publicUrl: string;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/sourcing/disposals/',
@@ -192,6 +210,41 @@ export const disposalsRoutes =
     );
 
     app.post(
+      '/sourcing/disposals/:id/opening/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary:
+            'A committee member confirms the opening of the sealed offers after closing (their opening passphrase); the quorum opens them',
+          params: idParams,
+          body: disposalOpeningForm,
+          response: { 200: disposalView, 429: errorBody, ...errors },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        // Counted with RFQ and tender openings: one passphrase opens all three.
+        await limitOpeningTries(limiter, principal.userId, `disposal:${request.params.id}`);
+        return disposals.confirmOpening(principal, request.params.id, request.body.passphrase);
+      },
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/award/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary: 'Award a public tender to the highest opened offer at or above the reserve price',
+          params: idParams,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) => disposals.award(principalOf(request), request.params.id),
+    );
+
+    app.post(
       '/sourcing/disposals/:id/sale/',
       {
         config: PROCUREMENT,
@@ -234,6 +287,49 @@ export const disposalsRoutes =
       async (request) => disposals.withdraw(principalOf(request), request.params.id),
     );
 
+    // The supplier portal: assets offered by public tender, and sealed offers.
+    app.get(
+      '/portal/asset-sales/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags: portalTags,
+          summary: 'Assets offered by public tender, newest first, with my receipt',
+          querystring: paginationQuery,
+          response: { 200: paginated(portalDisposal), ...errors },
+        },
+      },
+      async (request) =>
+        pageOf(request, publicUrl, (page) => disposals.portalList(principalOf(request), page)),
+    );
+    app.get(
+      '/portal/asset-sales/:id/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags: portalTags,
+          summary: 'One asset offered by public tender, with my receipt',
+          params: idParams,
+          response: { 200: portalDisposal, ...errors },
+        },
+      },
+      async (request) => disposals.portalGet(principalOf(request), request.params.id),
+    );
+    app.post(
+      '/portal/asset-sales/:id/offer/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags: portalTags,
+          summary: 'Submit (or replace) a sealed offer until closing; answers the receipt',
+          params: idParams,
+          body: disposalOfferForm,
+          response: { 200: disposalOfferReceipt, ...errors },
+        },
+      },
+      async (request) => disposals.submitOffer(principalOf(request), request.params.id, request.body.amount),
+    );
+
     // The public listing (no book value, no buyer names).
     app.get(
       '/asset-sales/',
@@ -241,11 +337,29 @@ export const disposalsRoutes =
         config: PUBLIC,
         schema: {
           tags: ['Asset sales'],
-          summary: 'Assets listed for sale by buying organisations',
-          response: { 200: z.array(publicDisposal), ...errors },
+          summary: 'Assets listed for sale by buying organisations, newest first',
+          querystring: publicDisposalsQuery,
+          response: { 200: paginated(publicDisposal), ...errors },
         },
       },
-      async () => disposals.publicList(),
+      async (request) => pageOf(request, publicUrl, (page) => disposals.publicList(page)),
+    );
+    app.get(
+      '/asset-sales/:code/photos/:index/',
+      {
+        config: PUBLIC,
+        schema: {
+          tags: ['Asset sales'],
+          summary: 'A listed asset’s photo',
+          params: z.object({
+            code: z.string().regex(/^[A-Za-z0-9_-]{8,40}$/),
+            index: z.coerce.number().int().min(0).max(20),
+          }),
+          response: errors,
+        },
+      },
+      async (request, reply) =>
+        sendFile(reply, await disposals.publicPhoto(request.params.code, request.params.index)),
     );
     app.get(
       '/asset-sales/:code/',

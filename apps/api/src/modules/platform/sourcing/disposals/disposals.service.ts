@@ -7,9 +7,19 @@ import {
   type DisposalSaleForm,
   type DisposalView,
 } from '@zabuni/contracts';
-import { decimalTextToMinor, hasRole, minorToDecimalText, type Role } from '@zabuni/domain';
+import {
+  bidPeriodProblem,
+  decimalTextToMinor,
+  effectiveSettings,
+  hasRole,
+  minorToDecimalText,
+  tenderCommitteeProblem,
+  type Role,
+} from '@zabuni/domain';
+import { split } from 'shamir-secret-sharing';
 import type { Principal } from '../../../../infra/auth.ts';
 import type { Clock } from '../../../../infra/clock.ts';
+import type { SecretBox } from '../../../../infra/crypto.ts';
 import type { Db, Executor, Tx } from '../../../../infra/database.ts';
 import { AppError, fieldError, notFound } from '../../../../infra/errors.ts';
 import { checkDocument } from '../../../../infra/file-types.ts';
@@ -18,6 +28,16 @@ import type { FileStorage } from '../../../../infra/storage.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
 import type { AuctionsService } from '../auctions/index.ts';
+import {
+  envelopeHash,
+  newKeyPair,
+  openingKeyOf,
+  openSealed,
+  rebuildSplitKey,
+  sealTo,
+  unwrapPrivateKey,
+} from '../rfqs/index.ts';
+import type { TenderingService } from '../tendering/index.ts';
 import { disposalsRepository, type DisposalRow } from './disposals.repository.ts';
 
 /** Who registers assets, asks for a method, lists and records sales. */
@@ -29,6 +49,37 @@ const MAX_PHOTOS = 10;
 const PHOTO_KINDS = new Set(['jpeg', 'png', 'webp']);
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+const SUPPLIER_ROLES: readonly Role[] = ['supplier_admin', 'supplier_user'];
+/** Associated data binding a sealed offer to its asset and supplier, and a key share to its member. */
+const offerContext = (assetId: number, supplierId: number) =>
+  `zabuni:disposal:${assetId}:offer:${supplierId}`;
+const shareContext = (assetId: number, userId: number) => `zabuni:disposal:${assetId}:share:${userId}`;
+interface OfferEnvelope {
+  v: 1;
+  asset_id: number;
+  supplier_id: number;
+  sealed_at: string;
+  salt: string;
+  amount_minor: number;
+}
+
+/**
+ * The winner of a sale by public tender: the highest offer at or above the reserve; between equal offers,
+ * the one received first. Ranks every offer (highest first).
+ */
+export function rankOffers(
+  offers: ReadonlyArray<{ id: number; amountMinor: number; submittedAt: Date }>,
+  reserveMinor: number,
+) {
+  const ranked = [...offers].sort(
+    (a, b) => b.amountMinor - a.amountMinor || a.submittedAt.getTime() - b.submittedAt.getTime(),
+  );
+  return ranked.map((offer, index) => ({
+    id: offer.id,
+    rank: index + 1,
+    belowReserve: offer.amountMinor < reserveMinor,
+  }));
+}
 
 /**
  * Issue 21, asset disposal (PPADA s.163–166): an asset register entry with photos, book value and the reserve
@@ -42,12 +93,18 @@ export function createDisposalsService({
   files,
   clock,
   auctions,
+  tendering,
+  openingBox,
 }: {
   db: Db;
   audit: AuditService;
   files: FileStorage;
   clock: Clock;
   auctions: AuctionsService;
+  /** For the organisation's tendering guard-rails (bid period, committee size), as its tenders have them. */
+  tendering: TenderingService;
+  /** Holds released key shares until the quorum opens the offers. */
+  openingBox: SecretBox;
 }) {
   const requireRole = (principal: Principal, roles: readonly Role[]) => {
     const organisationId = currentOrganisation(principal);
@@ -87,8 +144,44 @@ export function createDisposalsService({
     return load(tx, organisationId, id);
   }
   const conflict = () => new AppError('conflict', message('disposal.not_allowed'));
+  const supplierOf = (principal: Principal) => {
+    const grant = principal.grants.find((g) => SUPPLIER_ROLES.includes(g.role));
+    if (!grant) throw new AppError('forbidden', message('portal.not_supplier'));
+    return grant.organisationId;
+  };
 
-  function view(found: { asset: DisposalRow; buyerOrgName: string | null }): DisposalView {
+  async function tenderOf(a: DisposalRow): Promise<DisposalView['tender']> {
+    if (a.method !== 'public_tender' || a.quorum === null) return null;
+    const repository = disposalsRepository(db);
+    const [committee, offers] = await Promise.all([repository.committee(a.id), repository.offers(a.id)]);
+    const opened = a.openedAt !== null;
+    const m = (v: number | null) => (v === null ? null : minorToDecimalText(v, a.currency));
+    return {
+      closing_at: iso(a.closingAt),
+      quorum: a.quorum,
+      committee: committee.map((c) => ({
+        user_id: c.member.userId,
+        name: `${c.firstName} ${c.lastName}`,
+        confirmed_at: iso(c.member.confirmedAt),
+      })),
+      offers_received: offers.length,
+      opened_at: iso(a.openedAt),
+      awarded_at: iso(a.awardedAt),
+      // Before the opening the buyer sees receipts only: no names, no amounts.
+      offers: opened
+        ? offers.map(({ offer, supplierName }) => ({
+            supplier: { id: offer.supplierId, name: supplierName },
+            submitted_at: offer.submittedAt.toISOString(),
+            sha256: offer.sha256,
+            amount: m(offer.amountMinor),
+            rank: offer.rank,
+            below_reserve: offer.belowReserve,
+          }))
+        : [],
+    };
+  }
+
+  async function view(found: { asset: DisposalRow; buyerOrgName: string | null }): Promise<DisposalView> {
     const a = found.asset;
     const m = (v: number | null) => (v === null ? null : minorToDecimalText(v, a.currency));
     return {
@@ -107,6 +200,7 @@ export function createDisposalsService({
       method_approved_at: iso(a.methodApprovedAt),
       photos: a.photos.map((p, index) => ({ index, file_name: p.fileName, size: p.size })),
       auction_id: a.auctionId,
+      tender: await tenderOf(a),
       public_code: a.publicCode,
       listed_at: iso(a.listedAt),
       buyer:
@@ -131,7 +225,7 @@ export function createDisposalsService({
         page.offset,
         page.pageSize,
       );
-      return { count, results: rows.map(view) };
+      return { count, results: await Promise.all(rows.map(view)) };
     },
 
     async get(principal: Principal, id: number) {
@@ -310,9 +404,164 @@ export function createDisposalsService({
           await record(tx, principal, 'disposal.listed', organisationId, { disposal_id: id, trade_in: true });
         });
       } else {
-        // Sale by public tender (sealed highest bids on the RFQ's sealing) is not built yet.
-        throw new AppError('conflict', message('disposal.not_allowed'));
+        await listByTender(principal, organisationId, id, form);
       }
+      return this.get(principal, id);
+    },
+
+    /**
+     * A bidder (a registered supplier, in the portal) seals an offer until closing: the amount is sealed to the
+     * tender's public key at once and only its hash is readable; a new offer replaces the previous one.
+     */
+    async submitOffer(principal: Principal, id: number, amount: string) {
+      const supplierId = supplierOf(principal);
+      return db.transaction(async (tx) => {
+        const published = await disposalsRepository(tx).tenderedById(id);
+        if (!published) throw notFound(message('disposal.not_found'));
+        const a = (await locked(tx, published.asset.organisationId, id)).asset;
+        const now = clock.now();
+        if (a.status !== 'listed' || !a.tenderPublicKey || !a.closingAt || now >= a.closingAt)
+          throw new AppError('conflict', message('disposal.closed'));
+        const amountMinor = decimalTextToMinor(amount, a.currency);
+        if (amountMinor === null || amountMinor <= 0)
+          throw fieldError('amount', message('disposal.offer_positive'));
+        const content: OfferEnvelope = {
+          v: 1,
+          asset_id: id,
+          supplier_id: supplierId,
+          sealed_at: now.toISOString(),
+          salt: randomBytes(32).toString('base64url'),
+          amount_minor: amountMinor,
+        };
+        const envelope = sealTo(
+          a.tenderPublicKey,
+          Buffer.from(JSON.stringify(content), 'utf8'),
+          offerContext(id, supplierId),
+        );
+        const offer = await disposalsRepository(tx).saveOffer({
+          assetId: id,
+          supplierId,
+          envelope,
+          sha256: envelopeHash(envelope),
+          receiptCode: `DO-${randomBytes(9).toString('base64url').toUpperCase()}`,
+          submittedAt: now,
+        });
+        if (!offer) throw new AppError('conflict', message('disposal.closed'));
+        await record(tx, principal, 'disposal.offer_submitted', a.organisationId, {
+          disposal_id: id,
+          supplier_id: supplierId,
+          version: offer.version,
+          sha256: offer.sha256,
+        });
+        return receiptOf(offer);
+      });
+    },
+
+    async portalList(principal: Principal, page: PageRequest) {
+      const supplierId = supplierOf(principal);
+      const { count, rows } = await disposalsRepository(db).tenderedPublicly(page.offset, page.pageSize);
+      return { count, results: await Promise.all(rows.map((row) => portalOf(row, supplierId))) };
+    },
+
+    async portalGet(principal: Principal, id: number) {
+      const supplierId = supplierOf(principal);
+      const row = await disposalsRepository(db).tenderedById(id);
+      if (!row) throw notFound(message('disposal.not_found'));
+      return portalOf(row, supplierId);
+    },
+
+    /**
+     * A committee member confirms the opening after closing with their passphrase: their key share is
+     * released and held; with the quorum, the key is rebuilt (checked against the public key), every offer is
+     * opened and ranked highest first, all in one transaction.
+     */
+    async confirmOpening(principal: Principal, id: number, passphrase: string) {
+      const organisationId = currentOrganisation(principal);
+      await db.transaction(async (tx) => {
+        const a = (await locked(tx, organisationId, id)).asset;
+        const repository = disposalsRepository(tx);
+        const committee = await repository.committee(id);
+        const member = committee.find((m) => m.member.userId === principal.userId);
+        if (a.method !== 'public_tender' || a.quorum === null) throw conflict();
+        if (!member) throw new AppError('forbidden', message('disposal.not_committee'));
+        if (a.status !== 'listed' || a.openedAt !== null) throw conflict();
+        if (!a.closingAt || clock.now() < a.closingAt)
+          throw new AppError('conflict', message('disposal.not_closed'));
+        if (member.member.confirmedAt) throw new AppError('conflict', message('disposal.already_confirmed'));
+        const key = await openingKeyOf(tx, principal.userId);
+        if (!key) throw new AppError('validation', message('opening_key.missing'));
+        const personal = await unwrapPrivateKey(key.wrappedPrivateKey, key.publicKey, passphrase);
+        if (!personal) throw fieldError('passphrase', message('disposal.wrong_passphrase'));
+        let share: Buffer;
+        try {
+          share = openSealed(personal, member.member.share, shareContext(id, principal.userId));
+        } catch {
+          throw fieldError('passphrase', message('disposal.wrong_passphrase'));
+        }
+        await repository.updateMember(id, principal.userId, {
+          held: openingBox.seal(share.toString('base64url')),
+          confirmedAt: clock.now(),
+        });
+        await record(tx, principal, 'disposal.opening_confirmed', organisationId, { disposal_id: id });
+        const confirmed = committee.filter((m) => m.member.confirmedAt !== null).length + 1;
+        if (confirmed < a.quorum) return;
+        const held = (await repository.committee(id)).flatMap(({ member: m }) =>
+          m.held ? [new Uint8Array(Buffer.from(openingBox.open(m.held), 'base64url'))] : [],
+        );
+        const tenderKey = await rebuildSplitKey(a.tenderPublicKey!, held);
+        await repository.clearHeld(id);
+        const offers = await repository.offers(id);
+        const opened = offers.map(({ offer }) => {
+          const content = JSON.parse(
+            openSealed(tenderKey, offer.envelope, offerContext(id, offer.supplierId)).toString('utf8'),
+          ) as OfferEnvelope;
+          return { id: offer.id, amountMinor: content.amount_minor, submittedAt: offer.submittedAt };
+        });
+        const ranking = rankOffers(opened, a.reservePrice);
+        for (const o of opened) {
+          const r = ranking.find((x) => x.id === o.id)!;
+          await repository.updateOffer(o.id, {
+            amountMinor: o.amountMinor,
+            rank: r.rank,
+            belowReserve: r.belowReserve,
+          });
+        }
+        if (!(await repository.updateWhere(organisationId, id, ['listed'], { openedAt: clock.now() })))
+          throw new AppError('conflict', message('disposal.conflict'));
+        await record(tx, principal, 'disposal.offers_opened', organisationId, {
+          disposal_id: id,
+          offers: offers.map((o) => ({ supplier_id: o.offer.supplierId, sha256: o.offer.sha256 })),
+        });
+      });
+      return this.get(principal, id);
+    },
+
+    /** The award: the highest opened offer at or above the reserve (never chosen by hand). */
+    async award(principal: Principal, id: number) {
+      const organisationId = requireRole(principal, DISPOSAL_ROLES);
+      await db.transaction(async (tx) => {
+        const a = (await locked(tx, organisationId, id)).asset;
+        if (a.method !== 'public_tender' || a.status !== 'listed' || a.awardedAt !== null) throw conflict();
+        if (a.openedAt === null) throw new AppError('conflict', message('disposal.not_opened'));
+        const winner = (await disposalsRepository(tx).offers(id)).find(
+          (o) => o.offer.rank !== null && o.offer.belowReserve === false,
+        );
+        if (!winner || winner.offer.amountMinor === null)
+          throw new AppError('conflict', message('disposal.no_offer_at_reserve'));
+        if (
+          !(await disposalsRepository(tx).updateWhere(organisationId, id, ['listed'], {
+            buyerSupplierId: winner.offer.supplierId,
+            saleAmount: winner.offer.amountMinor,
+            awardedAt: clock.now(),
+          }))
+        )
+          throw new AppError('conflict', message('disposal.conflict'));
+        await record(tx, principal, 'disposal.awarded', organisationId, {
+          disposal_id: id,
+          supplier_id: winner.offer.supplierId,
+          amount_minor: winner.offer.amountMinor,
+        });
+      });
       return this.get(principal, id);
     },
 
@@ -392,9 +641,17 @@ export function createDisposalsService({
     },
 
     // ---- the public listing ---------------------------------------------------------------------------
-    async publicList() {
-      const rows = await disposalsRepository(db).listedPublicly(100);
-      return rows.map((row) => publicOf(row));
+    async publicList(page: PageRequest) {
+      const { count, rows } = await disposalsRepository(db).listedPublicly(page.offset, page.pageSize);
+      return { count, results: rows.map((row) => publicOf(row)) };
+    },
+    /** A listed asset's photo, for the public page. */
+    async publicPhoto(code: string, index: number) {
+      const row = await disposalsRepository(db).publicByCode(code);
+      const photo = row?.asset.photos[index];
+      const stream = photo ? await files.get(photo.key) : null;
+      if (!photo || !stream) throw notFound(message('disposal.not_found'));
+      return { fileName: photo.fileName, contentType: photo.contentType, size: photo.size, stream };
     },
     async publicGet(code: string) {
       const row = await disposalsRepository(db).publicByCode(code);
@@ -421,8 +678,93 @@ export function createDisposalsService({
         a.method === 'public_auction' && a.listedAt
           ? { starts_at: a.listedAt.toISOString(), ends_at: iso(a.closingAt) }
           : null,
+      closing_at: iso(a.closingAt),
       photos: a.photos.length,
     };
+  }
+
+  function receiptOf(offer: { receiptCode: string; sha256: string; version: number; submittedAt: Date }) {
+    return {
+      receipt_code: offer.receiptCode,
+      sha256: offer.sha256,
+      version: offer.version,
+      submitted_at: offer.submittedAt.toISOString(),
+    };
+  }
+
+  async function portalOf(row: { asset: DisposalRow; seller: string }, supplierId: number) {
+    const offer = await disposalsRepository(db).offerOf(row.asset.id, supplierId);
+    return {
+      ...publicOf(row),
+      id: row.asset.id,
+      my_offer: offer ? receiptOf(offer) : null,
+      won: row.asset.awardedAt !== null && row.asset.buyerSupplierId === supplierId,
+    };
+  }
+
+  /**
+   * Listing by public tender: the closing time and opening committee checked against the organisation's
+   * tendering guard-rails (a public body keeps the statutory bid period and a committee of at least three;
+   * PPADA reg 177–178 asks a disposal committee quorum of three); a key pair whose private key is split
+   * k-of-n among the committee, each share sealed to a member's opening key, then forgotten.
+   */
+  async function listByTender(
+    principal: Principal,
+    organisationId: number,
+    id: number,
+    form: DisposalListingForm,
+  ) {
+    if (!form.closing_at || form.quorum === null)
+      throw fieldError('closing_at', message('disposal.method_details'));
+    const settings = await tendering.settings(principal);
+    const now = clock.now();
+    const closingAt = new Date(form.closing_at);
+    const days = bidPeriodProblem(settings, now, closingAt);
+    if (days !== null) throw fieldError('closing_at', message('disposal.bid_period', { days }));
+    if (closingAt <= now) throw fieldError('closing_at', message('disposal.bid_period', { days: 0 }));
+    const committee = [...form.committee];
+    const staff = await disposalsRepository(db).staffAmong(organisationId, committee);
+    const keys = await Promise.all(committee.map((userId) => openingKeyOf(db, userId)));
+    const minimum = effectiveSettings(settings).minimumCommittee;
+    if (
+      tenderCommitteeProblem(settings, committee, form.quorum) !== null ||
+      staff.length !== new Set(committee).size ||
+      keys.some((k) => k === null)
+    )
+      throw fieldError('committee', message('disposal.committee', { minimum }));
+    const pair = newKeyPair();
+    const shares = await split(
+      new Uint8Array(Buffer.from(pair.privateKey, 'base64url')),
+      committee.length,
+      form.quorum,
+    );
+    await db.transaction(async (tx) => {
+      const repository = disposalsRepository(tx);
+      if (
+        !(await repository.updateWhere(organisationId, id, ['method_approved'], {
+          status: 'listed',
+          listedAt: now,
+          closingAt,
+          quorum: form.quorum,
+          tenderPublicKey: pair.publicKey,
+        }))
+      )
+        throw new AppError('conflict', message('disposal.conflict'));
+      for (const [index, userId] of committee.entries())
+        await repository.addMember({
+          assetId: id,
+          userId,
+          share: sealTo(keys[index]!.publicKey, shares[index]!, shareContext(id, userId)),
+        });
+      await record(tx, principal, 'disposal.listed', organisationId, {
+        disposal_id: id,
+        public_tender: true,
+        public_key: pair.publicKey,
+        committee,
+        quorum: form.quorum,
+        closing_at: closingAt.toISOString(),
+      });
+    });
   }
 }
 
