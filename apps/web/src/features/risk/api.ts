@@ -79,6 +79,12 @@ export const questionnairesQuery = (organisationId: number) =>
       apiGet<Page<QuestionnaireView>>(`${BASE}/questionnaires/`, { page: 1, page_size: 100 }, signal),
   });
 
+export const questionnaireQuery = (organisationId: number, id: number) =>
+  queryOptions({
+    queryKey: key(organisationId, 'questionnaires', id),
+    queryFn: ({ signal }) => apiGet<QuestionnaireView>(`${BASE}/questionnaires/${id}/`, {}, signal),
+  });
+
 export const arrangementsQuery = (organisationId: number) =>
   queryOptions({
     queryKey: key(organisationId, 'outsourcing'),

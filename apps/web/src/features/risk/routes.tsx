@@ -16,6 +16,10 @@ export const riskRoutes: RouteObject[] = [
   { path: 'financial', lazy: page(() => import('./pages/FinancialPage.tsx')) },
   { path: 'outsourcing', lazy: page(() => import('./pages/OutsourcingPage.tsx')) },
   { path: 'outsourcing/:id', lazy: page(() => import('./pages/OutsourcingPage.tsx')) },
+  {
+    path: 'questionnaires/:id',
+    lazy: withNamespaces(['risk', 'portal-risk', 'errors'], () => import('./pages/QuestionnairePage.tsx')),
+  },
   { path: 'suppliers/:id', lazy: page(() => import('./pages/SupplierProfilePage.tsx')) },
   { path: 'settings', lazy: page(() => import('./pages/SettingsPage.tsx')) },
 ];

@@ -187,10 +187,16 @@ function DueDiligenceForm({ q }: { q: PortalQuestionnaireView }) {
           onChange={(value) =>
             setAnswers((current) => ({ ...current, [question.key]: value as DueDiligenceAnswer }))
           }
+          data-testid={`dd-${question.key}`}
         >
           <Group gap="md" mt={4}>
             {DUE_DILIGENCE_ANSWERS.map((answer) => (
-              <Radio key={answer} value={answer} label={t(`dueDiligence.answers.${answer}`)} />
+              <Radio
+                key={answer}
+                value={answer}
+                label={t(`dueDiligence.answers.${answer}`)}
+                data-testid={`dd-${question.key}-${answer}`}
+              />
             ))}
           </Group>
         </Radio.Group>

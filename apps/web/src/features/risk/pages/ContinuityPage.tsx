@@ -19,6 +19,7 @@ import {
   continuityPlanForm,
   criticalServiceForm,
   type ContinuityPlanForm,
+  type ContinuityPlanView,
   type CriticalServiceForm,
   type CriticalServiceView,
 } from '@zabuni/contracts';
@@ -41,7 +42,11 @@ export function Component() {
   const { organisationId, manager } = useRiskRoles();
   const services = useQuery(servicesQuery(organisationId));
   const [adding, setAdding] = useState(false);
-  const [planFor, setPlanFor] = useState<CriticalServiceView | null>(null);
+  const [editing, setEditing] = useState<CriticalServiceView | null>(null);
+  const [planFor, setPlanFor] = useState<{
+    service: CriticalServiceView;
+    plan: ContinuityPlanView | null;
+  } | null>(null);
   return (
     <PageFrame testId="risk-continuity">
       <PageHeader
@@ -79,8 +84,16 @@ export function Component() {
               {s.suppliers.map((x) => `${x.name} (${t(`continuity.role.${x.role}`)})`).join(', ') || '—'}
             </Text>
             {manager && (
-              <Group justify="flex-end" mt="xs">
-                <Button size="xs" variant="light" onClick={() => setPlanFor(s)} data-testid="add-plan">
+              <Group justify="flex-end" mt="xs" gap="xs">
+                <Button size="xs" variant="default" onClick={() => setEditing(s)} data-testid="edit-service">
+                  {t('continuity.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => setPlanFor({ service: s, plan: null })}
+                  data-testid="add-plan"
+                >
                   {t('continuity.addPlan')}
                 </Button>
               </Group>
@@ -94,6 +107,7 @@ export function Component() {
                       <Table.Th>{t('continuity.plan.alternates')}</Table.Th>
                       <Table.Th>{t('continuity.plan.exit')}</Table.Th>
                       <Table.Th>{t('continuity.plan.tested')}</Table.Th>
+                      {manager && <Table.Th />}
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -107,6 +121,18 @@ export function Component() {
                           {p.test_result ? ` · ${t(`continuity.result.${p.test_result}`)}` : ''}
                           {p.test_overdue ? ` · ${t('continuity.testOverdue')}` : ''}
                         </Table.Td>
+                        {manager && (
+                          <Table.Td>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              onClick={() => setPlanFor({ service: s, plan: p })}
+                              data-testid="edit-plan"
+                            >
+                              {t('continuity.editPlan')}
+                            </Button>
+                          </Table.Td>
+                        )}
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -116,8 +142,9 @@ export function Component() {
           </Card>
         ))}
       </Stack>
-      {adding && <ServiceForm onClose={() => setAdding(false)} />}
-      {planFor && <PlanForm service={planFor} onClose={() => setPlanFor(null)} />}
+      {adding && <ServiceForm service={null} onClose={() => setAdding(false)} />}
+      {editing && <ServiceForm service={editing} onClose={() => setEditing(null)} />}
+      {planFor && <PlanForm service={planFor.service} plan={planFor.plan} onClose={() => setPlanFor(null)} />}
     </PageFrame>
   );
 }
@@ -125,6 +152,7 @@ export function Component() {
 interface Values {
   name: string;
   description: string;
+  owner_id: number | null;
   mtd_hours: number;
   rto_hours: number;
   rpo_hours: number;
@@ -132,27 +160,40 @@ interface Values {
   suppliers: Array<{ supplier_id: number; role: 'primary' | 'alternate' }>;
 }
 
-function ServiceForm({ onClose }: { onClose(): void }) {
+/** Adds a critical service, or edits one (its owner and impact notes kept). */
+function ServiceForm({ service, onClose }: { service: CriticalServiceView | null; onClose(): void }) {
   const { t } = useTranslation(NS);
   const { organisationId } = useRiskRoles();
   const queryClient = useQueryClient();
   const suppliers = useQuery(suppliersQuery(organisationId)).data?.results ?? [];
   const form = useForm<Values, unknown, CriticalServiceForm>({
     resolver: contractResolver<Values, CriticalServiceForm>(criticalServiceForm),
-    defaultValues: {
-      name: '',
-      description: '',
-      mtd_hours: 24,
-      rto_hours: 8,
-      rpo_hours: 1,
-      impact_notes: '',
-      suppliers: [],
-    },
+    defaultValues: service
+      ? {
+          name: service.name,
+          description: service.description,
+          owner_id: service.owner?.id ?? null,
+          mtd_hours: service.mtd_hours,
+          rto_hours: service.rto_hours,
+          rpo_hours: service.rpo_hours,
+          impact_notes: service.impact_notes,
+          suppliers: service.suppliers.map((x) => ({ supplier_id: x.id, role: x.role })),
+        }
+      : {
+          name: '',
+          description: '',
+          owner_id: null,
+          mtd_hours: 24,
+          rto_hours: 8,
+          rpo_hours: 1,
+          impact_notes: '',
+          suppliers: [],
+        },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await riskApi.saveService(null, values);
+      await riskApi.saveService(service?.id ?? null, values);
       await queryClient.invalidateQueries({ queryKey: key(organisationId) });
       toast.success(t('continuity.saved'));
       onClose();
@@ -162,13 +203,18 @@ function ServiceForm({ onClose }: { onClose(): void }) {
     }
   });
   return (
-    <Modal opened onClose={onClose} title={t('continuity.add')}>
-      <form onSubmit={submit} noValidate>
+    <Modal
+      opened
+      onClose={onClose}
+      title={service ? `${t('continuity.edit')}: ${service.name}` : t('continuity.add')}
+    >
+      <form onSubmit={submit} noValidate data-testid="service-form">
         <Stack gap="sm">
           <TextInput
             label={t('continuity.name')}
             required
             error={fieldError(errors.name)}
+            data-testid="service-name"
             {...form.register('name')}
           />
           <TextInput label={t('continuity.description')} {...form.register('description')} />
@@ -184,6 +230,7 @@ function ServiceForm({ onClose }: { onClose(): void }) {
                   value={f.value}
                   onChange={(value) => f.onChange(Number(value) || 0)}
                   error={fieldError(errors[field])}
+                  data-testid={`service-${field}`}
                 />
               )}
             />
@@ -200,7 +247,10 @@ function ServiceForm({ onClose }: { onClose(): void }) {
                   field.onChange(
                     values.map((v, i) => ({
                       supplier_id: Number(v),
-                      role: i === 0 ? 'primary' : 'alternate',
+                      // A supplier already listed keeps its role; a new one is an alternate after the first.
+                      role:
+                        field.value.find((x) => x.supplier_id === Number(v))?.role ??
+                        (i === 0 ? 'primary' : 'alternate'),
                     })),
                   )
                 }
@@ -212,7 +262,7 @@ function ServiceForm({ onClose }: { onClose(): void }) {
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={isSubmitting} data-testid="service-save">
               {t('actions.save')}
             </Button>
           </Group>
@@ -234,30 +284,50 @@ interface PlanValues {
   next_test_on: string | null;
 }
 
-/** A continuity plan for one of the service's suppliers: alternates, stock, exit plan and the last test. */
-function PlanForm({ service, onClose }: { service: CriticalServiceView; onClose(): void }) {
+/** A continuity plan for one of the service's suppliers (new, or one to edit): alternates, stock, exit plan and the last test. */
+function PlanForm({
+  service,
+  plan,
+  onClose,
+}: {
+  service: CriticalServiceView;
+  plan: ContinuityPlanView | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation(NS);
   const { organisationId } = useRiskRoles();
   const queryClient = useQueryClient();
   const form = useForm<PlanValues, unknown, ContinuityPlanForm>({
     resolver: contractResolver<PlanValues, ContinuityPlanForm>(continuityPlanForm),
-    defaultValues: {
-      service_id: service.id,
-      supplier_id: service.suppliers[0]?.id ?? null,
-      alternates: '',
-      stock: '',
-      exit_plan: '',
-      last_tested_on: null,
-      test_result: null,
-      test_notes: '',
-      next_test_on: null,
-    },
+    defaultValues: plan
+      ? {
+          service_id: service.id,
+          supplier_id: plan.supplier?.id ?? null,
+          alternates: plan.alternates,
+          stock: plan.stock,
+          exit_plan: plan.exit_plan,
+          last_tested_on: plan.last_tested_on,
+          test_result: plan.test_result,
+          test_notes: plan.test_notes,
+          next_test_on: plan.next_test_on,
+        }
+      : {
+          service_id: service.id,
+          supplier_id: service.suppliers[0]?.id ?? null,
+          alternates: '',
+          stock: '',
+          exit_plan: '',
+          last_tested_on: null,
+          test_result: null,
+          test_notes: '',
+          next_test_on: null,
+        },
   });
   const { errors, isSubmitting } = form.formState;
   const dateField = { setValueAs: (v: string) => v || null };
   const submit = form.handleSubmit(async (values) => {
     try {
-      await riskApi.savePlan(null, values);
+      await riskApi.savePlan(plan?.id ?? null, values);
       await queryClient.invalidateQueries({ queryKey: key(organisationId) });
       toast.success(t('continuity.planSaved'));
       onClose();
@@ -267,7 +337,11 @@ function PlanForm({ service, onClose }: { service: CriticalServiceView; onClose(
     }
   });
   return (
-    <Modal opened onClose={onClose} title={`${t('continuity.addPlan')}: ${service.name}`}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`${plan ? t('continuity.editPlan') : t('continuity.addPlan')}: ${service.name}`}
+    >
       <form onSubmit={submit} noValidate data-testid="plan-form">
         <Stack gap="sm">
           <Controller
@@ -284,7 +358,12 @@ function PlanForm({ service, onClose }: { service: CriticalServiceView; onClose(
               />
             )}
           />
-          <Textarea label={t('continuity.plan.alternates')} autosize {...form.register('alternates')} />
+          <Textarea
+            label={t('continuity.plan.alternates')}
+            autosize
+            data-testid="plan-alternates"
+            {...form.register('alternates')}
+          />
           <Textarea label={t('continuity.plan.stock')} autosize {...form.register('stock')} />
           <Textarea label={t('continuity.plan.exit')} autosize {...form.register('exit_plan')} />
           <TextInput
@@ -315,7 +394,7 @@ function PlanForm({ service, onClose }: { service: CriticalServiceView; onClose(
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={isSubmitting} data-testid="plan-save">
               {t('actions.save')}
             </Button>
           </Group>

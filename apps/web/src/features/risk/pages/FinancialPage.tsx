@@ -153,9 +153,11 @@ export function Component() {
           </Title>
           <Stack gap={4} data-testid="questionnaires">
             {(questionnaires.data?.results ?? []).map((q: QuestionnaireView) => (
-              <Text key={q.id} size="sm">
-                {q.supplier.name} · {t(`questionnaires.kind.${q.kind}`)} ·{' '}
-                {t(`questionnaires.status.${q.status}`)}
+              <Text key={q.id} size="sm" data-testid="questionnaire-row">
+                <Anchor component={Link} to={`/app/risk/questionnaires/${q.id}`} size="sm" fw={600}>
+                  {q.supplier.name}
+                </Anchor>{' '}
+                · {t(`questionnaires.kind.${q.kind}`)} · {t(`questionnaires.status.${q.status}`)}
                 {q.score !== null ? ` · ${t('questionnaires.score', { score: q.score })}` : ''} ·{' '}
                 {formatDate(q.sent_at, language)}
               </Text>
@@ -227,6 +229,7 @@ function SendQuestionnaire() {
                 value={field.value}
                 onChange={(value) => field.onChange(value)}
                 allowDeselect={false}
+                data-testid="questionnaire-kind"
               />
             )}
           />

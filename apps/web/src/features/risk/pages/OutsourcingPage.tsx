@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Badge,
   Button,
   Checkbox,
@@ -18,7 +19,7 @@ import { SUBSTITUTABILITY } from '@zabuni/domain';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { DataTable, type DataColumn } from '../../../components/data-table/DataTable.tsx';
 import { PageFrame, PageHeader } from '../../../components/PageFrame.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
@@ -37,6 +38,21 @@ export function Component() {
   const highlighted = Number(useParams().id) || null;
   const list = useQuery(arrangementsQuery(organisationId));
   const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<ArrangementView | null>(null);
+  const sendDiligence = async (row: ArrangementView) => {
+    try {
+      await riskApi.sendQuestionnaire({
+        supplier_id: row.supplier.id,
+        kind: 'due_diligence',
+        arrangement_id: row.id,
+        message: '',
+      });
+      await queryClient.invalidateQueries({ queryKey: key(organisationId) });
+      toast.success(t('questionnaires.sent'));
+    } catch (failure) {
+      toast.error(failureText(failure));
+    }
+  };
   const review = async (row: ArrangementView) => {
     try {
       await riskApi.recordReview(row.id, todayInNairobi());
@@ -91,7 +107,20 @@ export function Component() {
       header: t('outsourcing.columns.dueDiligence'),
       width: 120,
       hideOnMobile: true,
-      render: (row) => <Text size="sm">{row.due_diligence_score ?? '—'}</Text>,
+      render: (row) =>
+        row.due_diligence_questionnaire_id === null ? (
+          <Text size="sm">—</Text>
+        ) : (
+          <Anchor
+            component={Link}
+            to={`/app/risk/questionnaires/${row.due_diligence_questionnaire_id}`}
+            size="sm"
+            fw={600}
+            data-testid="arrangement-diligence-link"
+          >
+            {t('questionnaires.score', { score: row.due_diligence_score })}
+          </Anchor>
+        ),
       exportValue: (row) => row.due_diligence_score,
     },
     ...(manager
@@ -99,11 +128,29 @@ export function Component() {
           {
             key: 'actions',
             header: '',
-            width: 150,
+            width: 200,
             render: (row: ArrangementView) => (
-              <Button size="xs" variant="light" onClick={() => void review(row)}>
-                {t('outsourcing.recordReview')}
-              </Button>
+              <Group gap={6} data-testid="arrangement-actions">
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => setEditing(row)}
+                  data-testid="arrangement-edit"
+                >
+                  {t('outsourcing.edit')}
+                </Button>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() => void sendDiligence(row)}
+                  data-testid="arrangement-send-diligence"
+                >
+                  {t('outsourcing.sendDueDiligence')}
+                </Button>
+                <Button size="xs" variant="light" onClick={() => void review(row)}>
+                  {t('outsourcing.recordReview')}
+                </Button>
+              </Group>
             ),
           },
         ]
@@ -131,42 +178,66 @@ export function Component() {
         error={list.error ? list.error.message : null}
         empty={<StatusMessage title={t('outsourcing.empty')} />}
       />
-      {adding && <ArrangementEditor onClose={() => setAdding(false)} />}
+      {adding && <ArrangementEditor arrangement={null} onClose={() => setAdding(false)} />}
+      {editing && <ArrangementEditor arrangement={editing} onClose={() => setEditing(null)} />}
     </PageFrame>
   );
 }
 
 type Values = Omit<ArrangementForm, 'supplier_id'> & { supplier_id: number | null };
 
-function ArrangementEditor({ onClose }: { onClose(): void }) {
+/** Adds an arrangement, or edits one (the whole record is sent again: its owner, contract and dates kept). */
+function ArrangementEditor({
+  arrangement,
+  onClose,
+}: {
+  arrangement: ArrangementView | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation(NS);
   const { organisationId } = useRiskRoles();
   const queryClient = useQueryClient();
   const suppliers = useQuery(suppliersQuery(organisationId)).data?.results ?? [];
   const form = useForm<Values, unknown, ArrangementForm>({
     resolver: contractResolver<Values, ArrangementForm>(arrangementForm),
-    defaultValues: {
-      service: '',
-      supplier_id: null,
-      materiality: {
-        critical_function: false,
-        customer_data: false,
-        data_offshore: false,
-        disruption_impact: 3,
-        substitutability: 'moderate',
-        above_value_threshold: false,
-      },
-      data_location: '',
-      subcontractors: '',
-      exit_strategy: '',
-      annual_value: '0',
-      currency: 'KES',
-    },
+    defaultValues: arrangement
+      ? {
+          service: arrangement.service,
+          supplier_id: arrangement.supplier.id,
+          contract_id: arrangement.contract_id,
+          materiality: { ...arrangement.materiality },
+          data_location: arrangement.data_location,
+          subcontractors: arrangement.subcontractors,
+          exit_strategy: arrangement.exit_strategy,
+          annual_value: arrangement.annual_value,
+          currency: arrangement.currency,
+          owner_id: arrangement.owner?.id ?? null,
+          started_on: arrangement.started_on,
+          last_reviewed_on: arrangement.last_reviewed_on,
+          next_review_on: arrangement.next_review_on,
+        }
+      : {
+          service: '',
+          supplier_id: null,
+          materiality: {
+            critical_function: false,
+            customer_data: false,
+            data_offshore: false,
+            disruption_impact: 3,
+            substitutability: 'moderate',
+            above_value_threshold: false,
+          },
+          data_location: '',
+          subcontractors: '',
+          exit_strategy: '',
+          annual_value: '0',
+          currency: 'KES',
+        },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (values) => {
     try {
-      await riskApi.saveArrangement(null, values);
+      await riskApi.saveArrangement(arrangement?.id ?? null, values);
       await queryClient.invalidateQueries({ queryKey: key(organisationId) });
       toast.success(t('outsourcing.saved'));
       onClose();
@@ -183,13 +254,19 @@ function ArrangementEditor({ onClose }: { onClose(): void }) {
     }
   });
   return (
-    <Modal opened onClose={onClose} title={t('outsourcing.add')} size="lg">
-      <form onSubmit={submit} noValidate>
+    <Modal
+      opened
+      onClose={onClose}
+      title={arrangement ? `${t('outsourcing.edit')}: ${arrangement.service}` : t('outsourcing.add')}
+      size="lg"
+    >
+      <form onSubmit={submit} noValidate data-testid="arrangement-form">
         <Stack gap="sm">
           <TextInput
             label={t('outsourcing.columns.service')}
             required
             error={fieldError(errors.service)}
+            data-testid="arrangement-service"
             {...form.register('service')}
           />
           <Controller
@@ -255,6 +332,7 @@ function ArrangementEditor({ onClose }: { onClose(): void }) {
             label={t('outsourcing.dataLocation')}
             required
             error={fieldError(errors.data_location)}
+            data-testid="arrangement-data-location"
             {...form.register('data_location')}
           />
           <Textarea label={t('outsourcing.subcontractors')} autosize {...form.register('subcontractors')} />
@@ -268,7 +346,7 @@ function ArrangementEditor({ onClose }: { onClose(): void }) {
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" loading={isSubmitting}>
+            <Button type="submit" loading={isSubmitting} data-testid="arrangement-save">
               {t('actions.save')}
             </Button>
           </Group>
