@@ -203,6 +203,23 @@ export const routes: RouteObject[] = [
       },
       // The footer's "Tender Bulletin" is the public tender list.
       { path: 'tender-bulletin', ...redirectTo('/tenders') },
+      // Issue 21: assets buying organisations sell (public tender, public auction).
+      {
+        path: 'asset-sales',
+        ...page(
+          'src/features/asset-sales/pages/AssetSalesPage.tsx',
+          () => import('../features/asset-sales/pages/AssetSalesPage.tsx'),
+          ['asset-sales'],
+        ),
+      },
+      {
+        path: 'asset-sales/:code',
+        ...page(
+          'src/features/asset-sales/pages/AssetSalePage.tsx',
+          () => import('../features/asset-sales/pages/AssetSalePage.tsx'),
+          ['asset-sales'],
+        ),
+      },
       {
         path: 'tenders/show/:id',
         ...page(

@@ -50,6 +50,7 @@ export const LAZY_NAMESPACES = [
   'portal-auctions',
   'sourcing-tendering',
   'portal-tendering',
+  'asset-sales',
 ] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 

@@ -8,7 +8,7 @@ export const HEADER_LINKS = [
   { to: '/webinars', key: 'nav.webinars' },
 ] as const;
 
-/** SPEC §2: the footer's ten links, in its order. */
+/** SPEC §2: the footer's ten links, in its order, and the assets for sale (issue 21). */
 export const FOOTER_LINKS = [
   { to: '/about', key: 'footer.aboutUs' },
   { to: '/jobs', key: 'footer.availableJobs' },
@@ -17,6 +17,8 @@ export const FOOTER_LINKS = [
   { to: '/tender-bulletin', key: 'footer.tenderBulletin' },
   { to: '/advertise', key: 'footer.advertiseTender' },
   { to: '/tenders', key: 'footer.viewOpenTenders' },
+  // Issue 21: the assets buying organisations sell, beside the tenders.
+  { to: '/asset-sales', key: 'footer.assetSales' },
   { to: '/tenders-subscribe', key: 'footer.subscribeAlerts' },
   { to: '/clients', key: 'footer.ourClients' },
   { to: '/demo', key: 'footer.watchDemo' },
