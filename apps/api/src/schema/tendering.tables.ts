@@ -182,6 +182,24 @@ export const tenderingEvaluations = pgTable(
   (t) => [primaryKey({ columns: [t.bidId, t.userId] })],
 );
 
+/**
+ * Suppliers that registered their interest in a published tender (or asked a question): with the bidders,
+ * they are mailed its clarifications and addenda.
+ */
+export const tenderingInterests = pgTable(
+  'tendering_interests',
+  {
+    tenderId: integer('tender_id')
+      .notNull()
+      .references(() => tenderingTenders.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => organisations.id),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenderId, t.supplierId] })],
+);
+
 /** Clarifications: asked by a supplier (never shown), answered to all. */
 export const tenderingClarifications = pgTable(
   'tendering_clarifications',
