@@ -124,6 +124,7 @@ const MATRIX: Record<string, Entry> = {
   'PUT /api/v1/contracts/clauses/{id}/': { may: contractManagers },
   'GET /api/v1/contracts/settings/': { may: read },
   'PUT /api/v1/contracts/settings/': { may: contractManagers, body: () => ({ alert_days: [90, 60, 30] }) },
+  'POST /api/v1/contract-alerts/run/': { may: OPERATOR },
   'GET /api/v1/contracts/report/': { may: read },
   'GET /api/v1/contracts/export/': { may: read },
   'POST /api/v1/contracts/verify/': { may: ALL },

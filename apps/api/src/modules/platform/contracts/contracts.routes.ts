@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from '@fastify/type-provider-zod';
 import {
   contract,
+  contractAlertsRun,
   contractChangeForm,
   contractClause,
   contractClauseForm,
@@ -52,6 +53,8 @@ const STAFF = { access: { side: 'buyer' } } as const;
 /** Writes: contract managers and administrators. */
 const MANAGERS = { access: { side: 'buyer', roles: ['org_admin', 'contract_manager'] } } as const;
 const SUPPLIER = { access: { side: 'supplier' } } as const;
+/** Platform staff: the daily run across every organisation, on demand. */
+const OPERATOR = { access: { side: 'operator', roles: ['moderator', 'super_admin'] } } as const;
 const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody };
 const idParams = z.object({ id: queryId });
 
@@ -204,6 +207,19 @@ export const contractsRoutes =
     );
 
     // Settings, reports, export, verification --------------------------------------------------------
+    app.post(
+      '/contract-alerts/run/',
+      {
+        config: OPERATOR,
+        schema: {
+          tags,
+          summary:
+            "Operator: run today's contract job now (renewals and expiries, expiry, notice and obligation alerts that are due; a second run sends nothing more)",
+          response: { 200: contractAlertsRun, 401: errorBody, 403: errorBody },
+        },
+      },
+      async () => contracts.runAlerts(),
+    );
     app.get(
       '/contracts/settings/',
       {

@@ -17,6 +17,8 @@ const clock = manualClock(new Date('2026-11-26T06:00:00Z'));
 const suppliers = { acme: 0, baobab: 0, chui: 0 };
 let rfqId = 0;
 let templateId = 0;
+let baobabContract = { id: 0, number: '' };
+const codeIn = (text: string) => /(\d{6})/.exec(text)![1]!;
 
 async function supplier(name: string, email: string) {
   const created = await setUp.created('otieno', 'p2p/suppliers/', {
@@ -239,6 +241,7 @@ describe('a contract drafted from an RFQ award', () => {
       end_date: '2026-12-20',
     });
     expect(baobab.statusCode, baobab.body).toBe(201);
+    baobabContract = baobab.json() as { id: number; number: string };
     expect(baobab.json()).toMatchObject({
       supplier: { id: suppliers.baobab },
       value_minor: 5_528_082 + 884_493,
@@ -261,5 +264,47 @@ describe('a contract drafted from an RFQ award', () => {
     // The contract then goes the usual way: submitted for approval like any other.
     const submitted = await setUp.act('mwangi', 'POST', `contracts/${contract.id}/submit/`, {});
     expect(submitted.statusCode, submitted.body).toBe(200);
+  });
+
+  it('goes through approval and both signatures, and its 30-day expiry alert is mailed once by the operator’s run', async () => {
+    const id = baobabContract.id;
+    const ok = async (who: string, url: string, body: object = {}) => {
+      const response = await setUp.act(who, 'POST', url, body);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { status: string; method?: string };
+    };
+    expect((await ok('mwangi', `contracts/${id}/submit/`)).status).toBe('in_approval');
+    // The ICT department's budget owner approves (no workflow rule for contracts).
+    expect((await ok('kamau', `contracts/${id}/approve/`)).status).toBe('approved');
+    expect((await ok('mwangi', `contracts/${id}/send-for-signature/`)).status).toBe('signing');
+    expect((await ok('mwangi', `contracts/${id}/signature-code/`)).method).toBe('email_code');
+    await ok('mwangi', `contracts/${id}/sign/`, {
+      code: codeIn((await mailsTo(ctx, 'mwangi@umoja.example'))[0]!.subject),
+    });
+    expect((await ok('baobab', `portal/contracts/${id}/signature-code/`)).method).toBe('email_code');
+    const signed = await ok('baobab', `portal/contracts/${id}/sign/`, {
+      code: codeIn((await mailsTo(ctx, 'sales@baobab.example'))[0]!.subject),
+    });
+    expect(signed.status).toBe('active');
+
+    // Today's job on demand: platform staff only; the 30-day alert (the end is 2026-12-20) goes once.
+    const operator = await createMember(ctx, {
+      kind: 'platform',
+      role: 'moderator',
+      email: 'ops.desk@zabuni.example',
+    });
+    const run = async (token: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/v1/contract-alerts/run/', headers: bearer(token) });
+    expect((await run(setUp.tokens.mwangi!)).statusCode).toBe(403);
+    const staff = await tokenFor(ctx, operator.email, operator.password);
+    const first = await run(staff);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ sent: 1, expired: 0, renewed: 0 });
+    const second = await run(staff);
+    expect(second.json()).toMatchObject({ sent: 0 });
+    const alerts = (await mailsTo(ctx, 'mwangi@umoja.example')).filter((m) =>
+      m.subject.startsWith(`Contract ${baobabContract.number} ends in`),
+    );
+    expect(alerts.map((m) => m.subject)).toEqual([`Contract ${baobabContract.number} ends in 24 days`]);
   });
 });
