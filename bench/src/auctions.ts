@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -30,6 +31,38 @@ const INTERVAL_MS = Number(process.env.BENCH_BID_INTERVAL_MS ?? 1000);
 const root = path.resolve(import.meta.dirname, '../..');
 const logger = pino({ level: 'warn' });
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret!';
+
+const TRACE_FILE = process.env.BENCH_TRACE === '0' ? '' : `/tmp/zabuni-auction-trace-${process.pid}.log`;
+if (TRACE_FILE) rmSync(TRACE_FILE, { force: true });
+/** Wall-clock milliseconds with a fraction, comparable with the API processes' trace lines. */
+const wallNow = () => performance.timeOrigin + performance.now();
+
+/** CPU seconds (user + system) a process used, with its waited-for children (PostgreSQL's ended backends). */
+function cpuSeconds(pid: number, withChildren = false) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime, stime, cutime, cstime are fields 14–17 (index 11–14 after the command).
+    const ticks =
+      Number(fields[11]) + Number(fields[12]) + (withChildren ? Number(fields[13]) + Number(fields[14]) : 0);
+    return ticks / 100;
+  } catch {
+    return 0;
+  }
+}
+/** PostgreSQL: the postmaster with its ended children, and its live children (the backends). */
+function postgresCpu(postmaster: number) {
+  let total = cpuSeconds(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.split(') ')[1]!.split(' ')[1]) === postmaster) total += cpuSeconds(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
 
 const children = new Set<ChildProcess>();
 process.on('exit', () => {
@@ -87,6 +120,7 @@ async function startApi(port: number) {
       RUN_WORKER: 'false',
       LOG_LEVEL: 'warn',
       DB_POOL_MAX: '20',
+      AUCTION_TRACE_FILE: TRACE_FILE,
       HOST: '127.0.0.1',
       PORT: String(port),
       MPESA_BASE_URL: 'http://127.0.0.1:9/sim/mpesa',
@@ -184,9 +218,14 @@ async function prepare(startsAt: Date, endsAt: Date) {
   };
 }
 
-/** Reads a Server-Sent Events stream; calls `onBid(seq)` for each bid event as it arrives. */
-function watch(url: string, token: string, onBid: (seq: number, at: number, wall: number) => void) {
+/**
+ * Reads a Server-Sent Events stream; calls `onBid(seq)` for each bid event as it arrives. Kept cheap, since 202
+ * streams share the 2 cores with the servers: one regular-expression pass over the complete events of each
+ * chunk (the server writes `id: N` then `event: bid`), no per-event slicing or JSON parsing.
+ */
+function watch(url: string, token: string, onBid: (seq: number, wall: number) => void) {
   const controller = new AbortController();
+  const bidIds = /^id: (\d+)\nevent: bid$/gm;
   const opened = fetch(url, {
     headers: { authorization: `Bearer ${token}` },
     signal: controller.signal,
@@ -200,17 +239,15 @@ function watch(url: string, token: string, onBid: (seq: number, at: number, wall
         for (;;) {
           const { value, done } = await reader.read();
           if (done) return;
-          const now = performance.now();
-          const wall = Date.now();
+          const wall = wallNow();
           buffer += decoder.decode(value, { stream: true });
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, cut);
-            buffer = buffer.slice(cut + 2);
-            if (!block.includes('event: bid')) continue;
-            const id = /^id: (\d+)$/m.exec(block);
-            if (id) onBid(Number(id[1]), now, wall);
-          }
+          const last = buffer.lastIndexOf('\n\n');
+          if (last < 0) continue;
+          const complete = buffer.slice(0, last);
+          buffer = buffer.slice(last + 2);
+          bidIds.lastIndex = 0;
+          let match;
+          while ((match = bidIds.exec(complete))) onBid(Number(match[1]), wall);
         }
       } catch {
         // closed at the end
@@ -228,7 +265,7 @@ try {
   const portA = await findFreePort();
   let portB = await findFreePort();
   while (portB === portA) portB = await findFreePort();
-  await Promise.all([startApi(portA), startApi(portB)]);
+  const apis = await Promise.all([startApi(portA), startApi(portB)]);
   const bases = [`http://127.0.0.1:${portA}/api/v1`, `http://127.0.0.1:${portB}/api/v1`];
 
   const startsAt = new Date(Date.now() + 20_000);
@@ -242,24 +279,20 @@ try {
   const received = { buyerA: [] as number[], buyerB: [] as number[] };
   const arrivalB = new Map<number, number>();
   const arrivalA = new Map<number, number>();
-  const wallA = new Map<number, number>();
-  const wallB = new Map<number, number>();
   const buyerA = watch(
     `${bases[0]}/sourcing/auctions/${prepared.auctionId}/live/`,
     prepared.buyerToken,
-    (seq, at, wall) => {
+    (seq, wall) => {
       received.buyerA.push(seq);
-      arrivalA.set(seq, at);
-      wallA.set(seq, wall);
+      arrivalA.set(seq, wall);
     },
   );
   const buyerB = watch(
     `${bases[1]}/sourcing/auctions/${prepared.auctionId}/live/`,
     prepared.buyerToken,
-    (seq, at, wall) => {
+    (seq, wall) => {
       received.buyerB.push(seq);
-      arrivalB.set(seq, at);
-      wallB.set(seq, wall);
+      arrivalB.set(seq, wall);
     },
   );
   const bidderStreams = prepared.bidders.map((b, i) => {
@@ -275,10 +308,23 @@ try {
   await new Promise((r) => setTimeout(r, Math.max(0, startsAt.getTime() - Date.now() + 50)));
 
   // The bidders: each POSTs to its process, always one shilling below its own last bid.
-  const sentAt = new Map<number, { at: number; base: number; placedAt: number }>();
+  const sentAt = new Map<number, { at: number; base: number; answered: number }>();
   const roundTrips: number[] = [];
   const refused: string[] = [];
   let failed = 0;
+  const postmaster = embedded
+    ? Number(
+        readFileSync(path.join(root, '.data/bench-auctions/postgres/postmaster.pid'), 'utf8').split('\n')[0],
+      )
+    : 0;
+  const cpu = () => ({
+    bench: process.cpuUsage(),
+    apis: apis.map((child) => cpuSeconds(child.pid!)),
+    postgres: postmaster ? postgresCpu(postmaster) : 0,
+  });
+  const cpuBefore = cpu();
+  const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  const runStarted = performance.now();
   const stopAt = performance.now() + SECONDS * 1000;
   const bareUnderLoad = notifyRoundTrips(Math.max(100, SECONDS * 5)); // spread over the run
   await Promise.all(
@@ -288,23 +334,26 @@ try {
       await new Promise((r) => setTimeout(r, Math.random() * INTERVAL_MS));
       while (performance.now() < stopAt) {
         amount -= 100 + Math.floor(Math.random() * 100);
-        const started = performance.now();
+        const started = wallNow();
         const response = await fetch(`${bases[base]}/portal/auctions/${prepared.auctionId}/bids/`, {
           method: 'POST',
           headers: { authorization: `Bearer ${b.token}`, 'content-type': 'application/json' },
           body: JSON.stringify({ amount: (amount / 100).toFixed(2) }),
         }).catch(() => null);
-        const done = performance.now();
+        const done = wallNow();
         if (!response) failed += 1;
         else if (response.status === 201) {
-          const { seq, placed_at } = (await response.json()) as { seq: number; placed_at: string };
-          sentAt.set(seq, { at: started, base, placedAt: Date.parse(placed_at) });
+          const { seq } = (await response.json()) as { seq: number };
+          sentAt.set(seq, { at: started, base, answered: done });
           roundTrips.push(done - started);
         } else refused.push(`${response.status} ${await response.text()}`);
         await new Promise((r) => setTimeout(r, INTERVAL_MS * (0.5 + Math.random())));
       }
     }),
   );
+  const cpuAfter = cpu();
+  const elapsed = (performance.now() - runStarted) / 1000;
+  const loadAfter = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
   const bareLoaded = await bareUnderLoad;
   await new Promise((r) => setTimeout(r, 2_000)); // let the last broadcasts land
   buyerA.close();
@@ -314,27 +363,68 @@ try {
   // Bid-to-broadcast on the other process's buyer stream (and on the same process's, for comparison).
   const cross: number[] = [];
   const same: number[] = [];
-  const decided: number[] = [];
   for (const [seq, sent] of sentAt) {
     const other = (sent.base === 0 ? arrivalB : arrivalA).get(seq);
     const own = (sent.base === 0 ? arrivalA : arrivalB).get(seq);
     if (other !== undefined) cross.push(other - sent.at);
     if (own !== undefined) same.push(own - sent.at);
-    const otherWall = (sent.base === 0 ? wallB : wallA).get(seq);
-    if (otherWall !== undefined) decided.push(otherWall - sent.placedAt);
   }
   const accepted = sentAt.size;
   console.log(
-    `bids accepted: ${accepted} (${(accepted / SECONDS).toFixed(0)}/s), refused: ${refused.length}, failed: ${failed}`,
+    `bids accepted: ${accepted} (${(accepted / SECONDS).toFixed(0)}/s), refused: ${refused.length}, failed: ${failed}; load average ${loadBefore} before, ${loadAfter} after`,
   );
   console.log(line('bid round trip (POST → 201)', roundTrips));
   console.log(line('bid-to-broadcast, other process', cross));
   console.log(line('bid-to-broadcast, same process', same));
-  // From the server's decision (its clock, read under the lock) to the other process's watcher: what the live
-  // view adds (commit, NOTIFY, the read from the table, the fan-out), without the queue for the lock.
-  console.log(line('decided-to-broadcast, other process (wall clock)', decided));
   console.log(line('bare NOTIFY round trip, idle', bareIdle));
   console.log(line('bare NOTIFY round trip, during the run', bareLoaded));
+
+  // Where the time goes (the API processes' trace lines, joined by bid seq with the bench's own clock).
+  if (TRACE_FILE) {
+    const bids = new Map<number, number[]>();
+    const notes = new Map<string, number>();
+    const sent = new Map<string, number[]>();
+    for (const text of readFileSync(TRACE_FILE, 'utf8').split('\n')) {
+      const [kind, pid, seq, ...times] = text.split(' ');
+      if (kind === 'bid') bids.set(Number(seq), [Number(pid), ...times.map(Number)]);
+      else if (kind === 'note') notes.set(`${pid} ${Number(seq)}`, Number(times[0]));
+      else if (kind === 'sent') sent.set(`${pid} ${Number(seq)}`, times.map(Number));
+    }
+    const pids = apis.map((child) => child.pid!);
+    const stages: Record<string, number[]> = {};
+    const add = (label: string, value: number | undefined) => {
+      if (value !== undefined && Number.isFinite(value)) (stages[label] ??= []).push(value);
+    };
+    for (const [seq, s] of sentAt) {
+      const b = bids.get(seq);
+      if (!b) continue;
+      const [pid, tIn, tRead, tTx, tLock, tDone] = b as [number, number, number, number, number, number];
+      const otherPid = pids.find((p) => p !== pid);
+      const note = notes.get(`${otherPid} ${seq}`);
+      const fan = sent.get(`${otherPid} ${seq}`);
+      const arrival = (s.base === 0 ? arrivalB : arrivalA).get(seq);
+      add('1 HTTP accept, auth, body (POST → handler)', tIn - s.at);
+      add('2 reads before the transaction', tRead - tIn);
+      add('3 queue / pool connection + BEGIN', tTx - tRead);
+      add('4 waiting for the state row lock', tLock - tTx);
+      add('5 decide, write, COMMIT', tDone - tLock);
+      add('6 answer back to the bidder (→ 201)', s.answered - tDone);
+      if (note !== undefined) add('7 COMMIT → NOTIFY in the other process', note - tDone);
+      if (note !== undefined && fan) add('8 notification → fan-out starts', fan[0]! - note);
+      if (fan) add('9 fan-out to every watcher of the process', fan[1]! - fan[0]!);
+      if (fan && arrival !== undefined) add("10 fan-out end → buyer's stream read", arrival - fan[1]!);
+    }
+    console.log('stages (ms; 7–10 in the process the bid did not go to):');
+    for (const label of Object.keys(stages).sort((a, b) => parseInt(a) - parseInt(b)))
+      console.log(line(`  ${label}`, stages[label]!));
+  }
+  const bench =
+    (cpuAfter.bench.user + cpuAfter.bench.system - cpuBefore.bench.user - cpuBefore.bench.system) / 1e6;
+  const share = (seconds: number) =>
+    `${seconds.toFixed(1)} s (${((100 * seconds) / elapsed).toFixed(0)} % of a core)`;
+  console.log(
+    `CPU during the ${elapsed.toFixed(0)} s of bidding (2 cores = 200 %): bench client ${share(bench)}, API A ${share(cpuAfter.apis[0]! - cpuBefore.apis[0]!)}, API B ${share(cpuAfter.apis[1]! - cpuBefore.apis[1]!)}, PostgreSQL ${share(cpuAfter.postgres - cpuBefore.postgres)}`,
+  );
 
   // Consistency: none lost, none out of order.
   const checks: Array<[string, boolean]> = [];

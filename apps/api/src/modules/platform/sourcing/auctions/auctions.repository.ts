@@ -12,9 +12,38 @@ import { buyerSuppliers, organisations } from '../../../../schema/organisations.
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionStatus = AuctionRow['status'];
 export type StoredBid = typeof auctionBids.$inferSelect;
+/** What the live views need of a bid (a stored one, or one read from its announcement). */
+export type LiveBid = Pick<
+  StoredBid,
+  'seq' | 'supplierId' | 'amount' | 'placedAt' | 'extended' | 'endsAtAfter'
+>;
+/** A decided bid, to be written. */
+export type NewBid = LiveBid & { placedByUserId: number };
 
-/** The channel every accepted bid is announced on (payload: `auctionId:seq`, or `auctionId:status` after a status change), in commit order. */
+/**
+ * The channel every accepted bid is announced on, one notification per bid in seq order, delivered at commit
+ * in commit order. The payload is the bid itself, compact, so that the live views need no read of the table:
+ * `auctionId:seq:supplierId:amount:placedAtMs:extended(0|1):endsAtAfterMs` (the last empty when null); or
+ * `auctionId:status` after a status change.
+ */
 export const AUCTION_CHANNEL = 'auction_bids';
+
+export const bidAnnouncement = (auctionId: number, bid: LiveBid) =>
+  `${auctionId}:${bid.seq}:${bid.supplierId}:${bid.amount}:${bid.placedAt.getTime()}:${bid.extended ? 1 : 0}:${bid.endsAtAfter?.getTime() ?? ''}`;
+
+/** The bid of an announcement (the parts after the auction id), or null when it is not one. */
+export function bidOfAnnouncement(parts: readonly string[]): LiveBid | null {
+  if (parts.length !== 7) return null;
+  const [, seq, supplierId, amount, placedAt, extended, endsAtAfter] = parts;
+  return {
+    seq: Number(seq),
+    supplierId: Number(supplierId),
+    amount: Number(amount),
+    placedAt: new Date(Number(placedAt)),
+    extended: extended === '1',
+    endsAtAfter: endsAtAfter ? new Date(Number(endsAtAfter)) : null,
+  };
+}
 
 type StateRow = typeof auctionStates.$inferSelect;
 
@@ -171,29 +200,39 @@ export function auctionsRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
-    /** The state row, locked until the transaction ends: bids are decided one at a time. */
-    async lockState(auctionId: number) {
+    /** What a bid needs before its turn: the auction and the bidder's alias, if it is invited (no state). */
+    async bidTarget(buyerId: number, auctionId: number, supplierId: number) {
       const [row] = await db
-        .select()
+        .select({ auction: auctions, alias: auctionParticipants.alias })
+        .from(auctions)
+        .innerJoin(
+          auctionParticipants,
+          and(eq(auctionParticipants.auctionId, auctions.id), eq(auctionParticipants.supplierId, supplierId)),
+        )
+        .where(and(eq(auctions.organisationId, buyerId), eq(auctions.id, auctionId)));
+      return row ?? null;
+    },
+
+    /** The state row locked until the transaction ends, with the auction's status as committed now. */
+    async lockStateWithStatus(auctionId: number) {
+      const [row] = await db
+        .select({ state: auctionStates, status: auctions.status })
         .from(auctionStates)
+        .innerJoin(auctions, eq(auctions.id, auctionStates.auctionId))
         .where(eq(auctionStates.auctionId, auctionId))
-        .for('update');
-      return row ? stateFromRow(row) : null;
+        .for('update', { of: auctionStates });
+      return row ? { state: stateFromRow(row.state), status: row.status } : null;
     },
 
     /**
-     * Writes the decided bid in ONE statement (a round trip less while the state row is locked): the new
-     * state WHERE last_seq is still the one read, the bid, and its announcement (NOTIFY, delivered at commit
-     * in commit order). False when the state moved (zero rows): a conflict.
+     * Writes a batch of decided bids in ONE statement: the state after the last WHERE last_seq is still the
+     * one read, the bids, and one announcement per bid in seq order (NOTIFY, delivered at commit). False
+     * when the state moved (zero rows): a conflict.
      */
-    async commitBid(
-      auctionId: number,
-      readSeq: number,
-      state: AuctionState,
-      bid: Omit<typeof auctionBids.$inferInsert, 'auctionId'>,
-    ) {
+    async commitBids(auctionId: number, readSeq: number, state: AuctionState, bids: readonly NewBid[]) {
       const standings = JSON.stringify(state.standings.map((s) => ({ ...s, at: s.at.toISOString() })));
-      const result = await db.execute<{ seq: number }>(sql`
+      const array = (values: unknown[]) => `{${values.join(',')}}`;
+      const result = await db.execute(sql`
         WITH saved AS (
           UPDATE ${auctionStates}
           SET standings = ${standings}::jsonb, ends_at = ${state.endsAt}, extensions = ${state.extensions},
@@ -202,13 +241,22 @@ export function auctionsRepository(db: Executor) {
           RETURNING auction_id
         ), bid AS (
           INSERT INTO ${auctionBids} (auction_id, seq, supplier_id, amount, placed_at, placed_by_user_id, extended, ends_at_after)
-          SELECT auction_id, ${bid.seq}, ${bid.supplierId}, ${bid.amount}, ${bid.placedAt}, ${bid.placedByUserId ?? null},
-                 ${bid.extended ?? false}, ${bid.endsAtAfter ?? null}
-          FROM saved
+          SELECT saved.auction_id, b.seq, b.supplier_id, b.amount, b.placed_at, b.placed_by, b.extended, b.ends_at_after
+          FROM saved CROSS JOIN unnest(
+            ${array(bids.map((b) => b.seq))}::int[], ${array(bids.map((b) => b.supplierId))}::int[],
+            ${array(bids.map((b) => b.amount))}::bigint[],
+            ${array(bids.map((b) => `"${b.placedAt.toISOString()}"`))}::timestamptz[],
+            ${array(bids.map((b) => b.placedByUserId))}::int[], ${array(bids.map((b) => b.extended))}::boolean[],
+            ${array(bids.map((b) => (b.endsAtAfter ? `"${b.endsAtAfter.toISOString()}"` : 'NULL')))}::timestamptz[]
+          ) AS b(seq, supplier_id, amount, placed_at, placed_by, extended, ends_at_after)
           RETURNING seq
         )
-        SELECT seq, pg_notify(${AUCTION_CHANNEL}, ${`${auctionId}:`} || seq) FROM bid`);
-      return result.rows.length === 1;
+        SELECT pg_notify(${AUCTION_CHANNEL}, u.payload)
+        FROM (SELECT count(*) AS n FROM bid) inserted
+        CROSS JOIN unnest(${array(bids.map((b) => bidAnnouncement(auctionId, b)))}::text[]) WITH ORDINALITY AS u(payload, i)
+        WHERE inserted.n = ${bids.length}
+        ORDER BY u.i`);
+      return result.rows.length === bids.length;
     },
 
     /** A status change, announced to every process's live views (delivered at commit). */

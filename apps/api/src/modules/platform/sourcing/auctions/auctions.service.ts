@@ -33,7 +33,14 @@ import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
 import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import { auctionSubject, type AuctionApprovalOutcomes } from './auctions.approval.ts';
 import type { AuctionLive, Watcher } from './auctions.live.ts';
-import { auctionsRepository, type AuctionStatus, stateFromRow } from './auctions.repository.ts';
+import {
+  auctionsRepository,
+  type AuctionRow,
+  type AuctionStatus,
+  type NewBid,
+  stateFromRow,
+} from './auctions.repository.ts';
+import { trace, traceNow, tracing } from './auctions.trace.ts';
 import { configOf, money, phaseOf, stepText } from './auctions.views.ts';
 
 /** Who sets up, publishes, cancels and awards auctions. */
@@ -41,6 +48,20 @@ export const AUCTION_ROLES: readonly Role[] = ['org_admin', 'buyer'];
 const SUPPLIER_ROLES: readonly Role[] = ['supplier_admin', 'supplier_user'];
 
 type Repository = ReturnType<typeof auctionsRepository>;
+
+/** A bid waiting for its auction's turn in this process. */
+interface PendingBid {
+  auction: AuctionRow;
+  supplierId: number;
+  userId: number;
+  amount: number;
+  tIn: number;
+  tRead: number;
+  resolve(receipt: BidReceipt): void;
+  reject(error: unknown): void;
+}
+/** At most this many bids in one transaction (and as many notifications at its commit). */
+const MAX_BIDS_PER_TRANSACTION = 100;
 type Found = NonNullable<Awaited<ReturnType<Repository['find']>>>;
 
 const iso = (date: Date | null) => (date === null ? null : date.toISOString());
@@ -315,6 +336,87 @@ export function createAuctionsService({
       last_seq: state.lastSeq,
       server_time: now.toISOString(),
     };
+  }
+
+  /** Bids waiting for their auction's turn in this process (see `bid`). */
+  const bidQueues = new Map<number, { pending: PendingBid[]; running: boolean }>();
+
+  async function drainBids(id: number, queue: { pending: PendingBid[]; running: boolean }) {
+    queue.running = true;
+    try {
+      while (queue.pending.length > 0) await decideBids(queue.pending.splice(0, MAX_BIDS_PER_TRANSACTION));
+    } finally {
+      queue.running = false;
+      if (queue.pending.length === 0 && bidQueues.get(id) === queue) bidQueues.delete(id);
+    }
+  }
+
+  function refusal(a: AuctionRow, reason: BidRefusal, required: number | null) {
+    const params: Record<string, string> =
+      reason === 'step_too_small'
+        ? { required: `${a.currency} ${money(a.currency)(required)}` }
+        : reason === 'not_started'
+          ? { at: formatEat(a.startsAt) }
+          : {};
+    return new AppError('conflict', messageWith(REFUSALS[reason], params));
+  }
+
+  /** One transaction for a batch of bids on one auction, decided in arrival order (see `bid`). */
+  async function decideBids(batch: PendingBid[]) {
+    const a = batch[0]!.auction;
+    const config = configOf(a);
+    let tTx = 0;
+    let tLock = 0;
+    try {
+      const outcomes = await db.transaction(async (tx) => {
+        tTx = traceNow();
+        const repository = auctionsRepository(tx);
+        const locked = await repository.lockStateWithStatus(a.id);
+        tLock = traceNow();
+        if (!locked) throw notFound(message('auction.not_found'));
+        if (locked.status !== 'published') throw new AppError('conflict', message('auction.bid_ended'));
+        let state = locked.state;
+        const accepted: NewBid[] = [];
+        const results = batch.map((p): BidReceipt | AppError => {
+          const at = clock.now();
+          const decision = decideBid(config, state, { bidderId: String(p.supplierId), amount: p.amount, at });
+          if (!decision.accepted) return refusal(a, decision.reason, decision.required);
+          state = decision.state;
+          accepted.push({
+            seq: decision.seq,
+            supplierId: p.supplierId,
+            amount: p.amount,
+            placedAt: at,
+            placedByUserId: p.userId,
+            extended: decision.extended,
+            endsAtAfter: decision.state.endsAt,
+          });
+          return {
+            seq: decision.seq,
+            amount: money(a.currency)(p.amount)!,
+            placed_at: at.toISOString(),
+            rank: rankOf(a.direction, decision.state.standings, String(p.supplierId)),
+            ends_at: iso(a.rules === 'open' ? decision.state.endsAt : null),
+            extended: decision.extended,
+          };
+        });
+        if (
+          accepted.length > 0 &&
+          !(await repository.commitBids(a.id, locked.state.lastSeq, state, accepted))
+        )
+          throw new AppError('conflict', message('auction.conflict'));
+        return results;
+      });
+      const tDone = traceNow();
+      batch.forEach((p, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome instanceof AppError) return p.reject(outcome);
+        if (tracing) trace('bid', outcome.seq, p.tIn, p.tRead, tTx, tLock, tDone);
+        p.resolve(outcome);
+      });
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
   }
 
   const outcomes: AuctionApprovalOutcomes = {
@@ -606,52 +708,39 @@ export function createAuctionsService({
     },
 
     /**
-     * One bid, decided in ONE transaction on the auction's state row locked FOR UPDATE: the server's clock is
-     * read after the lock, so sequence and time agree; the new state is written WHERE last_seq is still the
-     * one read; the bid is numbered, stored and announced (NOTIFY, delivered at commit in commit order).
+     * One bid. Checked first without the lock (the bidder is invited, the amount reads), then queued behind
+     * the other bids on this auction in this process: one transaction at a time per auction and process
+     * waits for the state row, the others wait in memory instead of holding pool connections. Each
+     * transaction takes every bid queued meanwhile, in arrival order: locks the state row FOR UPDATE, reads
+     * the server's clock and decides each bid in turn on the state the previous one left (turn, step,
+     * reserve, time: a refusal is that bid's alone), then writes the new state WHERE last_seq is still the
+     * one read, the accepted bids and one announcement each (NOTIFY, delivered at commit in seq order), in
+     * one statement. Each bidder is answered after the commit.
      */
     async bid(principal: Principal, id: number, form: BidForm): Promise<BidReceipt> {
-      const { found, supplierId } = await forSupplier(db, principal, id);
-      const a = found.auction;
+      const tIn = traceNow();
+      const supplierId = supplierGrant(principal);
+      const target = await auctionsRepository(db).bidTarget(currentOrganisation(principal), id, supplierId);
+      if (!target || ['draft', 'cancelled'].includes(target.auction.status))
+        throw notFound(message('auction.not_found'));
+      const a = target.auction;
       if (a.status !== 'published') throw new AppError('conflict', message('auction.bid_ended'));
       const amount = decimalTextToMinor(form.amount, a.currency);
       if (amount === null || amount <= 0) throw fieldError('amount', message('auction.amount'));
-      const config = configOf(a);
-      return db.transaction(async (tx) => {
-        const repository = auctionsRepository(tx);
-        const state = await repository.lockState(id);
-        if (!state) throw notFound(message('auction.not_found'));
-        const at = clock.now();
-        const decision = decideBid(config, state, { bidderId: String(supplierId), amount, at });
-        if (!decision.accepted) {
-          const key = REFUSALS[decision.reason];
-          const m = money(a.currency);
-          const params: Record<string, string> =
-            decision.reason === 'step_too_small'
-              ? { required: `${a.currency} ${m(decision.required)}` }
-              : decision.reason === 'not_started'
-                ? { at: formatEat(a.startsAt) }
-                : {};
-          throw new AppError('conflict', messageWith(key, params));
-        }
-        const committed = await repository.commitBid(id, state.lastSeq, decision.state, {
-          seq: decision.seq,
+      return new Promise<BidReceipt>((resolve, reject) => {
+        let queue = bidQueues.get(id);
+        if (!queue) bidQueues.set(id, (queue = { pending: [], running: false }));
+        queue.pending.push({
+          auction: a,
           supplierId,
+          userId: principal.userId,
           amount,
-          placedAt: at,
-          placedByUserId: principal.userId,
-          extended: decision.extended,
-          endsAtAfter: decision.state.endsAt,
+          tIn,
+          tRead: traceNow(),
+          resolve,
+          reject,
         });
-        if (!committed) throw new AppError('conflict', message('auction.conflict'));
-        return {
-          seq: decision.seq,
-          amount: money(a.currency)(amount)!,
-          placed_at: at.toISOString(),
-          rank: rankOf(a.direction, decision.state.standings, String(supplierId)),
-          ends_at: iso(a.rules === 'open' ? decision.state.endsAt : null),
-          extended: decision.extended,
-        };
+        if (!queue.running) void drainBids(id, queue);
       });
     },
   };
