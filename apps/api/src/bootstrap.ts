@@ -20,6 +20,7 @@ import { seedDemoRisk } from './seed/demo-risk.ts';
 import { seedDemoRfqs } from './seed/demo-rfqs.ts';
 import { seedDemoTendering } from './seed/demo-tendering.ts';
 import { seedDemoAuctions } from './seed/demo-auctions.ts';
+import { seedDemoDisposals } from './seed/demo-disposals.ts';
 import { seedDemoPrequalified } from './seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from './seed/demo-tender-alerts.ts';
 import { seedReferenceData } from './seed/reference/seed-reference.ts';
@@ -106,6 +107,9 @@ export async function openRuntime(options: { prepareData: boolean }): Promise<Ru
       }
       if (demo && (await seedDemoAuctions({ config, database, logger }))) {
         logger.info('demo eAuctions (one awarded, one tomorrow) and an asset for disposal seeded');
+      }
+      if (demo && (await seedDemoDisposals({ config, database, logger }))) {
+        logger.info('demo assets for sale by public tender (one open for offers, one closed) seeded');
       }
       if (demo && (await seedDemoRisk({ config, database, logger }))) {
         logger.info(

@@ -11,6 +11,7 @@ import { seedDemoRisk } from '../seed/demo-risk.ts';
 import { seedDemoRfqs } from '../seed/demo-rfqs.ts';
 import { seedDemoTendering } from '../seed/demo-tendering.ts';
 import { seedDemoAuctions } from '../seed/demo-auctions.ts';
+import { seedDemoDisposals } from '../seed/demo-disposals.ts';
 import { seedDemoPrequalified } from '../seed/demo-prequalified.ts';
 import { seedDemoTenderAlerts } from '../seed/demo-tender-alerts.ts';
 
@@ -105,6 +106,16 @@ runtime.logger.info(
   auctionsSeeded
     ? 'demo eAuctions and an asset for disposal seeded'
     : 'auctions already exist, or no orders demo: auction demo not added',
+);
+const disposalsSeeded = await seedDemoDisposals({
+  config: runtime.config,
+  database: runtime.database,
+  logger: runtime.logger,
+});
+runtime.logger.info(
+  disposalsSeeded
+    ? 'demo assets for sale by public tender seeded (one open for offers, one closed)'
+    : 'assets for sale by tender already exist, or no auction demo: disposal demo not added',
 );
 const prequalifiedSeeded = await seedDemoPrequalified({
   config: runtime.config,
