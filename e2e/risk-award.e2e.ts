@@ -437,7 +437,12 @@ describe.skipIf(!chromiumPath)(
         for (const width of [1280, 390]) {
           const page = await signIn(BUYER, '/app/risk/outsourcing', width, language);
           for (const [path, testId, name] of [
-            ['/app/risk/outsourcing', 'arrangement-actions', 'outsourcing'],
+            // On a phone the due diligence's link moves into the service's cell.
+            [
+              '/app/risk/outsourcing',
+              width === 390 ? 'arrangement-diligence-link-mobile' : 'arrangement-diligence-link',
+              'outsourcing',
+            ],
             [`/app/risk/questionnaires/${diligenceId}`, 'questionnaire-parts', 'questionnaire'],
             [`/app/risk/questionnaires/${financialId}`, 'questionnaire-parts', 'questionnaire-financial'],
             ['/app/risk/continuity', 'critical-service', 'continuity'],

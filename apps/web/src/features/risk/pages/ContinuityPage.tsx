@@ -99,7 +99,51 @@ export function Component() {
               </Group>
             )}
             {s.plans.length > 0 && (
-              <Table.ScrollContainer minWidth={520} mt="xs">
+              // On a phone each plan is a block of its own (a table of four columns would scroll sideways).
+              <Stack gap="xs" mt="xs" hiddenFrom="sm" data-testid="plans-mobile">
+                {s.plans.map((p) => (
+                  <Card key={p.id} withBorder padding="sm">
+                    <Stack gap={4}>
+                      <Text size="sm" fw={600}>
+                        {p.supplier?.name ?? '—'}
+                      </Text>
+                      {(
+                        [
+                          ['continuity.plan.alternates', p.alternates || '—'],
+                          ['continuity.plan.exit', p.exit_plan || '—'],
+                          [
+                            'continuity.plan.tested',
+                            `${p.last_tested_on ? formatDay(p.last_tested_on, language) : '—'}${
+                              p.test_result ? ` · ${t(`continuity.result.${p.test_result}`)}` : ''
+                            }${p.test_overdue ? ` · ${t('continuity.testOverdue')}` : ''}`,
+                          ],
+                        ] as const
+                      ).map(([label, value]) => (
+                        <Text key={label} size="sm">
+                          <Text span size="xs" c="dimmed">
+                            {t(label)}:
+                          </Text>{' '}
+                          {value}
+                        </Text>
+                      ))}
+                      {manager && (
+                        <Group justify="flex-end">
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={() => setPlanFor({ service: s, plan: p })}
+                          >
+                            {t('continuity.editPlan')}
+                          </Button>
+                        </Group>
+                      )}
+                    </Stack>
+                  </Card>
+                ))}
+              </Stack>
+            )}
+            {s.plans.length > 0 && (
+              <Table.ScrollContainer minWidth={520} mt="xs" visibleFrom="sm">
                 <Table>
                   <Table.Thead>
                     <Table.Tr>

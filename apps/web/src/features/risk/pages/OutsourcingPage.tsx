@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Button,
   Checkbox,
   Group,
@@ -62,18 +61,76 @@ export function Component() {
       toast.error(failureText(failure));
     }
   };
+  const nextReview = (row: ArrangementView) => (
+    <Text size="sm" c={row.review_overdue ? 'red.9' : undefined} fw={row.review_overdue ? 700 : 400}>
+      {formatDay(row.next_review_on, language)}
+      {row.review_overdue ? ` · ${t('outsourcing.overdue')}` : ''}
+    </Text>
+  );
+  const diligenceLink = (row: ArrangementView, testId: string) =>
+    row.due_diligence_questionnaire_id === null ? (
+      <Text size="sm">—</Text>
+    ) : (
+      <Anchor
+        component={Link}
+        to={`/app/risk/questionnaires/${row.due_diligence_questionnaire_id}`}
+        size="sm"
+        fw={600}
+        data-testid={testId}
+      >
+        {t('questionnaires.score', { score: row.due_diligence_score })}
+      </Anchor>
+    );
   const columns: DataColumn<ArrangementView>[] = [
     {
       key: 'service',
       header: t('outsourcing.columns.service'),
       render: (row) => (
-        <Stack gap={2}>
+        <Stack gap={4}>
           <Text size="sm" fw={row.id === highlighted ? 800 : 600}>
             {row.service}
           </Text>
           <Text size="xs" c="dimmed">
             {row.supplier.name} · {row.data_location}
           </Text>
+          {/* On a phone the review and due-diligence columns are hidden: their facts come here. */}
+          <Stack gap={2} hiddenFrom="sm">
+            <Group gap={4}>
+              <Text size="xs" c="dimmed">
+                {t('outsourcing.columns.nextReview')}:
+              </Text>
+              {nextReview(row)}
+            </Group>
+            <Group gap={4}>
+              <Text size="xs" c="dimmed">
+                {t('outsourcing.columns.dueDiligence')}:
+              </Text>
+              {diligenceLink(row, 'arrangement-diligence-link-mobile')}
+            </Group>
+          </Stack>
+          {manager && (
+            <Group gap={6} mt={4} data-testid="arrangement-actions">
+              <Button
+                size="compact-xs"
+                variant="default"
+                onClick={() => setEditing(row)}
+                data-testid="arrangement-edit"
+              >
+                {t('outsourcing.edit')}
+              </Button>
+              <Button
+                size="compact-xs"
+                variant="default"
+                onClick={() => void sendDiligence(row)}
+                data-testid="arrangement-send-diligence"
+              >
+                {t('outsourcing.sendDueDiligence')}
+              </Button>
+              <Button size="compact-xs" variant="light" onClick={() => void review(row)}>
+                {t('outsourcing.recordReview')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       ),
       exportValue: (row) => row.service,
@@ -81,11 +138,12 @@ export function Component() {
     {
       key: 'material',
       header: t('outsourcing.columns.material'),
-      width: 140,
+      width: 170,
       render: (row) => (
-        <Badge color={row.material ? 'red.9' : 'gray.7'} variant="outline" tt="none">
+        // Text, not a badge: a badge cuts "Not material · 30" short in a narrow column.
+        <Text size="sm" fw={700} c={row.material ? 'red.9' : 'gray.7'}>
           {row.material ? t('outsourcing.material') : t('outsourcing.notMaterial')} · {row.materiality_score}
-        </Badge>
+        </Text>
       ),
       exportValue: (row) => (row.material ? 'yes' : 'no'),
     },
@@ -94,67 +152,17 @@ export function Component() {
       header: t('outsourcing.columns.nextReview'),
       width: 170,
       hideOnMobile: true,
-      render: (row) => (
-        <Text size="sm" c={row.review_overdue ? 'red.9' : undefined} fw={row.review_overdue ? 700 : 400}>
-          {formatDay(row.next_review_on, language)}
-          {row.review_overdue ? ` · ${t('outsourcing.overdue')}` : ''}
-        </Text>
-      ),
+      render: nextReview,
       exportValue: (row) => row.next_review_on,
     },
     {
       key: 'diligence',
       header: t('outsourcing.columns.dueDiligence'),
-      width: 120,
+      width: 130,
       hideOnMobile: true,
-      render: (row) =>
-        row.due_diligence_questionnaire_id === null ? (
-          <Text size="sm">—</Text>
-        ) : (
-          <Anchor
-            component={Link}
-            to={`/app/risk/questionnaires/${row.due_diligence_questionnaire_id}`}
-            size="sm"
-            fw={600}
-            data-testid="arrangement-diligence-link"
-          >
-            {t('questionnaires.score', { score: row.due_diligence_score })}
-          </Anchor>
-        ),
+      render: (row) => diligenceLink(row, 'arrangement-diligence-link'),
       exportValue: (row) => row.due_diligence_score,
     },
-    ...(manager
-      ? [
-          {
-            key: 'actions',
-            header: '',
-            width: 200,
-            render: (row: ArrangementView) => (
-              <Group gap={6} data-testid="arrangement-actions">
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => setEditing(row)}
-                  data-testid="arrangement-edit"
-                >
-                  {t('outsourcing.edit')}
-                </Button>
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => void sendDiligence(row)}
-                  data-testid="arrangement-send-diligence"
-                >
-                  {t('outsourcing.sendDueDiligence')}
-                </Button>
-                <Button size="xs" variant="light" onClick={() => void review(row)}>
-                  {t('outsourcing.recordReview')}
-                </Button>
-              </Group>
-            ),
-          },
-        ]
-      : []),
   ];
   return (
     <PageFrame testId="risk-outsourcing">

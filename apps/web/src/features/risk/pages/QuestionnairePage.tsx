@@ -78,7 +78,7 @@ export function Component() {
                   <Table.Tr>
                     <Table.Th>{t('questionnaire.question')}</Table.Th>
                     <Table.Th>{t('questionnaire.answer')}</Table.Th>
-                    <Table.Th>{t('profile.pointsHeader')}</Table.Th>
+                    <Table.Th>{t('questionnaire.points')}</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
