@@ -112,6 +112,21 @@ export const portalRoutes: RouteObject[] = [
               () => import('./pages/AuctionLivePage.tsx'),
             ),
           },
+          // Issue 21: assets any buyer sells by sealed public tender, and the sealed offer with its receipt.
+          {
+            path: 'asset-sales',
+            lazy: withNamespaces(
+              ['portal', 'portal-auctions', 'errors'],
+              () => import('./pages/AssetSalesPage.tsx'),
+            ),
+          },
+          {
+            path: 'asset-sales/:id',
+            lazy: withNamespaces(
+              ['portal', 'portal-auctions', 'errors'],
+              () => import('./pages/AssetSalePage.tsx'),
+            ),
+          },
           // Issue 18, data protection: the supplier's own data (no buyer needed).
           { path: 'my-data', lazy: page(() => import('./pages/MyDataPage.tsx')) },
           { path: '*', lazy: () => import('../../components/NotFoundPage.tsx') },

@@ -9,6 +9,7 @@ import type {
 } from '@zabuni/contracts';
 import type { z } from 'zod';
 import { apiGet, apiPost } from '../../lib/api-client.ts';
+import { fetchAllPages } from '../../lib/fetch-all.ts';
 
 export type AuctionSummary = z.infer<typeof auctionSummary>;
 export type { AuctionView, AuctionResults, DisposalView };
@@ -81,4 +82,33 @@ export const disposalsApi = {
     apiPost<DisposalView>(`/sourcing/disposals/${id}/listing/`, payload),
   sale: (id: number, payload: unknown) => apiPost<DisposalView>(`/sourcing/disposals/${id}/sale/`, payload),
   dispose: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/dispose/`),
+  confirmOpening: (id: number, passphrase: string) =>
+    apiPost<DisposalView>(`/sourcing/disposals/${id}/opening/`, { passphrase }),
+  award: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/award/`),
 };
+
+/** Staff who may sit on a public tender's opening committee (the read-only auditor aside). */
+export const staffQuery = (organisationId: number) =>
+  queryOptions({
+    queryKey: auctionsKey(organisationId, 'staff'),
+    queryFn: async ({ signal }) => {
+      const rows = await fetchAllPages<{
+        user_id: number;
+        first_name: string;
+        last_name: string;
+        email: string;
+        organisation: { id: number };
+        role: string;
+      }>('/organisations/members/', {}, signal);
+      const people = new Map<number, { value: string; label: string }>();
+      for (const row of rows) {
+        if (row.organisation.id !== organisationId || row.role === 'auditor') continue;
+        people.set(row.user_id, {
+          value: String(row.user_id),
+          label: `${row.first_name} ${row.last_name}`.trim() || row.email,
+        });
+      }
+      return [...people.values()].sort((a, b) => a.label.localeCompare(b.label));
+    },
+    staleTime: 60_000,
+  });

@@ -14,6 +14,7 @@ const ICONS = {
   rfqs: 'M5 3h14v18H5zM8 8h8M8 12h8M8 16h4M15 15l2 2 3-3',
   tenders: 'M4 7h16v13H4zM9 7V4h6v3M4 12h16M12 11v3',
   auctions: 'M14 4l6 6M11 7l6 6M12.5 5.5l-7 7M4 20h9M8 16l-3-3',
+  assetSales: 'M3 12l9-9 9 9M5 10v10h14V10M10 20v-6h4v6',
   myData: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
 } as const;
 
@@ -46,6 +47,7 @@ export const PORTAL_SECTIONS = [
   { key: 'rfqs', path: '/portal/rfqs' },
   { key: 'tenders', path: '/portal/tenders' },
   { key: 'auctions', path: '/portal/auctions' },
+  { key: 'assetSales', path: '/portal/asset-sales' },
   { key: 'myData', path: '/portal/my-data' },
 ] as const;
 

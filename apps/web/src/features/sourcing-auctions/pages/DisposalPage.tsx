@@ -23,6 +23,7 @@ import { formatAmount } from '../../../lib/money.ts';
 import { toast } from '../../../lib/toast.ts';
 import { auctionsKey, disposalQuery, disposalsApi, NS, suppliersQuery } from '../api.ts';
 import { formatInstant, PhaseBadge } from '../components.tsx';
+import { TenderListingForm, TenderSection } from '../DisposalTender.tsx';
 import { useAuctionRoles } from '../roles.ts';
 
 /**
@@ -195,7 +196,9 @@ export function Component() {
           <Title order={2} size="h4" mb="sm">
             {t('disposal.list')}
           </Title>
-          {d.method === 'public_auction' ? (
+          {d.method === 'public_tender' ? (
+            <TenderListingForm disposal={d} organisationId={organisationId} busy={busy} act={act} />
+          ) : d.method === 'public_auction' ? (
             <Stack gap="sm">
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput
@@ -271,7 +274,8 @@ export function Component() {
           )}
         </Card>
       )}
-      {procurement && d.status === 'listed' && (
+      {d.tender && <TenderSection disposal={d} procurement={procurement} busy={busy} act={act} />}
+      {procurement && d.status === 'listed' && (d.method !== 'public_tender' || d.tender?.awarded_at) && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
             {t('disposal.recordSale')}

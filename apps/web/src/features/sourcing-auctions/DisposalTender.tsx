@@ -1,0 +1,240 @@
+import {
+  Badge,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatAmount } from '../../lib/money.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { usePlatform } from '../../lib/platform-context.ts';
+import { disposalsApi, NS, staffQuery, type DisposalView } from './api.ts';
+import { formatInstant } from './components.tsx';
+
+type Act = (action: () => Promise<unknown>) => Promise<void>;
+
+/** Listing by public tender: the closing time and the opening committee with its quorum. */
+export function TenderListingForm({
+  disposal,
+  organisationId,
+  busy,
+  act,
+}: {
+  disposal: DisposalView;
+  organisationId: number;
+  busy: boolean;
+  act: Act;
+}) {
+  const { t } = useTranslation(NS);
+  const staff = useQuery(staffQuery(organisationId));
+  const [closingAt, setClosingAt] = useState(() => new Date(Date.now() + 15 * 86_400_000).toISOString());
+  const [committee, setCommittee] = useState<string[]>([]);
+  const [quorum, setQuorum] = useState<number | string>(3);
+  return (
+    <Stack gap="sm">
+      <Text size="sm">{t('disposal.tender.listingLead')}</Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('disposal.tender.closing')}
+          description={t('disposal.tender.closingHint')}
+          value={closingAt}
+          onChange={(e) => setClosingAt(e.currentTarget.value)}
+          data-testid="disposal-closing"
+        />
+        <NumberInput
+          label={t('disposal.tender.quorum')}
+          min={1}
+          max={20}
+          value={quorum}
+          onChange={setQuorum}
+          data-testid="disposal-quorum"
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('disposal.tender.committee')}
+        data={staff.data ?? []}
+        value={committee}
+        onChange={setCommittee}
+        searchable
+        data-testid="disposal-committee"
+      />
+      <Group justify="flex-end">
+        <Button
+          loading={busy}
+          onClick={() =>
+            void act(() =>
+              disposalsApi.list(disposal.id, {
+                closing_at: closingAt,
+                committee: committee.map(Number),
+                quorum: Number(quorum),
+              }),
+            )
+          }
+          data-testid="disposal-list"
+        >
+          {t('disposal.list')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/**
+ * A listed public tender: closing, receipts counted, the committee's confirmations; after closing a member
+ * confirms the opening with their passphrase; once opened, the offers ranked highest first and the award.
+ */
+export function TenderSection({
+  disposal,
+  procurement,
+  busy,
+  act,
+}: {
+  disposal: DisposalView;
+  procurement: boolean;
+  busy: boolean;
+  act: Act;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { me } = usePlatform();
+  const [passphrase, setPassphrase] = useState('');
+  const now = useNow();
+  const tender = disposal.tender;
+  if (!tender) return null;
+  const closed = tender.closing_at !== null && new Date(tender.closing_at).getTime() <= now;
+  const member = tender.committee.find((m) => m.user_id === me.id);
+  const money = (v: string | null) => (v === null ? '—' : formatAmount(v, disposal.currency, language));
+  return (
+    <Card withBorder data-testid="disposal-tender">
+      <Title order={2} size="h4" mb="sm">
+        {t('disposal.tender.title')}
+      </Title>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <div>
+            <Text size="sm" c="gray.7">
+              {t('disposal.tender.closing')}
+            </Text>
+            <Text fw={600}>{formatInstant(tender.closing_at, language)}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="gray.7">
+              {t('disposal.tender.received')}
+            </Text>
+            <Text fw={600} data-testid="disposal-offers-received">
+              {tender.offers_received}
+            </Text>
+          </div>
+          <div>
+            <Text size="sm" c="gray.7">
+              {t('disposal.tender.opened')}
+            </Text>
+            <Text fw={600}>
+              {tender.opened_at ? formatInstant(tender.opened_at, language) : t('disposal.tender.sealed')}
+            </Text>
+          </div>
+        </SimpleGrid>
+        <div>
+          <Text size="sm" fw={600}>
+            {t('disposal.tender.committeeLine', { quorum: tender.quorum })}
+          </Text>
+          {tender.committee.map((m) => (
+            <Text size="sm" key={m.user_id}>
+              {m.name} —{' '}
+              {m.confirmed_at
+                ? t('disposal.tender.confirmedAt', { at: formatInstant(m.confirmed_at, language) })
+                : t('disposal.tender.notConfirmed')}
+            </Text>
+          ))}
+        </div>
+        {!tender.opened_at && member && !member.confirmed_at && (
+          <Stack gap="xs">
+            <Text size="sm">{closed ? t('disposal.tender.confirmLead') : t('disposal.tender.notYet')}</Text>
+            {closed && (
+              <Group align="flex-end" wrap="wrap">
+                <PasswordInput
+                  label={t('disposal.tender.passphrase')}
+                  value={passphrase}
+                  onChange={(e) => setPassphrase(e.currentTarget.value)}
+                  style={{ flex: '1 1 16rem' }}
+                  data-testid="disposal-passphrase"
+                />
+                <Button
+                  loading={busy}
+                  onClick={() =>
+                    void act(async () => {
+                      await disposalsApi.confirmOpening(disposal.id, passphrase);
+                      setPassphrase('');
+                    })
+                  }
+                  data-testid="disposal-confirm-opening"
+                >
+                  {t('disposal.tender.confirm')}
+                </Button>
+              </Group>
+            )}
+          </Stack>
+        )}
+        {tender.opened_at && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped data-testid="disposal-offers">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('disposal.tender.rank')}</Table.Th>
+                  <Table.Th>{t('disposal.tender.bidder')}</Table.Th>
+                  <Table.Th ta="right">{t('disposal.tender.amount')}</Table.Th>
+                  <Table.Th>{t('disposal.tender.submitted')}</Table.Th>
+                  <Table.Th>{t('disposal.tender.receipt')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {tender.offers.map((offer) => (
+                  <Table.Tr key={offer.supplier.id} data-testid="disposal-offer-row">
+                    <Table.Td>{offer.rank}</Table.Td>
+                    <Table.Td>
+                      {offer.supplier.name}{' '}
+                      {offer.below_reserve && (
+                        <Badge color="orange" variant="light" tt="none">
+                          {t('disposal.tender.belowReserve')}
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td ta="right">{money(offer.amount)}</Table.Td>
+                    <Table.Td>{formatInstant(offer.submitted_at, language)}</Table.Td>
+                    <Table.Td>
+                      <Text size="xs" ff="monospace">
+                        {offer.sha256.slice(0, 12)}…
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {procurement && tender.opened_at && !tender.awarded_at && disposal.status === 'listed' && (
+          <Group justify="flex-end">
+            <Button
+              loading={busy}
+              onClick={() => void act(() => disposalsApi.award(disposal.id))}
+              data-testid="disposal-award"
+            >
+              {t('disposal.tender.award')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
