@@ -44,6 +44,17 @@ export const PUBLIC_PAGES = [
   },
   { page: '/modules/:module/:sub', module: 'src/features/site/pages/ModulePage.tsx' },
   { page: '/demo', module: 'src/features/site/pages/DemoPage.tsx' },
+  // Issue 21: assets for sale, and one asset's page.
+  {
+    page: '/asset-sales',
+    module: 'src/features/asset-sales/pages/AssetSalesPage.tsx',
+    namespaces: ['asset-sales'],
+  },
+  {
+    page: '/asset-sales/:code',
+    module: 'src/features/asset-sales/pages/AssetSalePage.tsx',
+    namespaces: ['asset-sales'],
+  },
   { page: '/not-found', module: 'src/components/NotFoundPage.tsx' },
 ];
 

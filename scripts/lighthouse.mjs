@@ -155,6 +155,9 @@ async function firstId(baseUrl, apiPath) {
 async function publicPages(baseUrl) {
   const tenderId = await firstId(baseUrl, '/tender-alerts/available-tenders/');
   const jobId = await firstId(baseUrl, '/core/available-jobs/');
+  const assetSale = await fetch(`${baseUrl}/api/v1/asset-sales/?page_size=1`)
+    .then((r) => (r.ok ? r.json() : { results: [] }))
+    .then((body) => body.results?.[0]?.code ?? null);
   const pages = [
     ['home', '/'],
     ['jobs', '/jobs'],
@@ -179,6 +182,8 @@ async function publicPages(baseUrl) {
     ['suppliers A-Z', '/suppliers'],
     ['supplier register', '/supplier/register'],
     ['prequalified suppliers', '/prequalified-suppliers'],
+    ['asset sales', '/asset-sales'],
+    ['asset sale', assetSale ? `/asset-sales/${assetSale}` : null],
   ];
   // A job opens as a dialog on /jobs; once a page of its own exists (/jobs/:id answered as a page, not the
   // shell's 404), it is measured too.
