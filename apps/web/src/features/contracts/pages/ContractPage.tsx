@@ -27,6 +27,7 @@ import {
   PageSkeleton,
   Section,
 } from '../../../components/PageFrame.tsx';
+import { ContractText } from '../../../components/ContractText.tsx';
 import { SignatureCodeDialog } from '../../../components/SignatureCodeDialog.tsx';
 import { formatDate, formatDay, formatFileSize, formatMoney } from '../../../lib/format.ts';
 import { messageText } from '../../../lib/form-errors.ts';
@@ -325,11 +326,7 @@ export function Component() {
 
       <Section title={t('detail.text')} testId="contract-text">
         {editing === null ? (
-          <div
-            className="contract-text"
-            style={{ overflowWrap: 'anywhere' }}
-            dangerouslySetInnerHTML={{ __html: c.body_html }}
-          />
+          <ContractText html={c.body_html} />
         ) : (
           <Stack gap="sm">
             <Suspense fallback={<Textarea value={editing} readOnly autosize />}>

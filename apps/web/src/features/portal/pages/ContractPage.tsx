@@ -12,6 +12,7 @@ import {
   PageSkeleton,
   Section,
 } from '../../../components/PageFrame.tsx';
+import { ContractText } from '../../../components/ContractText.tsx';
 import { SignatureCodeDialog } from '../../../components/SignatureCodeDialog.tsx';
 import { formatDate, formatDay, formatMoney } from '../../../lib/format.ts';
 import { toast } from '../../../lib/toast.ts';
@@ -98,7 +99,7 @@ export function Component() {
         </Section>
       )}
       <Section title={t('detail.text')}>
-        <div style={{ overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: c.body_html }} />
+        <ContractText html={c.body_html} />
       </Section>
       <SignatureCodeDialog
         opened={signing}

@@ -4,10 +4,10 @@ import {
   Button,
   Group,
   Modal,
+  Paper,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -60,59 +60,57 @@ export function RfqAwardContracts({ rfq, organisationId }: { rfq: RfqView; organ
         <Text size="sm" c="dimmed">
           {t('contracts.lead')}
         </Text>
-        <Table.ScrollContainer minWidth={360}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('detail.supplier')}</Table.Th>
-                <Table.Th ta="right">{t('contracts.value')}</Table.Th>
-                <Table.Th>{t('contracts.contract')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...winners].map(([id, winner]) => {
-                const contract = rfq.contracts.find((c) => c.supplier_id === id);
-                return (
-                  <Table.Tr key={id} data-testid="rfq-award-contract-row">
-                    <Table.Td>{winner.name}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {[...winners].map(([id, winner]) => {
+          const contract = rfq.contracts.find((c) => c.supplier_id === id);
+          return (
+            <Paper key={id} withBorder radius="sm" p="sm" data-testid="rfq-award-contract-row">
+              <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+                <Stack gap={2} style={{ minWidth: 0, flex: '1 1 200px' }}>
+                  <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                    {winner.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {t('contracts.value')}:{' '}
+                    <Text span size="sm" c="dark" style={{ whiteSpace: 'nowrap' }}>
                       {formatAmount((winner.cents / 100).toFixed(2), rfq.currency, language)}
-                    </Table.Td>
-                    <Table.Td>
-                      {contract ? (
-                        <Group gap="xs" wrap="wrap">
-                          <Anchor
-                            component={Link}
-                            to={`/app/contracts/${contract.id}`}
-                            data-testid="rfq-award-contract"
-                          >
-                            {contract.number}
-                          </Anchor>
-                          <Badge variant="light" size="sm">
-                            {t(`contracts.status.${contract.status}`, { defaultValue: contract.status })}
-                          </Badge>
-                        </Group>
-                      ) : mayDraft ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          onClick={() => setSupplier({ id, name: winner.name })}
-                          data-testid="rfq-draft-contract"
-                        >
-                          {t('contracts.draft')}
-                        </Button>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {t('contracts.none')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                    </Text>
+                  </Text>
+                </Stack>
+                {contract ? (
+                  <Group gap="xs" wrap="wrap">
+                    <Text size="sm" c="dimmed">
+                      {t('contracts.contract')}:
+                    </Text>
+                    <Anchor
+                      component={Link}
+                      to={`/app/contracts/${contract.id}`}
+                      size="sm"
+                      data-testid="rfq-award-contract"
+                    >
+                      {contract.number}
+                    </Anchor>
+                    <Badge variant="light" size="sm">
+                      {t(`contracts.status.${contract.status}`, { defaultValue: contract.status })}
+                    </Badge>
+                  </Group>
+                ) : mayDraft ? (
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => setSupplier({ id, name: winner.name })}
+                    data-testid="rfq-draft-contract"
+                  >
+                    {t('contracts.draft')}
+                  </Button>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {t('contracts.none')}
+                  </Text>
+                )}
+              </Group>
+            </Paper>
+          );
+        })}
       </Stack>
       {supplier && (
         <DraftContractDialog
