@@ -16,7 +16,8 @@ export const DEMO_OPENING_PASSPHRASE = 'zabuni-demo-opening';
  * quotes (one supplier declining a line), opened by Grace and Daniel with their opening passphrases, and
  * awarded split across two suppliers: two draft purchase orders and the savings in the report. Made through
  * the services with a clock that starts ten days ago, so the closing has passed when the committee opens it.
- * Runs once, after the orders demo.
+ * The laptops' supplier gets a draft contract from the award (issue 22). Runs once, after the orders and
+ * contracts demos.
  */
 export async function seedDemoRfqs(deps: AppDeps): Promise<boolean> {
   const { db } = deps.database;
@@ -178,5 +179,17 @@ export async function seedDemoRfqs(deps: AppDeps): Promise<boolean> {
     },
     null,
   );
+  // Issue 22: the laptops' contract drafted from the award with the contracts demo's template (when that demo
+  // ran first, as `npm start` runs it): linked to the award, its items and value with tax filled in.
+  const template = (await services.contracts.listTemplates(amina)).find(
+    (t) => t.active && t.name === 'Services agreement',
+  );
+  if (template)
+    await services.rfqs.draftContract(
+      amina,
+      rfq.id,
+      { supplier_id: lowest(1), template_id: template.id },
+      null,
+    );
   return true;
 }
