@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, manualClock, type TestContext } from '../../../../../test/harness.ts';
 import { bearer, linkToken, mailsTo, tokenFor } from '../../../../../test/identity.ts';
@@ -422,5 +423,46 @@ describe('rounds (Prozorro)', () => {
     expect(late.json().code).toBe('auction.bid_ended');
     const results = (await setUp.act('otieno', 'GET', `sourcing/auctions/${id}/results/`)).json();
     expect(results.ranking.map((r: { name: string }) => r.name)).toEqual([NAMES[1], NAMES[0], NAMES[2]]);
+  });
+});
+
+describe('the live views of every process', () => {
+  it('show a bid whose announcement was lost, read from the table, in order before the next', async () => {
+    const id = await published(
+      openAuction({
+        starts_at: '2026-11-26T12:00:00Z',
+        ends_at: '2026-11-26T13:00:00Z',
+        reserve_price: null,
+        step: '1.00',
+      }),
+    );
+    at('2026-11-26T12:00:00Z');
+    const buyer = listen(`sourcing/auctions/${id}/live/`, setUp.tokens.otieno!);
+    const acme = listen(`portal/auctions/${id}/live/`, setUp.tokens.acme!);
+    await Promise.all([buyer.opened, acme.opened]);
+    await buyer.waitFor(() => buyer.events.some((e) => e.event === 'state'));
+    await acme.waitFor(() => acme.events.some((e) => e.event === 'state'));
+    expect((await bid('acme', id, '50000.00')).statusCode).toBe(201); // 1, announced with its bid
+    await buyer.waitFor(() => buyer.events.some((e) => e.id === 1));
+    // Bid 2 is committed as a bid is, but its announcement is lost (as while a listener reconnects).
+    await ctx.database.db.execute(sql`
+      WITH saved AS (
+        UPDATE auction_states SET last_seq = 2,
+          standings = standings || jsonb_build_array(jsonb_build_object(
+            'bidderId', ${String(suppliers.baobab)}::text, 'amount', 4900000, 'seq', 2, 'at', ${clock.now().toISOString()}::text))
+        WHERE auction_id = ${id} AND last_seq = 1 RETURNING auction_id)
+      INSERT INTO auction_bids (auction_id, seq, supplier_id, amount, placed_at, extended, ends_at_after)
+      SELECT auction_id, 2, ${suppliers.baobab}, 4900000, ${clock.now()}, false, ${new Date('2026-11-26T13:00:00Z')} FROM saved`);
+    const third = await bid('chui', id, '48000.00');
+    expect(third.statusCode, third.body).toBe(201);
+    expect(third.json()).toMatchObject({ seq: 3 });
+    await buyer.waitFor(() => buyer.events.some((e) => e.id === 3));
+    await acme.waitFor(() => acme.events.some((e) => e.id === 3));
+    expect(buyer.events.filter((e) => e.event === 'bid').map((e) => e.id)).toEqual([1, 2, 3]);
+    expect(acme.events.filter((e) => e.event === 'bid').map((e) => e.id)).toEqual([1, 2, 3]);
+    expect(buyer.events.find((e) => e.id === 2)!.data).toMatchObject({ amount: '49000.00' });
+    expect(acme.events.find((e) => e.id === 3)!.data).toMatchObject({ own_rank: 3, bidders: 3 });
+    buyer.close();
+    acme.close();
   });
 });

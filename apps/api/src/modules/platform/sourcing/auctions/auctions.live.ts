@@ -31,6 +31,8 @@ interface Tracked {
   /** Whether the next drain must read the table (an announcement missed or unreadable). */
   mustRead: boolean;
   drainQueued: boolean;
+  /** Each bidder's event text after its rank, until its own amount (or the best shown) changes. */
+  tails: Map<number, { key: string; text: string }>;
 }
 
 export const sseEvent = (event: string, data: unknown, id?: number) =>
@@ -66,7 +68,7 @@ export function createAuctionLive({ db, pool, logger }: { db: Db; pool: ListenPo
     for (const bid of bids) {
       if (bid.seq !== t.state.lastSeq + 1) continue; // already applied
       t.state = foldBids(t.auction, [bid], undefined, t.state);
-      const events = bidEvents(bidContext(t.auction, t.state), t.aliases, bid);
+      const events = bidEvents(bidContext(t.auction, t.state), t.aliases, bid, t.tails);
       for (const [w, joined] of t.watchers) {
         if (bid.seq <= joined.after) continue; // it had this bid already
         const text = w.viewer.kind === 'buyer' ? events.buyer() : events.bidder(w.viewer.supplierId);
@@ -157,6 +159,7 @@ export function createAuctionLive({ db, pool, logger }: { db: Db; pool: ListenPo
           // Announcements between the read above and now were not heard (it was not tracked): read once more.
           mustRead: true,
           drainQueued: false,
+          tails: new Map(),
         };
         tracked.set(auction.id, t);
         void drain(t);

@@ -138,12 +138,14 @@ export function bidderFields(context: BidContext, supplierId: number) {
 /**
  * The Server-Sent Events of one bid, serialised once per bid rather than once per watcher: the buyer's
  * (the same for every buyer watching), and a bidder's as the shared part (JSON without its closing brace)
- * plus the bidder's own four fields. The same text as `sseEvent('bid', liveEvent(…), seq)`.
+ * plus the bidder's own four fields (the last three kept in `tails` between bids, per auction). The same
+ * text as `sseEvent('bid', liveEvent(…), seq)`.
  */
 export function bidEvents(
   context: BidContext,
   aliases: ReadonlyMap<string, string>,
   bid: Parameters<typeof liveEvent>[2],
+  tails: Map<number, { key: string; text: string }> = new Map(),
 ) {
   const head = `id: ${bid.seq}\nevent: bid\ndata: `;
   let buyer: string | null = null;
@@ -164,9 +166,22 @@ export function bidEvents(
         });
         shared = `${head}${base.slice(0, -1)}`;
       }
-      const own = bidderFields(context, supplierId);
-      const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
-      return `${shared},"own_rank":${own.own_rank ?? 'null'},"own_amount":${text(own.own_amount)},"best_amount":${text(own.best_amount)},"required":${text(own.required)}}\n\n`;
+      // Only the rank changes with every bid; the rest only with the bidder's own amount (and the best
+      // amount when it is shown), so it is kept per bidder in `tails` between bids.
+      const me = context.ranks.get(String(supplierId));
+      const best = context.a.visibility === 'best_price' ? (context.ranked[0]?.amount ?? '') : '';
+      const key = `${me?.standing.amount ?? ''}:${best}`;
+      let tail = tails.get(supplierId);
+      if (tail?.key !== key) {
+        const own = bidderFields(context, supplierId);
+        const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+        tail = {
+          key,
+          text: `,"own_amount":${text(own.own_amount)},"best_amount":${text(own.best_amount)},"required":${text(own.required)}}\n\n`,
+        };
+        tails.set(supplierId, tail);
+      }
+      return `${shared},"own_rank":${me?.rank ?? 'null'}${tail.text}`;
     },
   };
 }
