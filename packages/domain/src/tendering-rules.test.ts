@@ -155,6 +155,16 @@ describe('periods', () => {
     expect(bidPeriodProblem(publicBody, published, new Date(closing))).toBe(expected);
   });
 
+  it('a private buyer without guard-rails may close minutes after publishing, never before it', () => {
+    const off = { ...privateOn, guardRails: false };
+    const minutes = (n: number) => new Date(published.getTime() + n * 60_000);
+    expect(bidPeriodProblem(off, published, minutes(5))).toBeNull();
+    expect(bidPeriodProblem(off, published, minutes(0))).toBe(0);
+    // With its guard-rails on, the private buyer's own period applies; a public body cannot switch them off.
+    expect(bidPeriodProblem(privateOn, published, minutes(5))).toBe(privateOn.minimumBidDays);
+    expect(bidPeriodProblem({ ...publicBody, guardRails: false }, published, minutes(5))).toBe(14);
+  });
+
   it.each([
     ['far closing kept', '2026-12-30T00:00:00Z', null, '2026-12-30T00:00:00.000Z'],
     [

@@ -130,13 +130,20 @@ export function checkMethod(input: {
 
 const DAY = 86_400_000;
 
-/** The closing time is at least the minimum bid period after publication. */
+/**
+ * The closing time is at least the minimum bid period after publication. A private buyer with the
+ * guard-rails off (a bank's or Sacco's own urgent purchase, issue 21: "private buyers may switch guard-rails
+ * off") sets its own period and may close as soon as it likes, though never at or before publication (the
+ * answer is then 0 days); a public body's guard-rails cannot be off (`effectiveSettings`).
+ */
 export function bidPeriodProblem(
   settings: TenderingSettings,
   publishedAt: Date,
   closingAt: Date,
 ): number | null {
-  const minimum = effectiveSettings(settings).minimumBidDays;
+  const effective = effectiveSettings(settings);
+  if (!effective.guardRails) return closingAt.getTime() > publishedAt.getTime() ? null : 0;
+  const minimum = effective.minimumBidDays;
   return closingAt.getTime() - publishedAt.getTime() < minimum * DAY ? minimum : null;
 }
 
