@@ -28,6 +28,7 @@ import {
 import {
   createTenderingService,
   tenderAwardApprovalAdapter,
+  tenderJustificationApprovalAdapter,
   tenderingOcdsSource,
   tenderingRoutes,
 } from './modules/platform/sourcing/tendering/index.ts';
@@ -361,6 +362,7 @@ export function createServices({
     ocidPrefix: config.ocdsOcidPrefix,
   });
   approvals.register(tenderAwardApprovalAdapter(tendering.outcomes));
+  approvals.register(tenderJustificationApprovalAdapter(tendering.justificationOutcomes));
   const ocds = createOcdsService({
     publicUrl: config.publicUrl,
     clock,

@@ -691,6 +691,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/sourcing/tenders/{id}/': { may: read },
   'PUT /api/v1/sourcing/tenders/{id}/': { may: procurement },
   'POST /api/v1/sourcing/tenders/{id}/publish/': { may: procurement },
+  // The method's justification (approved through the engine before publication): the seeded tender is an
+  // open tender already published, so there is nothing to ask for or decide (tendering-justification.int.test.ts).
+  'POST /api/v1/sourcing/tenders/{id}/justification/ask/': { may: NOBODY },
+  'POST /api/v1/sourcing/tenders/{id}/justification/approve/': { may: NOBODY },
+  'POST /api/v1/sourcing/tenders/{id}/justification/reject/': { may: NOBODY },
   'GET /api/v1/sourcing/tenders/{id}/notice/': { may: read },
   'POST /api/v1/sourcing/tenders/{id}/clarifications/{question_id}/answer/': {
     may: procurement,
@@ -713,6 +718,8 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/sourcing/tenders/{id}/cancel/': { may: procurement },
   'GET /api/v1/portal/tenders/': { may: invited },
   'GET /api/v1/portal/tenders/{id}/': { may: invited },
+  // Any supplier registers its interest in the published tender (then mailed its clarifications and addenda).
+  'POST /api/v1/portal/tenders/{id}/interest/': { may: invited },
   'POST /api/v1/portal/tenders/{id}/clarifications/': {
     may: invited,
     body: () => ({ question: 'Matrix question?' }),

@@ -4,6 +4,16 @@
  */
 export const TENDERING_MESSAGE_TEXTS = {
   'tendering.not_found': 'Tender not found.',
+  'tendering.justification_not_approved':
+    'This method needs its justification approved before the notice is published: ask for its approval first.',
+  'tendering.justification_pending':
+    'The method’s justification is waiting for approval: the tender can be changed or published once it is decided.',
+  'tendering.justification_not_needed':
+    'This tender’s method needs no justification approved (or it already is).',
+  'tendering.justification_no_rule':
+    'No approval workflow rule covers tender method justifications, so nobody could approve this one: ask your administrator to add one in the workflow editor.',
+  'tendering.own_justification':
+    'You raised this tender or asked for this approval, so someone else must decide it.',
   'tendering.not_allowed': 'This tender does not allow that in its present state.',
   'tendering.conflict': 'Someone else changed this tender a moment ago. Reload it and try again.',
   'tendering.not_procurement': 'Only procurement staff (buyers and administrators) can do this.',

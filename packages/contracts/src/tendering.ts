@@ -115,6 +115,12 @@ export const tenderView = tenderSummary.extend({
   category_id: z.number().int().nullable(),
   justification: z.string().nullable(),
   justification_required: z.boolean(),
+  /** The justification's approval (engine): null while none was asked for. */
+  justification_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
+  /** A draft whose method needs its justification approved before publication. */
+  justification_to_approve: z.boolean(),
+  /** The caller may approve or reject the justification now (their turn). */
+  can_decide_justification: z.boolean(),
   bid_security: z.string(),
   pass_mark: z.string(),
   quorum: z.number().int(),
@@ -226,6 +232,8 @@ export const portalTenderSummary = z.object({
   has_bid: z.boolean(),
 });
 export const portalTender = portalTenderSummary.extend({
+  /** This supplier registered its interest (or asked a question): it is mailed clarifications and addenda. */
+  interested: z.boolean(),
   description: z.string(),
   currency: z.string(),
   bid_security: z.string(),

@@ -30,6 +30,7 @@ export const portalTenderQuery = (id: number) =>
   });
 
 export const portalTenderingApi = {
+  registerInterest: (id: number) => apiPost<PortalTender>(`/portal/tenders/${id}/interest/`),
   ask: (id: number, question: string) =>
     apiPost<PortalTender>(`/portal/tenders/${id}/clarifications/`, { question }),
   bid: (id: number, body: TenderBidPayload) =>

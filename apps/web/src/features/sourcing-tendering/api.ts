@@ -101,6 +101,11 @@ export const tenderingApi = {
   report: (id: number, body: { evaluation_report?: string; professional_opinion?: string }) =>
     request<TenderView>('PUT', `${BASE}/${id}/report/`, { body }),
   award: (id: number, bidId: number) => apiPost<TenderView>(`${BASE}/${id}/award/`, { bid_id: bidId }),
+  askJustification: (id: number) => apiPost<TenderView>(`${BASE}/${id}/justification/ask/`),
+  decideJustification: (id: number, decision: 'approve' | 'reject', comment: string) =>
+    apiPost<TenderView>(`${BASE}/${id}/justification/${decision}/`, comment ? { comment } : {}),
+  decide: (id: number, decision: 'approve' | 'reject', comment: string) =>
+    apiPost<TenderView>(`${BASE}/${id}/${decision}/`, comment ? { comment } : {}),
   linkContract: (id: number, contractId: number) =>
     apiPost<TenderView>(`${BASE}/${id}/contract/`, { contract_id: contractId }),
 };

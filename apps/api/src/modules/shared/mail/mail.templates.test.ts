@@ -300,6 +300,23 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     reference: 'RFQ-2026-00001',
     title: 'Laptops',
   },
+  tender_clarified: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'TND-2026-00001',
+    title: 'Branch refurbishment',
+    question: 'May the works run at weekends?',
+    answer: 'Yes, from 8 am to 6 pm.',
+    closing: '10 Dec 2026, 12:00 EAT',
+  },
+  tender_addendum: {
+    ...common,
+    buyer: 'Umoja Bank',
+    reference: 'TND-2026-00001',
+    title: 'Branch refurbishment',
+    note: 'The bill of quantities adds 40 m² of partitions.',
+    closing: '17 Dec 2026, 12:00 EAT',
+  },
   tender_awarded: {
     ...common,
     buyer: 'Umoja Bank',

@@ -183,6 +183,22 @@ export interface MailTemplates {
   rfq_regret: WithAction & { buyer: string; reference: string; title: string };
   /** To the opening committee when the closing job finds an RFQ closed: `quotes` sealed, `quorum` needed. */
   rfq_closed: WithAction & { reference: string; title: string; quotes: number; quorum: number };
+  /** Issue 21: a tender's answered clarification and its addenda, to its bidders and interested suppliers (never the asker's name). */
+  tender_clarified: WithAction & {
+    buyer: string;
+    reference: string;
+    title: string;
+    question: string;
+    answer: string;
+    closing: string;
+  };
+  tender_addendum: WithAction & {
+    buyer: string;
+    reference: string;
+    title: string;
+    note: string;
+    closing: string;
+  };
   tender_awarded: WithAction & { buyer: string; reference: string; title: string; standstill: string };
   tender_regret: WithAction & {
     buyer: string;
@@ -271,6 +287,8 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   rfq_awarded: true,
   rfq_regret: true,
   rfq_closed: true,
+  tender_clarified: true,
+  tender_addendum: true,
   tender_awarded: true,
   tender_regret: true,
 };

@@ -51,6 +51,11 @@ function TenderView({ tender }: { tender: PortalTender }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['portal-tendering'] });
   const [question, setQuestion] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const interest = useMutation({
+    mutationFn: () => portalTenderingApi.registerInterest(tender.id),
+    onSuccess: () => void refresh(),
+    onError: (failure) => setProblem(failureText(failure)),
+  });
   const ask = useMutation({
     mutationFn: () => portalTenderingApi.ask(tender.id, question),
     onSuccess: () => {
@@ -138,6 +143,24 @@ function TenderView({ tender }: { tender: PortalTender }) {
       </Section>
       <Section title={t('clarifications')} testId="portal-tender-clarifications">
         <Stack gap="xs">
+          {open && !tender.has_bid && (
+            // Bidders and interested suppliers are mailed every answer and addendum.
+            <Group gap="sm" wrap="wrap" data-testid="portal-tender-interest">
+              <Text size="sm" c="dimmed" style={{ flex: '1 1 260px' }}>
+                {t(tender.interested ? 'interested' : 'interestHint')}
+              </Text>
+              {!tender.interested && (
+                <Button
+                  variant="light"
+                  onClick={() => interest.mutate()}
+                  loading={interest.isPending}
+                  data-testid="portal-tender-register-interest"
+                >
+                  {t('registerInterest')}
+                </Button>
+              )}
+            </Group>
+          )}
           {tender.clarifications.length === 0 && <Text size="sm">{t('noClarifications')}</Text>}
           {tender.clarifications.map((c) => (
             <Stack gap={2} key={c.id}>

@@ -111,6 +111,9 @@ function TenderDetail({ tender }: { tender: TenderView }) {
           {t('detail.late', { due: formatInstant(tender.evaluation_due_at!, language) })}
         </Alert>
       )}
+      {tender.justification_to_approve && (
+        <Justification tender={tender} procurement={procurement} act={act.mutate} />
+      )}
       <Section title={t('detail.facts')}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Fact label={t('list.estimate')} value={money(tender.estimate)} />
@@ -129,7 +132,7 @@ function TenderDetail({ tender }: { tender: TenderView }) {
             />
           )}
         </SimpleGrid>
-        {tender.justification && (
+        {tender.justification && !tender.justification_to_approve && (
           <Text size="sm" mt="sm">
             <b>{t('form.justification')}:</b> {tender.justification}
           </Text>
@@ -186,6 +189,7 @@ function TenderDetail({ tender }: { tender: TenderView }) {
       {procurement && ['technical_evaluated', 'financial_opened'].includes(status) && (
         <Report tender={tender} act={act.mutate} />
       )}
+      {tender.can_decide && <AwardDecision tender={tender} act={act.mutate} />}
       {tender.technical_opened_at && <Register tender={tender} stage="technical" />}
       {tender.financial_opened_at && <Register tender={tender} stage="financial" />}
       {procurement && status === 'awarded' && <ContractLink tender={tender} act={act.mutate} />}
@@ -441,6 +445,124 @@ function Report({ tender, act }: { tender: TenderView; act: (run: () => Promise<
             </Button>
           </Group>
         )}
+      </Stack>
+    </Section>
+  );
+}
+
+/**
+ * A draft whose method is outside its threshold (or limits competition): its justification is approved
+ * through the approval engine before the notice can be published.
+ */
+function Justification({
+  tender,
+  procurement,
+  act,
+}: {
+  tender: TenderView;
+  procurement: boolean;
+  act: (run: () => Promise<unknown>) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [comment, setComment] = useState('');
+  const state = tender.justification_status ?? 'none';
+  return (
+    <Alert
+      color={state === 'approved' ? 'green' : state === 'rejected' ? 'red' : 'orange'}
+      title={t(`justification.${state}`)}
+      data-testid="tender-justification"
+    >
+      <Stack gap="xs">
+        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {tender.justification}
+        </Text>
+        {procurement && (state === 'none' || state === 'rejected') && (
+          <Group>
+            <Button
+              size="compact-sm"
+              variant="default"
+              onClick={() => act(() => tenderingApi.askJustification(tender.id))}
+              data-testid="tender-justification-ask"
+            >
+              {t('justification.ask')}
+            </Button>
+          </Group>
+        )}
+        {tender.can_decide_justification && (
+          <>
+            <Textarea
+              label={t('decision.comment')}
+              value={comment}
+              onChange={(e) => setComment(e.currentTarget.value)}
+              autosize
+              minRows={2}
+            />
+            <Group>
+              <Button
+                size="compact-sm"
+                color="green"
+                onClick={() => act(() => tenderingApi.decideJustification(tender.id, 'approve', comment))}
+                data-testid="tender-justification-approve"
+              >
+                {t('justification.approve')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                color="red"
+                disabled={!comment.trim()}
+                onClick={() => act(() => tenderingApi.decideJustification(tender.id, 'reject', comment))}
+                data-testid="tender-justification-reject"
+              >
+                {t('justification.reject')}
+              </Button>
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The approver's turn on the award (the approvals inbox opens this page): approve, or reject with a reason. */
+function AwardDecision({ tender, act }: { tender: TenderView; act: (run: () => Promise<unknown>) => void }) {
+  const { t } = useTranslation(NS);
+  const [comment, setComment] = useState('');
+  const awarded = tender.bid_list.find((b) => b.id === tender.award_bid_id);
+  return (
+    <Section title={t('decision.title')} testId="tender-decision">
+      <Stack gap="sm">
+        <Text size="sm">
+          {t('decision.lead', {
+            supplier: awarded?.supplier.name ?? '',
+            price: awarded?.price ?? '',
+          })}
+        </Text>
+        <Textarea
+          label={t('decision.comment')}
+          value={comment}
+          onChange={(e) => setComment(e.currentTarget.value)}
+          autosize
+          minRows={2}
+        />
+        <Group>
+          <Button
+            color="green"
+            onClick={() => act(() => tenderingApi.decide(tender.id, 'approve', comment))}
+            data-testid="tender-approve"
+          >
+            {t('decision.approve')}
+          </Button>
+          <Button
+            variant="default"
+            color="red"
+            disabled={!comment.trim()}
+            onClick={() => act(() => tenderingApi.decide(tender.id, 'reject', comment))}
+            data-testid="tender-reject"
+          >
+            {t('decision.reject')}
+          </Button>
+        </Group>
       </Stack>
     </Section>
   );

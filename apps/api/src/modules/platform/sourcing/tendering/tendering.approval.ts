@@ -130,3 +130,121 @@ export function tenderAwardApprovalAdapter(outcomes: TenderAwardOutcomes): Appro
     },
   };
 }
+
+// The method's justification ----------------------------------------------------------------------------
+
+/** What the end of a justification's approval does (the service's use case). */
+export interface TenderJustificationOutcomes {
+  /** Approved or rejected, WHERE the draft is still waiting. */
+  decided(tx: Tx, found: Found, state: 'approved' | 'rejected', comment: string): Promise<boolean>;
+}
+
+const justificationStore = engineStore('tender_justification');
+
+/** A draft tender's method justification as the approval engine reads it. */
+export async function tenderJustificationSubject(tx: Executor, found: Found): Promise<ApprovalSubject> {
+  const t = found.tender;
+  const route = await justificationStore.current(tx, t.id);
+  // Who raised the tender, and who asked for the approval, never decide it.
+  const parties: DocumentParty[] = [
+    { userId: String(t.createdByUserId), part: 'raised' },
+    ...(t.justificationRequestedByUserId
+      ? [{ userId: String(t.justificationRequestedByUserId), part: 'raised' as const }]
+      : []),
+  ];
+  return {
+    id: t.id,
+    organisationId: t.organisationId,
+    pending: t.status === 'draft' && t.justificationStatus === 'pending' && route !== null,
+    status: t.justificationStatus ?? t.status,
+    round: route?.round ?? 0,
+    route: route?.route ?? null,
+    number: t.number,
+    title: t.title,
+    supplier: null,
+    requester: { id: t.createdByUserId, name: '' },
+    amountMinor: t.estimateMinor,
+    currency: t.currency,
+    costCentreIds: [],
+    categoryIds: t.categoryId ? [String(t.categoryId)] : [],
+    parties,
+    submittedAt: t.updatedAt,
+    createdAt: t.createdAt,
+  };
+}
+
+/**
+ * How a tender's method justification (document type `tender_justification`) plugs into the one approval
+ * engine: a method outside its threshold, or one that limits competition, is published only once approved.
+ */
+export function tenderJustificationApprovalAdapter(outcomes: TenderJustificationOutcomes): ApprovalAdapter {
+  return {
+    type: 'tender_justification',
+    words: {
+      notFound: 'tendering.not_found',
+      ownDocument: 'tendering.own_justification',
+      notYourTurn: 'tendering.not_your_turn',
+      alreadyDecided: 'approval.already_decided',
+      finished: 'tendering.finished',
+      conflict: 'tendering.conflict',
+      unassignable: 'tendering.unassignable',
+      overBudgetUnassignable: 'tendering.unassignable',
+      commentRequired: 'tendering.comment_required',
+      notTaken: 'tendering.finished',
+    },
+    kinds: ['approved', 'rejected'],
+    askTemplate: 'approval_requested',
+    auditAction: (kind) =>
+      kind === 'approved' ? 'tendering.justification_approved' : 'tendering.justification_rejected',
+    path: tenderPath,
+    lock: (tx, organisationId, id) => tenderingRepository(tx).lock(organisationId, id),
+    async load(tx, organisationId, id) {
+      const found = await tenderingRepository(tx).find(organisationId, id);
+      return found ? tenderJustificationSubject(tx, found) : null;
+    },
+    async loadMany(tx, organisationId, ids) {
+      const repository = tenderingRepository(tx);
+      const found = await Promise.all(ids.map((id) => repository.find(organisationId, id)));
+      return Promise.all(found.flatMap((f) => (f ? [tenderJustificationSubject(tx, f)] : [])));
+    },
+    async waiting(tx, organisationId) {
+      const rows = await tenderingRepository(tx).justificationPending(organisationId);
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return [];
+      const routes = await justificationStore.latestRoutes(tx, ids);
+      const decisions = await justificationStore.decisionsOf(tx, ids);
+      return rows.flatMap((row) => {
+        const route = routes.find((r) => r.documentId === row.id);
+        if (!route) return [];
+        return [
+          {
+            id: row.id,
+            route: route.route,
+            parties: [
+              { userId: String(row.createdByUserId), part: 'raised' as const },
+              ...(row.justificationRequestedByUserId
+                ? [{ userId: String(row.justificationRequestedByUserId), part: 'raised' as const }]
+                : []),
+            ],
+            submittedAt: row.updatedAt,
+            decisions: recordedDecisions(
+              decisions.filter((d) => d.decision.documentId === row.id && d.decision.round === route.round),
+            ),
+          },
+        ];
+      });
+    },
+    decisions: (tx, id, round) => justificationStore.decisions(tx, id, round),
+    insertDecision: (tx, subject, decision) => justificationStore.insertDecision(tx, subject.id, decision),
+    saveRoute: (tx, subject, route) => justificationStore.saveRoute(tx, subject.id, subject.round, route),
+    // A justification commits no money.
+    overBudgetAtApproval: async () => [],
+    async finish(tx, _principal, subject, state, comment) {
+      const found = (await tenderingRepository(tx).find(subject.organisationId, subject.id))!;
+      return {
+        changed: await outcomes.decided(tx, found, state === 'approved' ? 'approved' : 'rejected', comment),
+        mailIds: [],
+      };
+    },
+  };
+}

@@ -10,6 +10,7 @@ import {
   tenderingClarifications,
   tenderingCommittee,
   tenderingEvaluations,
+  tenderingInterests,
   tenderingSettings,
   tenderingTenders,
 } from '../../../../schema/tendering.tables.ts';
@@ -110,6 +111,20 @@ export function tenderingRepository(db: Executor) {
         .select()
         .from(t)
         .where(and(eq(t.organisationId, organisationId), eq(t.status, status)));
+    },
+
+    /** Drafts whose method's justification waits for its approval. */
+    async justificationPending(organisationId: number) {
+      return db
+        .select()
+        .from(t)
+        .where(
+          and(
+            eq(t.organisationId, organisationId),
+            eq(t.status, 'draft'),
+            eq(t.justificationStatus, 'pending'),
+          ),
+        );
     },
 
     // Committee --------------------------------------------------------------------------------------
@@ -285,13 +300,46 @@ export function tenderingRepository(db: Executor) {
       return row!.id;
     },
 
+    /** Answers a question; its text, or null when the tender has no such question. */
     async answer(tenderId: number, id: number, answer: string, at: Date) {
-      const rows = await db
+      const [row] = await db
         .update(tenderingClarifications)
         .set({ answer, answeredAt: at })
         .where(and(eq(tenderingClarifications.tenderId, tenderId), eq(tenderingClarifications.id, id)))
-        .returning({ id: tenderingClarifications.id });
-      return rows.length > 0;
+        .returning({ question: tenderingClarifications.question });
+      return row?.question ?? null;
+    },
+
+    // Interest -----------------------------------------------------------------------------------------
+    async registerInterest(tenderId: number, supplierId: number, at: Date) {
+      await db
+        .insert(tenderingInterests)
+        .values({ tenderId, supplierId, registeredAt: at })
+        .onConflictDoNothing();
+    },
+
+    async interested(tenderId: number, supplierId: number) {
+      const [row] = await db
+        .select({ at: tenderingInterests.registeredAt })
+        .from(tenderingInterests)
+        .where(and(eq(tenderingInterests.tenderId, tenderId), eq(tenderingInterests.supplierId, supplierId)));
+      return row !== undefined;
+    },
+
+    /**
+     * The suppliers a tender's clarifications and addenda concern: those that bid, registered their
+     * interest or asked a question.
+     */
+    async concernedSuppliers(tenderId: number): Promise<number[]> {
+      const result = await db.execute<{ supplier_id: number }>(sql`
+        SELECT ${tenderingBids.supplierId} AS supplier_id FROM ${tenderingBids} WHERE ${tenderingBids.tenderId} = ${tenderId}
+        UNION
+        SELECT ${tenderingInterests.supplierId} FROM ${tenderingInterests} WHERE ${tenderingInterests.tenderId} = ${tenderId}
+        UNION
+        SELECT ${tenderingClarifications.supplierId} FROM ${tenderingClarifications}
+        WHERE ${tenderingClarifications.tenderId} = ${tenderId} AND ${tenderingClarifications.supplierId} IS NOT NULL
+        ORDER BY 1`);
+      return result.rows.map((r) => Number(r.supplier_id));
     },
 
     addenda: (tenderId: number) =>

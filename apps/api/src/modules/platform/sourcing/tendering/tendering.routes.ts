@@ -182,6 +182,49 @@ export const tenderingRoutes =
       async (request) => tendering.publish(principalOf(request), request.params.id, request.ip),
     );
 
+    app.post(
+      '/sourcing/tenders/:id/justification/ask/',
+      {
+        config: PROCUREMENT,
+        schema: {
+          tags,
+          summary:
+            "Ask for the approval of a draft's method justification (outside its threshold); publication waits for it",
+          params: idParams,
+          response: { 200: tenderView, ...errors },
+        },
+      },
+      async (request) =>
+        tendering.askJustificationApproval(principalOf(request), request.params.id, request.ip),
+    );
+
+    for (const [path, kind] of [
+      ['approve', 'approved'],
+      ['reject', 'rejected'],
+    ] as const) {
+      app.post(
+        `/sourcing/tenders/:id/justification/${path}/`,
+        {
+          config: BUYER_STAFF,
+          schema: {
+            tags,
+            summary: `${kind === 'approved' ? 'Approve' : 'Reject'} the method justification waiting for the caller`,
+            params: idParams,
+            body: requisitionDecisionBody,
+            response: { 200: tenderView, ...errors },
+          },
+        },
+        async (request) =>
+          tendering.decideJustification(
+            principalOf(request),
+            request.params.id,
+            kind,
+            request.body ?? {},
+            request.ip,
+          ),
+      );
+    }
+
     app.get(
       '/sourcing/tenders/:id/notice/',
       {
@@ -451,6 +494,20 @@ ${addenda.length ? `<h3>Addenda</h3><ol>${addenda.map((a) => `<li>${escapeHtml(a
         },
       },
       async (request) => tendering.portalGet(principalOf(request), request.params.id),
+    );
+
+    app.post(
+      '/portal/tenders/:id/interest/',
+      {
+        config: SUPPLIER,
+        schema: {
+          tags: portalTags,
+          summary: 'Register my interest: I am then mailed the clarifications and addenda',
+          params: idParams,
+          response: { 200: portalTender, ...errors },
+        },
+      },
+      async (request) => tendering.registerInterest(principalOf(request), request.params.id, request.ip),
     );
 
     app.post(

@@ -37,7 +37,7 @@ import type { PageRequest } from '../../../../infra/pagination.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
 import type { ApprovalsService } from '../../../shared/approvals/index.ts';
 import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
-import type { NotificationsService } from '../../../shared/notifications/index.ts';
+import type { AnnouncedMail, NotificationsService } from '../../../shared/notifications/index.ts';
 import type { NumberingService } from '../../../shared/numbering/index.ts';
 import type { ContractsService } from '../../contracts/index.ts';
 import { sourcingEvents } from '../events/index.ts';
@@ -50,7 +50,13 @@ import {
   sealTo,
   unwrapPrivateKey,
 } from '../rfqs/index.ts';
-import { tenderAwardSubject, tenderPath, type TenderAwardOutcomes } from './tendering.approval.ts';
+import {
+  tenderAwardSubject,
+  tenderJustificationSubject,
+  tenderPath,
+  type TenderAwardOutcomes,
+  type TenderJustificationOutcomes,
+} from './tendering.approval.ts';
 import { tenderingRepository, type BidRow } from './tendering.repository.ts';
 
 /** Who raises, publishes, changes, cancels and awards tenders. */
@@ -163,6 +169,22 @@ export function createTenderingService({
     return effectiveSettings(
       (await tenderingRepository(tx).settings(organisationId)) ?? DEFAULT_TENDERING_SETTINGS,
     );
+  }
+
+  /**
+   * Whether the tender's method needs its justification approved before publication: outside its threshold
+   * or limiting competition (direct, specially permitted), under the organisation's settings today.
+   */
+  function justificationToApprove(settings: TenderingSettings, found: Found) {
+    const t = found.tender;
+    const check = checkMethod({
+      settings,
+      method: t.method,
+      category: t.category,
+      estimateMinor: t.estimateMinor,
+      justification: t.justification,
+    });
+    return !check.ok || check.justificationRequired;
   }
 
   /** The move, or the clear refusal: after closing, before closing, wrong state. */
@@ -307,6 +329,35 @@ export function createTenderingService({
     });
   }
 
+  const noticeParams = (found: Found) => ({
+    buyer: found.buyerName,
+    reference: found.tender.number,
+    title: found.tender.title,
+  });
+
+  /**
+   * Mails a clarification or an addendum to every user of the suppliers it concerns (bidders, interested,
+   * askers) through the outbox, in each user's language; the asker is never named.
+   */
+  async function tellConcerned(
+    tx: Executor,
+    found: Found,
+    mail: Extract<AnnouncedMail, { template: 'tender_clarified' | 'tender_addendum' }>,
+  ) {
+    const repository = tenderingRepository(tx);
+    const mailIds: number[] = [];
+    for (const supplierId of await repository.concernedSuppliers(found.tender.id))
+      mailIds.push(
+        ...(await notifications.announce(tx, {
+          userIds: await repository.organisationUsers(supplierId),
+          organisationId: supplierId,
+          ...mail,
+          path: `/portal/tenders/${found.tender.id}`,
+        })),
+      );
+    return mailIds;
+  }
+
   /**
    * The award takes effect: the tender is awarded, every bidder (successful and unsuccessful) is told in
    * the same transaction at the same instant, with the reasons, and the 14-day standstill starts.
@@ -367,6 +418,14 @@ export function createTenderingService({
           comment,
         });
       return changed;
+    },
+  };
+
+  const justificationOutcomes: TenderJustificationOutcomes = {
+    async decided(tx, found, state) {
+      return tenderingRepository(tx).updateWhere(found.tender.organisationId, found.tender.id, ['draft'], {
+        justificationStatus: state,
+      });
     },
   };
 
@@ -487,11 +546,21 @@ export function createTenderingService({
     const keys = await Promise.all(committee.map((c) => openingKeyOf(db, c.member.userId)));
     const settings = await settingsOf(db, t.organisationId);
     const subject = t.status === 'award_pending' ? await tenderAwardSubject(db, found) : null;
+    // Whether it is the caller's turn, as the engine says (route, delegations, segregation of duties).
+    const justificationSubject =
+      t.justificationStatus === 'pending' ? await tenderJustificationSubject(db, found) : null;
+    const justificationApproval =
+      justificationSubject && justificationSubject.pending
+        ? await approvals.view(db, principal, 'tender_justification', justificationSubject)
+        : null;
     return {
       ...summaryOf(found),
       description: t.description,
       category_id: t.categoryId,
       justification: t.justification,
+      justification_status: t.justificationStatus,
+      justification_to_approve: t.status === 'draft' && justificationToApprove(settings, found),
+      can_decide_justification: justificationApproval?.waiting_for_me ?? false,
       justification_required: !checkMethod({
         settings,
         method: t.method,
@@ -552,6 +621,7 @@ export function createTenderingService({
 
   return {
     outcomes,
+    justificationOutcomes,
     ocidOf,
 
     async list(
@@ -608,9 +678,24 @@ export function createTenderingService({
       await db.transaction(async (tx) => {
         const found = await locked(tx, organisationId, id);
         move(found, 'edit');
+        if (found.tender.justificationStatus === 'pending')
+          throw new AppError('conflict', message('tendering.justification_pending'));
         const { committee, values } = await checkForm(tx, organisationId, form);
+        const before = found.tender;
+        // An approved (or rejected) justification covered this method, value and text: changing any of them
+        // asks for a new approval.
+        const approvedChanged =
+          before.method !== values.method ||
+          before.category !== values.category ||
+          before.estimateMinor !== values.estimateMinor ||
+          (before.justification ?? '') !== (values.justification ?? '');
         const repository = tenderingRepository(tx);
-        if (!(await repository.updateWhere(organisationId, id, ['draft'], values)))
+        if (
+          !(await repository.updateWhere(organisationId, id, ['draft'], {
+            ...values,
+            ...(approvedChanged ? { justificationStatus: null, justificationRequestedByUserId: null } : {}),
+          }))
+        )
           throw new AppError('conflict', message('tendering.conflict'));
         await repository.replaceCommittee(id, committee);
         await record(tx, principal, 'tendering.updated', organisationId, ip, { tender_id: id });
@@ -629,6 +714,16 @@ export function createTenderingService({
         move(found, 'publish');
         const t = found.tender;
         const settings = await settingsOf(tx, organisationId);
+        // A method outside its threshold is published only with its justification approved (the engine).
+        if (justificationToApprove(settings, found) && t.justificationStatus !== 'approved')
+          throw new AppError(
+            'conflict',
+            message(
+              t.justificationStatus === 'pending'
+                ? 'tendering.justification_pending'
+                : 'tendering.justification_not_approved',
+            ),
+          );
         const days = bidPeriodProblem(settings, clock.now(), t.closingAt);
         if (days !== null) throw fieldError('closing_at', message('tendering.bid_period', { days }));
         const repository = tenderingRepository(tx);
@@ -690,6 +785,62 @@ export function createTenderingService({
       return this.get(principal, id);
     },
 
+    /**
+     * Asks for the approval of a draft's method justification through the one engine (document type
+     * `tender_justification`); its publication waits for it. Without a workflow rule that routes it, nobody
+     * could approve it: refused with what to do, rather than approved by default.
+     */
+    async askJustificationApproval(principal: Principal, id: number, ip: string | null) {
+      const organisationId = requireProcurement(principal);
+      const mailIds = await db.transaction(async (tx) => {
+        const found = await locked(tx, organisationId, id);
+        move(found, 'edit');
+        const t = found.tender;
+        if (t.justificationStatus === 'pending')
+          throw new AppError('conflict', message('tendering.justification_pending'));
+        if (
+          t.justificationStatus === 'approved' ||
+          !justificationToApprove(await settingsOf(tx, organisationId), found)
+        )
+          throw new AppError('conflict', message('tendering.justification_not_needed'));
+        if (!t.justification)
+          throw fieldError('justification', message('tendering.justification', { why: 'to be approved' }));
+        const repository = tenderingRepository(tx);
+        if (
+          !(await repository.updateWhere(organisationId, id, ['draft'], {
+            justificationStatus: 'pending',
+            justificationRequestedByUserId: principal.userId,
+          }))
+        )
+          throw new AppError('conflict', message('tendering.conflict'));
+        const asked = await approvals.startRound(
+          tx,
+          'tender_justification',
+          await tenderJustificationSubject(tx, await load(tx, organisationId, id)),
+        );
+        if (asked === null) throw new AppError('validation', message('tendering.justification_no_rule'));
+        await record(tx, principal, 'tendering.justification_asked', organisationId, ip, {
+          tender_id: id,
+          method: t.method,
+        });
+        return asked;
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    async decideJustification(
+      principal: Principal,
+      id: number,
+      kind: 'approved' | 'rejected',
+      body: { comment?: string },
+      ip: string | null,
+    ) {
+      await load(db, currentOrganisation(principal), id);
+      await approvals.decide(principal, 'tender_justification', id, kind, body, ip);
+      return this.get(principal, id);
+    },
+
     /** The printable notice (the same for the buyer, bidders and the public). */
     async notice(principal: Principal, id: number) {
       const found = await tenderingRepository(db).findPublished(id);
@@ -700,19 +851,27 @@ export function createTenderingService({
       return { found, addenda, ocid: ocidOf(id), estimate: minorToDecimalText(t.estimateMinor, t.currency) };
     },
 
-    /** The buyer answers a question; the answer is published to all, the asker never named. */
+    /**
+     * The buyer answers a question; the answer is published to all and mailed to the suppliers concerned
+     * (bidders, interested, askers), the asker never named.
+     */
     async answer(principal: Principal, id: number, questionId: number, answer: string, ip: string | null) {
       const organisationId = requireProcurement(principal);
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const found = await locked(tx, organisationId, id);
         move(found, 'clarify');
-        if (!(await tenderingRepository(tx).answer(id, questionId, answer, clock.now())))
-          throw notFound(message('tendering.question_not_found'));
+        const question = await tenderingRepository(tx).answer(id, questionId, answer, clock.now());
+        if (question === null) throw notFound(message('tendering.question_not_found'));
         await record(tx, principal, 'tendering.clarified', organisationId, ip, {
           tender_id: id,
           question_id: questionId,
         });
+        return tellConcerned(tx, found, {
+          template: 'tender_clarified',
+          params: { ...noticeParams(found), question, answer, closing: formatEat(found.tender.closingAt) },
+        });
       });
+      await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
@@ -724,7 +883,7 @@ export function createTenderingService({
       ip: string | null,
     ) {
       const organisationId = requireProcurement(principal);
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const found = await locked(tx, organisationId, id);
         move(found, 'addendum');
         const closingAt = closingAfterTenderAddendum({
@@ -748,7 +907,12 @@ export function createTenderingService({
           closing_before: found.tender.closingAt.toISOString(),
           closing_after: closingAt.toISOString(),
         });
+        return tellConcerned(tx, found, {
+          template: 'tender_addendum',
+          params: { ...noticeParams(found), note: form.note, closing: formatEat(closingAt) },
+        });
       });
+      await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
@@ -1159,10 +1323,11 @@ export function createTenderingService({
       const found = await repository.findPublished(id);
       if (!found) throw notFound(message('tendering.not_found'));
       const t = found.tender;
-      const [bid, clarifications, addenda] = await Promise.all([
+      const [bid, clarifications, addenda, interested] = await Promise.all([
         repository.bidOf(id, supplierId),
         repository.clarifications(id),
         repository.addenda(id),
+        repository.interested(id, supplierId),
       ]);
       const supplierName = await repository.organisationName(supplierId);
       return {
@@ -1174,6 +1339,7 @@ export function createTenderingService({
         status: phaseOf(found),
         closing_at: t.closingAt.toISOString(),
         has_bid: bid !== null,
+        interested,
         description: t.description,
         currency: t.currency,
         bid_security: minorToDecimalText(t.bidSecurityMinor, t.currency),
@@ -1207,6 +1373,23 @@ export function createTenderingService({
       };
     },
 
+    /** A supplier registers its interest: it is then mailed the tender's clarifications and addenda. */
+    async registerInterest(principal: Principal, id: number, ip: string | null) {
+      const supplierId = supplierOf(principal);
+      await db.transaction(async (tx) => {
+        const repository = tenderingRepository(tx);
+        const found = await repository.findPublished(id);
+        if (!found) throw notFound(message('tendering.not_found'));
+        move(found, 'clarify');
+        await repository.registerInterest(id, supplierId, clock.now());
+        await record(tx, principal, 'tendering.interest_registered', found.tender.organisationId, ip, {
+          tender_id: id,
+          supplier_id: supplierId,
+        });
+      });
+      return this.portalGet(principal, id);
+    },
+
     async ask(principal: Principal, id: number, question: string, ip: string | null) {
       const supplierId = supplierOf(principal);
       await db.transaction(async (tx) => {
@@ -1215,6 +1398,7 @@ export function createTenderingService({
         if (!found) throw notFound(message('tendering.not_found'));
         move(found, 'clarify');
         await repository.ask({ tenderId: id, supplierId, question, askedAt: clock.now() });
+        await repository.registerInterest(id, supplierId, clock.now());
         await record(tx, principal, 'tendering.question_asked', found.tender.organisationId, ip, {
           tender_id: id,
         });
