@@ -3,6 +3,7 @@ import type { PublicDisposal } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ClosingDate } from '../../../components/ClosingDate.tsx';
+import { useNow } from '../../../lib/use-now.ts';
 import { photoUrl } from '../api/asset-sales.ts';
 import { PriceText } from './PriceText.tsx';
 import classes from './AssetSales.module.css';
@@ -10,6 +11,8 @@ import classes from './AssetSales.module.css';
 /** One asset for sale in the public list: its first photo, what it is, where, its price and closing. */
 export function AssetSaleCard({ asset }: { asset: PublicDisposal }) {
   const { t } = useTranslation('asset-sales');
+  const now = useNow();
+  const closed = asset.closing_at !== null && new Date(asset.closing_at).getTime() <= now;
   return (
     <Paper withBorder radius="md" className={classes.card} component="article" data-testid="asset-sale-card">
       {asset.photos > 0 ? (
@@ -34,6 +37,11 @@ export function AssetSaleCard({ asset }: { asset: PublicDisposal }) {
           <Badge variant="outline" color="gray.7" radius="sm" tt="none">
             {t(`condition.${asset.condition}`)}
           </Badge>
+          {closed && (
+            <Badge variant="filled" color="gray.7" radius="sm" tt="none">
+              {t('card.closed')}
+            </Badge>
+          )}
         </Group>
         <Text
           component={Link}

@@ -7,6 +7,7 @@ import { StatusIcon } from '../../../components/Icon.tsx';
 import { PlainButton } from '../../../components/PlainButton.tsx';
 import { StatusMessage } from '../../../components/StatusMessage.tsx';
 import { formatDate } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
 import { useMetaDescription } from '../../../lib/use-meta-description.ts';
 import { usePageTitle } from '../../../lib/use-page-title.ts';
 import { isNotFound, photoUrl, useAssetSale } from '../api/asset-sales.ts';
@@ -170,6 +171,8 @@ function Facts({ asset, language }: { asset: PublicDisposal; language: string })
 
 function HowToBid({ asset }: { asset: PublicDisposal }) {
   const { t } = useTranslation('asset-sales');
+  const now = useNow();
+  const closed = asset.closing_at !== null && new Date(asset.closing_at).getTime() <= now;
   const portal = asset.method === 'public_auction' ? '/portal/auctions' : `/portal/asset-sales`;
   const text =
     asset.method === 'public_tender'
@@ -185,7 +188,12 @@ function HowToBid({ asset }: { asset: PublicDisposal }) {
       <Text size="sm" mb="md">
         {text}
       </Text>
-      {asset.method !== 'trade_in' && asset.status === 'listed' && (
+      {closed && asset.status === 'listed' && (
+        <Text size="sm" fw={600} data-testid="asset-sale-closed">
+          {t('card.closed')}
+        </Text>
+      )}
+      {asset.method !== 'trade_in' && asset.status === 'listed' && !closed && (
         <Stack gap="xs">
           <PlainButton to={`/login?next=${encodeURIComponent(portal)}`} data-testid="asset-sale-sign-in">
             {t('detail.howTo.signIn')}
