@@ -1,5 +1,6 @@
 import { Anchor, Card, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { SupplierRiskProfileView } from '@zabuni/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageFrame, PageHeader } from '../../../components/PageFrame.tsx';
@@ -16,6 +17,21 @@ export function Component() {
   const id = Number(useParams().id);
   const { organisationId } = useRiskRoles();
   const profile = useQuery(profileQuery(organisationId, id));
+  /** What a part's points were read from, in words: the API gives keys ('qualified', 'material', 'none'). */
+  const basisText = ({ part, basis }: SupplierRiskProfileView['parts'][number]) => {
+    if (part === 'prequalification')
+      return t('profile.basis.prequalification', { basis: t(`profile.standing.${basis}`) });
+    if (part === 'outsourcing')
+      return basis === 'material'
+        ? t('outsourcing.material')
+        : basis === 'non_material'
+          ? t('outsourcing.notMaterial')
+          : t('profile.noArrangement');
+    if (part === 'open_risks' && basis === 'none') return t('profile.noOpenRisk');
+    if (part === 'exposure' && basis === 'no_limit') return t('profile.noLimit');
+    if (part === 'exposure' && basis === '0') return t('profile.noExposure');
+    return t(`profile.basis.${part}`, { basis });
+  };
   if (profile.error) return <StatusMessage title={t('errors.load')} body={profile.error.message} />;
   const p = profile.data;
   if (!p) return <PageFrame>{null}</PageFrame>;
@@ -45,9 +61,7 @@ export function Component() {
                   </Text>
                   <Text size="sm">
                     {t('profile.points', { points: part.points, weight: part.weight })} ·{' '}
-                    {part.known
-                      ? t(`profile.basis.${part.part}`, { basis: part.basis })
-                      : t('profile.unknown')}
+                    {part.known ? basisText(part) : t('profile.unknown')}
                   </Text>
                 </Group>
                 <Progress value={part.points} color={part.points >= 50 ? 'red.9' : 'teal.8'} aria-hidden />
