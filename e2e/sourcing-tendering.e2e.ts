@@ -19,8 +19,8 @@ const HARAMBEE = 'Harambee Savings Sacco';
  * the demo supplier bids on it in two envelopes in the portal and gets its receipt. The screens are
  * photographed in English and Amharic at 1280 and 390 px.
  *
- * Not here (see the integration test): closing, the openings and the award of a tender made during the test,
- * since the statutory bid period is 14 days and the served app runs on the real clock.
+ * A tender made during the test from notice to award with three bidders: sourcing-tender-award.e2e.ts (its
+ * buyer switches the guard-rails off, as a private buyer may, to close minutes after publishing).
  */
 describe.skipIf(!chromiumPath)('Tenders in Chromium (issue 21)', () => {
   const baseUrl = inject('baseUrl');
