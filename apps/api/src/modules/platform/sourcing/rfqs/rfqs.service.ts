@@ -725,7 +725,13 @@ export function createRfqsService({
      * fields filled from the award (parties, value with tax, the awarded items, the term, the award order's
      * payment terms) and linked to the award; one per supplier. The contracts module checks the writer.
      */
-    async draftContract(principal: Principal, id: number, form: RfqContractForm, ip: string | null) {
+    async draftContract(
+      principal: Principal,
+      id: number,
+      form: Pick<RfqContractForm, 'supplier_id' | 'template_id'> &
+        Partial<Pick<RfqContractForm, 'start_date' | 'end_date'>>,
+      ip: string | null,
+    ) {
       const organisationId = currentOrganisation(principal);
       const repository = rfqsRepository(db);
       const found = await load(db, organisationId, id);
