@@ -56,6 +56,13 @@ export function Component() {
               <Skeleton key={i} height={320} radius="md" />
             ))}
           </CardGrid>
+        ) : sales.data.results.length === 0 && sales.data.count > 0 ? (
+          // An address past the last page (a bookmark, a sold asset): say so, and lead back to the first.
+          <StatusMessage
+            icon={<StatusIcon name="document" />}
+            title={t('list.pastEnd')}
+            action={{ label: t('pagination.first'), onClick: () => setParams(new URLSearchParams()) }}
+          />
         ) : sales.data.results.length === 0 ? (
           <StatusMessage
             icon={<StatusIcon name="document" />}

@@ -118,6 +118,11 @@ export function Component() {
               })}
             </Text>
           )}
+          {['listed', 'sold', 'disposed'].includes(d.status) && d.method !== 'trade_in' && (
+            <Anchor component={Link} to={`/asset-sales/${d.public_code}`} data-testid="disposal-public-link">
+              {t('disposal.publicPage')}
+            </Anchor>
+          )}
           {d.auction_id && (
             <Anchor
               component={Link}
