@@ -480,4 +480,96 @@ describe.skipIf(!chromiumPath)('An open tender from notice to award with three b
     await shots('outcome-1280-en', winner);
     await winner.context().close();
   }, 300_000);
+  it('a direct procurement waits for its justification to be approved; a supplier registers interest', async () => {
+    // Back to the statutory guard-rails: a direct procurement then needs a justification, approved.
+    await call('amina', 'PUT', '/sourcing/tenders/settings/', settingsBefore);
+    const rules = await call<{ results: Array<{ document_type: string }> }>(
+      'amina',
+      'GET',
+      '/p2p/approval-workflows/?page_size=100',
+    );
+    if (!rules.results.some((r) => r.document_type === 'tender_justification'))
+      await call('amina', 'POST', '/p2p/approval-workflows/', {
+        name: 'Tender method justifications',
+        document_type: 'tender_justification',
+        steps: [{ mode: 'any', approvers: [{ kind: 'user', user_id: Number(names.graceId) }] }],
+      });
+    const draft = await call<{ id: number; number: string }>('amina', 'POST', '/sourcing/tenders/', {
+      title: `Strongroom door maintenance ${run}`,
+      description: 'Annual maintenance of the head office strongroom door by its manufacturer.',
+      method: 'direct_procurement',
+      category: 'services',
+      currency: 'KES',
+      estimate: '900000.00',
+      bid_security: '0',
+      pass_mark: 70,
+      closing_at: new Date(Date.now() + 20 * 86_400_000).toISOString(),
+      committee: COMMITTEE.map((who) => Number(names[`${who}Id`])),
+      quorum: 3,
+      justification:
+        'Only the manufacturer may service this strongroom door under its warranty (s.103 PPADA).',
+    });
+    const path = `/app/sourcing/tenders/${draft.id}`;
+    const amina = await staffPage('amina', path);
+    const justification = amina.getByTestId('tender-justification');
+    await justification.waitFor();
+    await amina.getByTestId('tender-publish').click();
+    await expect.poll(() => amina.getByTestId('tender-problem').textContent()).toContain('approved');
+    await amina.getByTestId('tender-justification-ask').click();
+    await expect.poll(() => justification.textContent()).toContain('waiting for approval');
+    await shots('justification-asked-1280-en', amina);
+    await amina.context().close();
+
+    // Grace's turn (the approvals inbox opens this page): photographed, then approved.
+    for (const [width, lang] of [
+      [1280, 'en'],
+      [390, 'en'],
+      [1280, 'am'],
+      [390, 'am'],
+    ] as const) {
+      const grace = await staffPage('grace', path, width, lang);
+      await grace.getByTestId('tender-justification-approve').waitFor();
+      await shots(`justification-decide-${width}-${lang}`, grace);
+      if (width === 390 && lang === 'am') {
+        await grace.getByTestId('tender-justification-approve').click();
+        await expect
+          .poll(() => grace.getByTestId('tender-justification-approve').count(), { timeout: 15_000 })
+          .toBe(0);
+      }
+      await grace.context().close();
+    }
+    const publisher = await staffPage('amina', path);
+    await expect
+      .poll(() => publisher.getByTestId('tender-justification').textContent())
+      .toContain('approved');
+    await publisher.getByTestId('tender-publish').click();
+    await expect.poll(() => status(publisher), { timeout: 15_000 }).toBe('Open for bids');
+    await noProblem(publisher);
+    await publisher.context().close();
+
+    // A supplier registers its interest: it is then mailed the answers and addenda.
+    for (const [width, lang] of [
+      [1280, 'en'],
+      [390, 'en'],
+      [1280, 'am'],
+      [390, 'am'],
+    ] as const) {
+      const supplier = await pageOf(
+        BIDDERS.tana.email,
+        SUPPLIER_PASSWORD,
+        `/portal/tenders/${draft.id}`,
+        width,
+        lang,
+      );
+      const interest = supplier.getByTestId('portal-tender-interest');
+      await interest.waitFor();
+      if (width === 1280 && lang === 'en') {
+        await shots('interest-before-1280-en', supplier);
+        await supplier.getByTestId('portal-tender-register-interest').click();
+        await expect.poll(() => interest.textContent()).toContain('You are registered');
+      }
+      await shots(`interest-${width}-${lang}`, supplier);
+      await supplier.context().close();
+    }
+  }, 300_000);
 });

@@ -526,7 +526,7 @@ function Justification({
 
 /** The approver's turn on the award (the approvals inbox opens this page): approve, or reject with a reason. */
 function AwardDecision({ tender, act }: { tender: TenderView; act: (run: () => Promise<unknown>) => void }) {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const [comment, setComment] = useState('');
   const awarded = tender.bid_list.find((b) => b.id === tender.award_bid_id);
   return (
@@ -535,7 +535,9 @@ function AwardDecision({ tender, act }: { tender: TenderView; act: (run: () => P
         <Text size="sm">
           {t('decision.lead', {
             supplier: awarded?.supplier.name ?? '',
-            price: awarded?.price ?? '',
+            price: awarded?.price
+              ? formatAmount(awarded.price, tender.currency, i18n.resolvedLanguage ?? 'en')
+              : '',
           })}
         </Text>
         <Textarea
@@ -585,7 +587,7 @@ function Register({ tender, stage }: { tender: TenderView; stage: Stage }) {
     >
       <Text size="sm" mb="xs">
         {t('register.opened', { at: formatInstant(register.data.opened_at!, i18n.resolvedLanguage ?? 'en') })}{' '}
-        · {register.data.committee.map((m) => m.name).join(', ')}
+        {register.data.committee.map((m) => m.name).join(', ')}
       </Text>
       <Table.ScrollContainer minWidth={520}>
         <Table>
