@@ -183,6 +183,23 @@ export const tenderingEvaluations = pgTable(
 );
 
 /**
+ * A restricted tender's invitation list (PPADA s.102: restricted tendering invites named suppliers): only
+ * these suppliers see it in the portal and may ask or bid.
+ */
+export const tenderingInvitations = pgTable(
+  'tendering_invitations',
+  {
+    tenderId: integer('tender_id')
+      .notNull()
+      .references(() => tenderingTenders.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => organisations.id),
+  },
+  (t) => [primaryKey({ columns: [t.tenderId, t.supplierId] })],
+);
+
+/**
  * Suppliers that registered their interest in a published tender (or asked a question): with the bidders,
  * they are mailed its clarifications and addenda.
  */
