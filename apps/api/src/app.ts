@@ -440,6 +440,7 @@ export function createServices({
     schedule: config.tenderAlertDigest,
     renewalOrder: (email) => subscriptions.findByEmail(email),
     logger,
+    audit,
   });
   const siteMail = {
     db,
@@ -473,6 +474,7 @@ export function createServices({
   const supplierDirectories = createSupplierDirectoriesService({
     db,
     clock,
+    audit,
     mail,
     payments,
     publicUrl: config.publicUrl,

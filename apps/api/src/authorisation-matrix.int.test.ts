@@ -1016,18 +1016,21 @@ beforeAll(async () => {
   alertToken = ctx.services.tenderAlerts.tokenFor(subscriber!.id);
   const kenya = (await ctx.database.db.execute(sql`SELECT id FROM countries WHERE iso2 = 'KE'`)).rows[0]!;
   directory.id = (
-    await ctx.services.supplierDirectories.create({
-      country: Number(kenya.id),
-      name: 'Matrix Directory',
-      description: '',
-      features: [],
-      directory_format: 'XLSX and CSV',
-      software_requirements: '',
-      os_requirements: '',
-      currency: 'KES',
-      amount: 100,
-      active: true,
-    })
+    await ctx.services.supplierDirectories.create(
+      { userId: null, ip: null }, // set-up data, not an operator's request: the entry names no user
+      {
+        country: Number(kenya.id),
+        name: 'Matrix Directory',
+        description: '',
+        features: [],
+        directory_format: 'XLSX and CSV',
+        software_requirements: '',
+        os_requirements: '',
+        currency: 'KES',
+        amount: 100,
+        active: true,
+      },
+    )
   ).id;
   directory.code = (
     await ctx.services.supplierDirectories.createOrder({

@@ -212,7 +212,11 @@ export type AuditAction =
   | 'webinar.updated'
   | 'webinar.cancelled'
   | 'price.changed'
-  | 'client_listing.changed';
+  | 'client_listing.changed'
+  | 'directory.created'
+  | 'directory.updated'
+  | 'directory.delivery_resent'
+  | 'tender_alerts.run';
 
 export interface AuditEvent {
   action: AuditAction;

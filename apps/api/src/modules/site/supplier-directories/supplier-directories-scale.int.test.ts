@@ -44,18 +44,21 @@ describe.skipIf(!process.env.DIRECTORY_SCALE)('a directory of 100,000 suppliers'
 
     const services = ctx.services.supplierDirectories;
     const kenya = (await db.execute(sql`SELECT id FROM countries WHERE iso2 = 'KE'`)).rows[0]!;
-    const directory = await services.create({
-      country: Number(kenya.id),
-      name: 'Kenya Supplier Directory',
-      description: '',
-      features: [],
-      directory_format: 'XLSX and CSV',
-      software_requirements: '',
-      os_requirements: '',
-      currency: 'KES',
-      amount: 5000,
-      active: true,
-    });
+    const directory = await services.create(
+      { userId: null, ip: null },
+      {
+        country: Number(kenya.id),
+        name: 'Kenya Supplier Directory',
+        description: '',
+        features: [],
+        directory_format: 'XLSX and CSV',
+        software_requirements: '',
+        os_requirements: '',
+        currency: 'KES',
+        amount: 5000,
+        active: true,
+      },
+    );
 
     if (process.env.DIRECTORY_SCALE_EXPLAIN) {
       const plan = await db.execute(sql`EXPLAIN (ANALYZE, BUFFERS)

@@ -93,6 +93,27 @@ export function supplierDirectoriesRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** A directory's stored values (inactive too), locked for an edit; null when there is none. */
+    async lock(id: number): Promise<DirectoryValues | null> {
+      const [row] = await db
+        .select({
+          countryId: supplierDirectories.countryId,
+          name: supplierDirectories.name,
+          description: supplierDirectories.description,
+          features: supplierDirectories.features,
+          directoryFormat: supplierDirectories.directoryFormat,
+          softwareRequirements: supplierDirectories.softwareRequirements,
+          osRequirements: supplierDirectories.osRequirements,
+          currency: supplierDirectories.currency,
+          amountMinor: supplierDirectories.amountMinor,
+          active: supplierDirectories.active,
+        })
+        .from(supplierDirectories)
+        .where(eq(supplierDirectories.id, id))
+        .for('update');
+      return row ?? null;
+    },
+
     async insert(values: DirectoryValues): Promise<number> {
       const [row] = await db
         .insert(supplierDirectories)

@@ -22,7 +22,9 @@ import {
   topNavDirectories,
 } from '@zabuni/contracts';
 import type { Role } from '@zabuni/domain';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { principalOf } from '../../../infra/auth.ts';
 import { pageOf, toPage, toPageRequest } from '../../../infra/pagination.ts';
 import { sendShared } from '../../../infra/public-list.ts';
 import { limitPaymentStart } from '../../shared/payments/index.ts';
@@ -31,6 +33,8 @@ import { directoryTemplate } from './supplier-directories.export.ts';
 import type { SupplierDirectoriesService } from './supplier-directories.service.ts';
 
 const tags = ['Supplier directory'];
+/** The operator making a change, for the audit log. */
+const actorOf = (request: FastifyRequest) => ({ userId: principalOf(request).userId, ip: request.ip });
 const PUBLIC = { access: { side: 'public' } } as const;
 const MODERATOR = { access: { side: 'operator', roles: ['moderator', 'super_admin'] as Role[] } } as const;
 const errors = { 400: errorBody, 404: errorBody, 429: errorBody };
@@ -213,7 +217,7 @@ export const supplierDirectoriesRoutes =
           },
         },
       },
-      async (request) => directories.resendDelivery(request.params.reference),
+      async (request) => directories.resendDelivery(actorOf(request), request.params.reference),
     );
 
     app.get(
@@ -242,7 +246,8 @@ export const supplierDirectoriesRoutes =
           response: { 201: moderationDirectory, ...operatorErrors },
         },
       },
-      async (request, reply) => reply.code(201).send(await directories.create(request.body)),
+      async (request, reply) =>
+        reply.code(201).send(await directories.create(actorOf(request), request.body)),
     );
 
     app.get(
@@ -271,7 +276,7 @@ export const supplierDirectoriesRoutes =
           response: { 200: moderationDirectory, ...operatorErrors },
         },
       },
-      async (request) => directories.update(request.params.id, request.body),
+      async (request) => directories.update(actorOf(request), request.params.id, request.body),
     );
   };
 

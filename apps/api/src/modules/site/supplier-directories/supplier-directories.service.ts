@@ -18,6 +18,7 @@ import { AppError, fieldError, notFound } from '../../../infra/errors.ts';
 import type { Clock } from '../../../infra/clock.ts';
 import type { PageRequest } from '../../../infra/pagination.ts';
 import { sanitizeRichText } from '../../../infra/rich-text.ts';
+import type { AuditService } from '../../shared/audit/index.ts';
 import type { MailRequest, MailService } from '../../shared/mail/index.ts';
 import {
   insertOrder,
@@ -54,6 +55,43 @@ type CartForm = z.output<typeof directoryCartForm>;
 type OperatorForm = z.output<typeof directoryForm>;
 
 const minor = (amount: number) => Math.round(amount * 100);
+
+/** Who changed a directory, for the audit log. */
+export interface DirectoryActor {
+  userId: number | null;
+  ip: string | null;
+}
+
+/** The form's names of a directory's stored values (what the audit log names as changed). */
+const FIELD_NAMES: Record<keyof DirectoryValues, string> = {
+  countryId: 'country',
+  name: 'name',
+  description: 'description',
+  features: 'features',
+  directoryFormat: 'directory_format',
+  softwareRequirements: 'software_requirements',
+  osRequirements: 'os_requirements',
+  currency: 'currency',
+  amountMinor: 'amount',
+  active: 'active',
+};
+/** Short values whose before and after the audit log keeps (texts are named only). */
+const KEPT_VALUES = new Set<keyof DirectoryValues>(['countryId', 'currency', 'amountMinor', 'active']);
+const auditValue = (key: keyof DirectoryValues, value: unknown) =>
+  key === 'amountMinor' ? (value as number) / 100 : value;
+
+/** The fields an edit changes, with before and after for the short ones (price, currency, country, active). */
+function changesOf(before: DirectoryValues, after: DirectoryValues) {
+  const changed: string[] = [];
+  const values: Record<string, { from: unknown; to: unknown }> = {};
+  for (const key of Object.keys(FIELD_NAMES) as (keyof DirectoryValues)[]) {
+    if (JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    changed.push(FIELD_NAMES[key]);
+    if (KEPT_VALUES.has(key))
+      values[FIELD_NAMES[key]] = { from: auditValue(key, before[key]), to: auditValue(key, after[key]) };
+  }
+  return { changed, values };
+}
 const country = (row: DirectoryRow) => ({
   id: row.countryId,
   name: row.countryName,
@@ -117,6 +155,7 @@ export const downloadPath = (token: string, format: 'xlsx' | 'csv') =>
 export function createSupplierDirectoriesService(deps: {
   db: Db;
   clock: Clock;
+  audit: AuditService;
   mail: MailService;
   payments: PaymentsService;
   publicUrl: string;
@@ -127,7 +166,7 @@ export function createSupplierDirectoriesService(deps: {
    */
   cache?: ListCache;
 }) {
-  const { db, clock, mail, payments, cache } = deps;
+  const { db, clock, audit, mail, payments, cache } = deps;
   const repository = supplierDirectoriesRepository(db);
   const queries = supplierDirectoriesQueries(db);
   const counts = new Map<number, { value: number; at: number }>();
@@ -355,7 +394,7 @@ export function createSupplierDirectoriesService(deps: {
      * Support's answer to an expired link: a new token valid DIRECTORY_DOWNLOAD_DAYS from now, to the same
      * snapshot (what was bought does not change), mailed again. The old links stop working.
      */
-    async resendDelivery(code: string) {
+    async resendDelivery(actor: DirectoryActor, code: string) {
       const { order, link } = await loadOrder(code);
       if (order.paymentState !== 'paid' || !link.snapshotAt)
         throw new AppError('conflict', message('directory.not_paid'));
@@ -367,6 +406,17 @@ export function createSupplierDirectoriesService(deps: {
       };
       const mailId = await db.transaction(async (tx) => {
         await supplierDirectoriesRepository(tx).setDelivery(order.id, delivery);
+        // Never the token (it opens the file): the order, the directory and the new expiry.
+        await audit.record(tx, {
+          action: 'directory.delivery_resent',
+          actorUserId: actor.userId,
+          ip: actor.ip,
+          detail: {
+            order_reference: order.reference,
+            directory_id: link.directoryId,
+            download_expires_at: delivery.expiresAt.toISOString(),
+          },
+        });
         return order.customerEmail ? mail.enqueue(tx, deliveryMail(order, delivery, deps.publicUrl)) : null;
       });
       if (mailId !== null) await mail.dispatch([mailId]);
@@ -387,16 +437,46 @@ export function createSupplierDirectoriesService(deps: {
       return (await toModeration([row]))[0]!;
     },
 
-    async create(form: OperatorForm): Promise<ModerationDirectory> {
-      const id = await repository.insert(await checkedValues(form, null));
+    async create(actor: DirectoryActor, form: OperatorForm): Promise<ModerationDirectory> {
+      const values = await checkedValues(form, null);
+      const id = await db.transaction(async (tx) => {
+        const created = await supplierDirectoriesRepository(tx).insert(values);
+        await audit.record(tx, {
+          action: 'directory.created',
+          actorUserId: actor.userId,
+          ip: actor.ip,
+          detail: {
+            directory_id: created,
+            country: values.countryId,
+            name: values.name,
+            currency: values.currency,
+            amount: values.amountMinor / 100,
+            active: values.active,
+          },
+        });
+        return created;
+      });
       // Other API processes see it when their cached page expires (a few seconds).
       cache?.invalidate();
       return this.getForOperator(id);
     },
 
-    async update(id: number, form: OperatorForm): Promise<ModerationDirectory> {
+    async update(actor: DirectoryActor, id: number, form: OperatorForm): Promise<ModerationDirectory> {
       if (!(await repository.find(id, true))) throw notFound(message('directory.not_found'));
-      await repository.update(id, await checkedValues(form, id), clock.now());
+      const values = await checkedValues(form, id);
+      await db.transaction(async (tx) => {
+        const repo = supplierDirectoriesRepository(tx);
+        const before = await repo.lock(id);
+        if (!before) throw notFound(message('directory.not_found'));
+        const { changed, values: changes } = changesOf(before, values);
+        await repo.update(id, values, clock.now());
+        await audit.record(tx, {
+          action: 'directory.updated',
+          actorUserId: actor.userId,
+          ip: actor.ip,
+          detail: { directory_id: id, changed, ...changes },
+        });
+      });
       cache?.invalidate();
       return this.getForOperator(id);
     },

@@ -137,7 +137,7 @@ export const tenderAlertsRoutes =
           response: { 200: tenderAlertRun, 401: errorBody, 403: errorBody },
         },
       },
-      async () => alerts.run(),
+      async (request) => alerts.run({ userId: principalOf(request).userId, ip: request.ip }),
     );
 
     // Saved searches (signed-in users): any public tender-list filters under a name, instant or daily alerts.

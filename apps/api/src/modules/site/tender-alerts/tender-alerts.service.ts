@@ -22,6 +22,7 @@ import type { Clock } from '../../../infra/clock.ts';
 import type { Db } from '../../../infra/database.ts';
 import { fieldError, notFound } from '../../../infra/errors.ts';
 import type { Logger } from '../../../infra/logger.ts';
+import type { AuditService } from '../../shared/audit/index.ts';
 import type { MailService } from '../../shared/mail/index.ts';
 import { renderAlertMail, renderSavedSearchMail, type DigestMailItem } from './tender-alerts.mail.ts';
 import { tenderAlertQueries } from './tender-alerts.queries.ts';
@@ -49,6 +50,8 @@ export function createTenderAlertsService(deps: {
   /** The checkout order to renew with (the subscriptions module's "proceed with previous subscription"). */
   renewalOrder: (email: string) => Promise<{ code: string }>;
   logger: Logger;
+  /** Where an operator's run is recorded (the app's; the demo seed and the bench never run as an operator). */
+  audit?: AuditService;
 }) {
   const { db, clock, mail, publicUrl, schedule, logger } = deps;
 
@@ -137,7 +140,8 @@ export function createTenderAlertsService(deps: {
   }
 
   /** Records what is due now (this week's digests, renewal reminders) and writes every recorded mail. */
-  async function run(): Promise<TenderAlertRun> {
+  async function run(by?: { userId: number; ip: string | null }): Promise<TenderAlertRun> {
+    if (by && !deps.audit) throw new Error('an operator run of the tender alerts needs the audit service');
     const now = clock.now();
     const slot = digestSlot(now, schedule);
     const recorded = await db.transaction(async (tx) => {
@@ -145,6 +149,14 @@ export function createTenderAlertsService(deps: {
       await queries.lockMatching();
       const weekly = await queries.queueWeeklyDigests(slot, now);
       const reminders = await queries.queueRenewalReminders(now);
+      // An operator's "send now" is recorded with what it queued (the scheduled job's runs are not).
+      if (by)
+        await deps.audit!.record(tx, {
+          action: 'tender_alerts.run',
+          actorUserId: by.userId,
+          ip: by.ip,
+          detail: { slot: slot.toISOString(), digests: weekly.digests, reminders },
+        });
       return { digests: weekly.digests, items: weekly.items, reminders };
     });
     const written = await writePending();
