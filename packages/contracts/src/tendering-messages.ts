@@ -4,6 +4,8 @@
  */
 export const TENDERING_MESSAGE_TEXTS = {
   'tendering.not_found': 'Tender not found.',
+  'tendering.invitations':
+    'A restricted tender invites named suppliers: choose at least one, each from your supplier list.',
   'tendering.justification_not_approved':
     'This method needs its justification approved before the notice is published: ask for its approval first.',
   'tendering.justification_pending':

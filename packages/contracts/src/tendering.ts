@@ -44,6 +44,8 @@ export const tenderForm = z.object({
   /** The opening and evaluation committee: at least three staff members with an opening passphrase. */
   committee: z.array(recordId()).max(20),
   quorum: z.number().int().min(3).max(20),
+  /** A restricted tender's invited suppliers (from the buyer's supplier list); only they see it and bid. */
+  invited_suppliers: z.array(recordId()).max(200).default([]),
 });
 export type TenderForm = z.output<typeof tenderForm>;
 
@@ -115,6 +117,7 @@ export const tenderView = tenderSummary.extend({
   category_id: z.number().int().nullable(),
   justification: z.string().nullable(),
   justification_required: z.boolean(),
+  invited_suppliers: z.array(ref),
   /** The justification's approval (engine): null while none was asked for. */
   justification_status: z.enum(['pending', 'approved', 'rejected']).nullable(),
   /** A draft whose method needs its justification approved before publication. */

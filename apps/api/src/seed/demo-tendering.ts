@@ -98,6 +98,7 @@ export async function seedDemoTendering(deps: AppDeps): Promise<boolean> {
     agpo_reserved: false,
     committee: committee.map((m) => m.userId),
     quorum: 3,
+    invited_suppliers: [],
   });
   const tender = await services.tendering.create(
     amina,

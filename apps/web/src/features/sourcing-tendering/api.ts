@@ -85,6 +85,15 @@ export const staffQuery = (organisationId: number) =>
     staleTime: 60_000,
   });
 
+/** The buyer's suppliers, whom a restricted tender invites. */
+export const suppliersQuery = (organisationId: number, enabled: boolean) =>
+  queryOptions({
+    queryKey: tendersKey(organisationId, 'suppliers'),
+    queryFn: ({ signal }) => fetchAllPages<{ id: number; name: string }>('/p2p/suppliers/', {}, signal),
+    staleTime: 60_000,
+    enabled,
+  });
+
 export const tenderingApi = {
   create: (form: TenderPayload) => apiPost<TenderView>(`${BASE}/`, form),
   publish: (id: number) => apiPost<TenderView>(`${BASE}/${id}/publish/`),

@@ -16,6 +16,8 @@ export interface TenderFormValues {
   agpo_reserved: boolean;
   committee: string[];
   quorum: number;
+  /** A restricted tender's invited suppliers (ids as text). */
+  invited_suppliers: string[];
 }
 
 /** The contract's schema over the form's values (the same rules as the API). */
@@ -30,6 +32,10 @@ export const tenderFormSchema = tenderForm
       .array(z.string())
       .transform((values) => values.map(Number))
       .pipe(tenderForm.shape.committee),
+    invited_suppliers: z
+      .array(z.string())
+      .transform((values) => values.map(Number))
+      .pipe(tenderForm.shape.invited_suppliers.unwrap()),
     justification: z.string().transform((text) => (text.trim() ? text.trim() : null)),
   });
 
@@ -47,4 +53,5 @@ export const emptyTenderForm = (): TenderFormValues => ({
   agpo_reserved: false,
   committee: [],
   quorum: 3,
+  invited_suppliers: [],
 });

@@ -132,6 +132,11 @@ function TenderDetail({ tender }: { tender: TenderView }) {
             />
           )}
         </SimpleGrid>
+        {tender.invited_suppliers.length > 0 && (
+          <Text size="sm" mt="sm" data-testid="tender-invited-list">
+            <b>{t('form.invited')}:</b> {tender.invited_suppliers.map((s) => s.name).join(', ')}
+          </Text>
+        )}
         {tender.justification && !tender.justification_to_approve && (
           <Text size="sm" mt="sm">
             <b>{t('form.justification')}:</b> {tender.justification}

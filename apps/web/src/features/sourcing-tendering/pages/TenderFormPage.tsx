@@ -15,12 +15,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TenderForm } from '@zabuni/contracts';
 import { PROCUREMENT_CATEGORIES, PROCUREMENT_METHODS } from '@zabuni/domain';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BackLink, PageFrame, PageHeader, Section } from '../../../components/PageFrame.tsx';
 import { applyServerErrors, contractResolver, failureText, fieldError } from '../../../lib/form-errors.ts';
-import { NS, staffQuery, tenderingApi, tendersKey } from '../api.ts';
+import { NS, staffQuery, suppliersQuery, tenderingApi, tendersKey } from '../api.ts';
 import { emptyTenderForm, tenderFormSchema, type TenderFormValues } from '../model.ts';
 import { useTenderRoles } from '../roles.ts';
 
@@ -37,6 +37,8 @@ export function Component() {
     resolver: contractResolver(tenderFormSchema),
   });
   const { control, handleSubmit, formState, setError, register } = form;
+  const restricted = useWatch({ control, name: 'method' }) === 'restricted_tender';
+  const suppliers = useQuery(suppliersQuery(organisationId, restricted));
 
   const submit = handleSubmit(async (payload) => {
     setProblem(null);
@@ -54,6 +56,7 @@ export function Component() {
           'closing_at',
           'committee',
           'quorum',
+          'invited_suppliers',
         ])
       )
         setProblem(failureText(failure));
@@ -187,6 +190,26 @@ export function Component() {
               </Grid.Col>
             </Grid>
           </Section>
+          {restricted && (
+            <Section title={t('form.invitedTitle')}>
+              <Controller
+                control={control}
+                name="invited_suppliers"
+                render={({ field }) => (
+                  <MultiSelect
+                    label={t('form.invited')}
+                    description={t('form.invitedHint')}
+                    data={(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+                    value={field.value}
+                    onChange={field.onChange}
+                    searchable
+                    error={fieldError(formState.errors.invited_suppliers as { message?: string } | undefined)}
+                    data-testid="tender-invited"
+                  />
+                )}
+              />
+            </Section>
+          )}
           <Section title={t('form.committeeTitle')}>
             <Grid>
               <Grid.Col span={{ base: 12, sm: 8 }}>

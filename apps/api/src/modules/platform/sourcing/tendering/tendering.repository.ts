@@ -1,9 +1,9 @@
-import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { TenderingSettings, TenderingStatus } from '@zabuni/domain';
 import type { Executor } from '../../../../infra/database.ts';
 import { users } from '../../../../schema/authentication.tables.ts';
 import { countries } from '../../../../schema/core.tables.ts';
-import { memberships, organisations } from '../../../../schema/organisations.tables.ts';
+import { buyerSuppliers, memberships, organisations } from '../../../../schema/organisations.tables.ts';
 import {
   tenderingAddenda,
   tenderingBids,
@@ -11,6 +11,7 @@ import {
   tenderingCommittee,
   tenderingEvaluations,
   tenderingInterests,
+  tenderingInvitations,
   tenderingSettings,
   tenderingTenders,
 } from '../../../../schema/tendering.tables.ts';
@@ -21,6 +22,12 @@ export type BidRow = typeof tenderingBids.$inferSelect;
 /** The only SQL of tendering (issue 21). Every tender read is scoped by its buying organisation. */
 export function tenderingRepository(db: Executor) {
   const t = tenderingTenders;
+  /** A restricted tender is visible to (and may be bid on by) its invited suppliers only. */
+  const visibleTo = (supplierId: number) =>
+    or(
+      ne(t.method, 'restricted_tender'),
+      sql`exists (select 1 from ${tenderingInvitations} where ${tenderingInvitations.tenderId} = ${t.id} and ${tenderingInvitations.supplierId} = ${supplierId})`,
+    );
   const bidCount = sql<number>`(SELECT count(*)::int FROM ${tenderingBids} b WHERE b.tender_id = ${t.id})`;
   const summary = { tender: t, buyerName: organisations.name, bids: bidCount };
   const summaries = () =>
@@ -61,9 +68,18 @@ export function tenderingRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** A published (or later) tender, whichever buyer: the supplier portal's and the public's view. */
-    async findPublished(id: number) {
-      const [row] = await summaries().where(and(eq(t.id, id), isNotNull(t.publishedAt)));
+    /**
+     * A published (or later) tender, whichever buyer: the supplier portal's and the public's view. For a
+     * supplier, a restricted tender exists only if it is invited.
+     */
+    async findPublished(id: number, supplierId?: number) {
+      const [row] = await summaries().where(
+        and(
+          eq(t.id, id),
+          isNotNull(t.publishedAt),
+          supplierId === undefined ? undefined : visibleTo(supplierId),
+        ),
+      );
       return row ?? null;
     },
 
@@ -92,8 +108,8 @@ export function tenderingRepository(db: Executor) {
     },
 
     /** Published tenders open to any registered supplier (the portal's list), newest first. */
-    async published(page: { limit: number; offset: number }) {
-      const where = isNotNull(t.publishedAt);
+    async published(page: { limit: number; offset: number }, supplierId: number) {
+      const where = and(isNotNull(t.publishedAt), visibleTo(supplierId));
       const rows = await summaries()
         .where(where)
         .orderBy(desc(t.publishedAt), desc(t.id))
@@ -111,6 +127,39 @@ export function tenderingRepository(db: Executor) {
         .select()
         .from(t)
         .where(and(eq(t.organisationId, organisationId), eq(t.status, status)));
+    },
+
+    // Invitations (restricted tenders) -------------------------------------------------------------------
+    async replaceInvitations(tenderId: number, supplierIds: readonly number[]) {
+      await db.delete(tenderingInvitations).where(eq(tenderingInvitations.tenderId, tenderId));
+      if (supplierIds.length)
+        await db
+          .insert(tenderingInvitations)
+          .values(supplierIds.map((supplierId) => ({ tenderId, supplierId })));
+    },
+
+    invitations: (tenderId: number) =>
+      db
+        .select({ id: organisations.id, name: organisations.name })
+        .from(tenderingInvitations)
+        .innerJoin(organisations, eq(organisations.id, tenderingInvitations.supplierId))
+        .where(eq(tenderingInvitations.tenderId, tenderId))
+        .orderBy(asc(organisations.name)),
+
+    /** Which of these suppliers are on the buyer's active supplier list. */
+    async listedSuppliersAmong(organisationId: number, supplierIds: readonly number[]) {
+      if (supplierIds.length === 0) return [];
+      const rows = await db
+        .select({ id: buyerSuppliers.supplierId })
+        .from(buyerSuppliers)
+        .where(
+          and(
+            eq(buyerSuppliers.buyerId, organisationId),
+            eq(buyerSuppliers.status, 'active'),
+            inArray(buyerSuppliers.supplierId, [...supplierIds]),
+          ),
+        );
+      return rows.map((row) => row.id);
     },
 
     /** Drafts whose method's justification waits for its approval. */

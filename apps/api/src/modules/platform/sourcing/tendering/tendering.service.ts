@@ -253,6 +253,13 @@ export function createTenderingService({
       );
     const days = bidPeriodProblem(settings, clock.now(), new Date(form.closing_at));
     if (days !== null) throw fieldError('closing_at', message('tendering.bid_period', { days }));
+    // A restricted tender names the suppliers invited (from the buyer's supplier list); others none.
+    const invited = form.method === 'restricted_tender' ? [...new Set(form.invited_suppliers)] : [];
+    if (form.method === 'restricted_tender') {
+      const listed = await tenderingRepository(tx).listedSuppliersAmong(organisationId, invited);
+      if (invited.length === 0 || listed.length !== invited.length)
+        throw fieldError('invited_suppliers', message('tendering.invitations'));
+    }
     const committee = [...form.committee];
     const staff = await tenderingRepository(tx).staffAmong(organisationId, committee);
     if (
@@ -262,6 +269,7 @@ export function createTenderingService({
       throw fieldError('committee', message('tendering.committee', { minimum: settings.minimumCommittee }));
     return {
       committee,
+      invited,
       values: {
         title: form.title,
         description: form.description,
@@ -537,11 +545,12 @@ export function createTenderingService({
   async function viewOf(principal: Principal, found: Found): Promise<TenderView> {
     const repository = tenderingRepository(db);
     const t = found.tender;
-    const [committee, bids, clarifications, addenda] = await Promise.all([
+    const [committee, bids, clarifications, addenda, invitations] = await Promise.all([
       repository.committee(t.id),
       repository.bids(t.id),
       repository.clarifications(t.id),
       repository.addenda(t.id),
+      repository.invitations(t.id),
     ]);
     const keys = await Promise.all(committee.map((c) => openingKeyOf(db, c.member.userId)));
     const settings = await settingsOf(db, t.organisationId);
@@ -558,6 +567,7 @@ export function createTenderingService({
       description: t.description,
       category_id: t.categoryId,
       justification: t.justification,
+      invited_suppliers: invitations,
       justification_status: t.justificationStatus,
       justification_to_approve: t.status === 'draft' && justificationToApprove(settings, found),
       can_decide_justification: justificationApproval?.waiting_for_me ?? false,
@@ -652,7 +662,7 @@ export function createTenderingService({
     async create(principal: Principal, form: TenderForm, ip: string | null) {
       const organisationId = requireProcurement(principal);
       const id = await db.transaction(async (tx) => {
-        const { committee, values } = await checkForm(tx, organisationId, form);
+        const { committee, invited, values } = await checkForm(tx, organisationId, form);
         const number = await numbering.next(tx, organisationId, 'tender');
         const repository = tenderingRepository(tx);
         const id = await repository.insert({
@@ -662,6 +672,7 @@ export function createTenderingService({
           createdByUserId: principal.userId,
         });
         await repository.replaceCommittee(id, committee);
+        await repository.replaceInvitations(id, invited);
         await record(tx, principal, 'tendering.created', organisationId, ip, {
           tender_id: id,
           number,
@@ -680,7 +691,7 @@ export function createTenderingService({
         move(found, 'edit');
         if (found.tender.justificationStatus === 'pending')
           throw new AppError('conflict', message('tendering.justification_pending'));
-        const { committee, values } = await checkForm(tx, organisationId, form);
+        const { committee, invited, values } = await checkForm(tx, organisationId, form);
         const before = found.tender;
         // An approved (or rejected) justification covered this method, value and text: changing any of them
         // asks for a new approval.
@@ -698,6 +709,7 @@ export function createTenderingService({
         )
           throw new AppError('conflict', message('tendering.conflict'));
         await repository.replaceCommittee(id, committee);
+        await repository.replaceInvitations(id, invited);
         await record(tx, principal, 'tendering.updated', organisationId, ip, { tender_id: id });
       });
       return this.get(principal, id);
@@ -749,8 +761,9 @@ export function createTenderingService({
             financialShare: financial.shares.find((s) => s.userId === member.userId)!.sealed,
           });
         const countryId = await repository.countryOf(organisationId);
+        // A restricted tender invites named suppliers: its notice is not on the public bulletin.
         const eventId =
-          countryId === null
+          countryId === null || t.method === 'restricted_tender'
             ? null
             : await sourcingEvents.list(tx, {
                 buyerId: organisationId,
@@ -1301,7 +1314,10 @@ export function createTenderingService({
     async portalList(principal: Principal, page: PageRequest) {
       const supplierId = supplierOf(principal);
       const repository = tenderingRepository(db);
-      const { rows, count } = await repository.published({ limit: page.pageSize, offset: page.offset });
+      const { rows, count } = await repository.published(
+        { limit: page.pageSize, offset: page.offset },
+        supplierId,
+      );
       const results = await Promise.all(
         rows.map(async (found) => ({
           id: found.tender.id,
@@ -1320,7 +1336,7 @@ export function createTenderingService({
     async portalGet(principal: Principal, id: number) {
       const supplierId = supplierOf(principal);
       const repository = tenderingRepository(db);
-      const found = await repository.findPublished(id);
+      const found = await repository.findPublished(id, supplierId);
       if (!found) throw notFound(message('tendering.not_found'));
       const t = found.tender;
       const [bid, clarifications, addenda, interested] = await Promise.all([
@@ -1378,7 +1394,7 @@ export function createTenderingService({
       const supplierId = supplierOf(principal);
       await db.transaction(async (tx) => {
         const repository = tenderingRepository(tx);
-        const found = await repository.findPublished(id);
+        const found = await repository.findPublished(id, supplierId);
         if (!found) throw notFound(message('tendering.not_found'));
         move(found, 'clarify');
         await repository.registerInterest(id, supplierId, clock.now());
@@ -1394,7 +1410,7 @@ export function createTenderingService({
       const supplierId = supplierOf(principal);
       await db.transaction(async (tx) => {
         const repository = tenderingRepository(tx);
-        const found = await repository.findPublished(id);
+        const found = await repository.findPublished(id, supplierId);
         if (!found) throw notFound(message('tendering.not_found'));
         move(found, 'clarify');
         await repository.ask({ tenderId: id, supplierId, question, askedAt: clock.now() });
@@ -1411,7 +1427,7 @@ export function createTenderingService({
       const supplierId = supplierOf(principal);
       return db.transaction(async (tx) => {
         const repository = tenderingRepository(tx);
-        const published = await repository.findPublished(id);
+        const published = await repository.findPublished(id, supplierId);
         if (!published) throw notFound(message('tendering.not_found'));
         const found = await locked(tx, published.tender.organisationId, id);
         move(found, 'bid');
