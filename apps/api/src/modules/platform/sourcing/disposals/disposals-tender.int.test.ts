@@ -289,6 +289,13 @@ describe('sale by public tender', () => {
     const none = await act('otieno', 'POST', `sourcing/disposals/${other}/award/`);
     expect(none.statusCode).toBe(409);
     expect(none.json()).toMatchObject({ code: 'disposal.no_offer_at_reserve' });
+    // A tender that sold nothing is withdrawn, and leaves the public list.
+    const withdrawn = await ok('otieno', 'POST', `sourcing/disposals/${other}/withdraw/`);
+    expect(withdrawn).toMatchObject({ status: 'withdrawn' });
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/asset-sales/' });
+    expect(list.json()).toMatchObject({ count: 0, results: [] });
+    const late = await act('acme', 'POST', `portal/asset-sales/${other}/offer/`, { amount: '950000.00' });
+    expect(late.statusCode).toBe(404);
   });
 
   it('is invisible to another organisation', async () => {

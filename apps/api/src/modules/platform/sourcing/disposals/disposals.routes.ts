@@ -279,7 +279,7 @@ export const disposalsRoutes =
         config: PROCUREMENT,
         schema: {
           tags,
-          summary: 'Withdraw an asset not yet listed',
+          summary: 'Withdraw an asset not yet listed, or a public tender not awarded',
           params: idParams,
           response: { 200: disposalView, ...errors },
         },

@@ -622,15 +622,23 @@ export function createDisposalsService({
       return this.get(principal, id);
     },
 
+    /**
+     * Withdrawn before listing; or a public tender not awarded (cancelled before closing, or nothing reached
+     * the reserve), which leaves the public list and takes no more offers. An auction is cancelled in its own
+     * module.
+     */
     async withdraw(principal: Principal, id: number) {
       const organisationId = requireRole(principal, DISPOSAL_ROLES);
       await db.transaction(async (tx) => {
-        await locked(tx, organisationId, id);
+        const a = (await locked(tx, organisationId, id)).asset;
+        const tenderUnawarded = a.method === 'public_tender' && a.awardedAt === null;
         if (
           !(await disposalsRepository(tx).updateWhere(
             organisationId,
             id,
-            ['registered', 'method_pending', 'method_approved'],
+            tenderUnawarded
+              ? ['registered', 'method_pending', 'method_approved', 'listed']
+              : ['registered', 'method_pending', 'method_approved'],
             { status: 'withdrawn' },
           ))
         )
