@@ -300,6 +300,14 @@ const SAMPLES: { [T in TemplateName]: MailTemplates[T] } = {
     reference: 'RFQ-2026-00001',
     title: 'Laptops',
   },
+  auction_invited: {
+    ...common,
+    buyer: 'Umoja Bank',
+    title: 'Toner cartridges',
+    starts: '26 Nov 2026, 10:00 EAT',
+  },
+  auction_awarded: { ...common, buyer: 'Umoja Bank', title: 'Toner cartridges', amount: 'KES 94,000.00' },
+  auction_regret: { ...common, buyer: 'Umoja Bank', title: 'Toner cartridges' },
   tender_clarified: {
     ...common,
     buyer: 'Umoja Bank',

@@ -183,6 +183,10 @@ export interface MailTemplates {
   rfq_regret: WithAction & { buyer: string; reference: string; title: string };
   /** To the opening committee when the closing job finds an RFQ closed: `quotes` sealed, `quorum` needed. */
   rfq_closed: WithAction & { reference: string; title: string; quotes: number; quorum: number };
+  /** Issue 21: an invited bidder hears of a published eAuction (`starts` in EAT) and of its outcome. */
+  auction_invited: WithAction & { buyer: string; title: string; starts: string };
+  auction_awarded: WithAction & { buyer: string; title: string; amount: string };
+  auction_regret: WithAction & { buyer: string; title: string };
   /** Issue 21: a tender's answered clarification and its addenda, to its bidders and interested suppliers (never the asker's name). */
   tender_clarified: WithAction & {
     buyer: string;
@@ -287,6 +291,9 @@ export const EXPECTED: Record<TemplateName, boolean> = {
   rfq_awarded: true,
   rfq_regret: true,
   rfq_closed: true,
+  auction_invited: true,
+  auction_awarded: true,
+  auction_regret: true,
   tender_clarified: true,
   tender_addendum: true,
   tender_awarded: true,

@@ -466,3 +466,39 @@ describe('the live views of every process', () => {
     acme.close();
   });
 });
+
+describe('mails to the bidders', () => {
+  it('invite every invited supplier on publication, then tell the winner and the others the outcome', async () => {
+    const id = await published(
+      openAuction({
+        title: 'Mail lot',
+        starts_at: '2026-11-26T14:00:00Z',
+        ends_at: '2026-11-26T14:10:00Z',
+        reserve_price: null,
+      }),
+    );
+    const subjects = async (email: string) => (await mailsTo(ctx, email)).map((m) => m.subject);
+    for (const email of ['sales@acme.example', 'sales@baobab.example', 'sales@chui.example'])
+      expect(await subjects(email)).toContainEqual(expect.stringMatching(/^eAuction "Mail lot" from \S/));
+    const invitation = (await mailsTo(ctx, 'sales@baobab.example')).find((m) =>
+      m.subject.startsWith('eAuction "Mail lot"'),
+    )!;
+    expect(invitation.text).toContain('It starts at');
+    expect(invitation.text).toContain(`/portal/auctions/${id}`);
+    at('2026-11-26T14:00:00Z');
+    expect((await bid('baobab', id, '90000.00')).statusCode).toBe(201);
+    expect((await bid('chui', id, '89000.00')).statusCode).toBe(201);
+    at('2026-11-26T14:11:00Z');
+    const awarded = await setUp.act('otieno', 'POST', `sourcing/auctions/${id}/award/`);
+    expect(awarded.statusCode, awarded.body).toBe(200);
+    expect(awarded.json()).toMatchObject({ status: 'awarded' });
+    const won = (await mailsTo(ctx, 'sales@chui.example')).find(
+      (m) => m.subject === 'You won the eAuction "Mail lot"',
+    );
+    expect(won?.text).toContain('KES 89000.00');
+    for (const email of ['sales@acme.example', 'sales@baobab.example'])
+      expect(await subjects(email)).toContain('The outcome of the eAuction "Mail lot"');
+    expect(await subjects('sales@chui.example')).not.toContain('The outcome of the eAuction "Mail lot"');
+    expect(await subjects('sales@baobab.example')).not.toContain('You won the eAuction "Mail lot"');
+  });
+});

@@ -7,7 +7,7 @@ import {
   auctions,
   auctionStates,
 } from '../../../../schema/auctions.tables.ts';
-import { buyerSuppliers, organisations } from '../../../../schema/organisations.tables.ts';
+import { buyerSuppliers, memberships, organisations } from '../../../../schema/organisations.tables.ts';
 
 export type AuctionRow = typeof auctions.$inferSelect;
 export type AuctionStatus = AuctionRow['status'];
@@ -182,6 +182,24 @@ export function auctionsRepository(db: Executor) {
           and(eq(auctionParticipants.auctionId, auctionId), eq(auctionParticipants.supplierId, supplierId)),
         );
       return row ?? null;
+    },
+
+    /** The staff of each invited supplier (who hear of the auction and of its outcome by mail). */
+    async participantUsers(auctionId: number) {
+      const rows = await db
+        .selectDistinct({ supplierId: auctionParticipants.supplierId, userId: memberships.userId })
+        .from(auctionParticipants)
+        .innerJoin(memberships, eq(memberships.organisationId, auctionParticipants.supplierId))
+        .where(
+          and(
+            eq(auctionParticipants.auctionId, auctionId),
+            inArray(memberships.role, ['supplier_admin', 'supplier_user']),
+          ),
+        );
+      const bySupplier = new Map<number, number[]>();
+      for (const row of rows)
+        bySupplier.set(row.supplierId, [...(bySupplier.get(row.supplierId) ?? []), row.userId]);
+      return bySupplier;
     },
 
     /** Of these ids, the buyer's active suppliers. */

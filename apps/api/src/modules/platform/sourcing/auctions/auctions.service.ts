@@ -338,6 +338,31 @@ export function createAuctionsService({
     };
   }
 
+  /** Mails every invited supplier's staff (through the outbox, sent after the commit): the invitation or the outcome. */
+  async function tellBidders(tx: Executor, found: Found, what: 'invited' | 'outcome') {
+    const a = found.auction;
+    const mailIds: number[] = [];
+    for (const [supplierId, userIds] of await auctionsRepository(tx).participantUsers(a.id)) {
+      const base = { buyer: found.buyerName, title: a.title };
+      mailIds.push(
+        ...(await notifications.announce(tx, {
+          userIds,
+          organisationId: supplierId,
+          ...(what === 'invited'
+            ? { template: 'auction_invited', params: { ...base, starts: formatEat(a.startsAt) } }
+            : supplierId === a.awardSupplierId
+              ? {
+                  template: 'auction_awarded',
+                  params: { ...base, amount: `${a.currency} ${money(a.currency)(a.awardAmount)}` },
+                }
+              : { template: 'auction_regret', params: base }),
+          path: `/portal/auctions/${a.id}`,
+        })),
+      );
+    }
+    return mailIds;
+  }
+
   /** Bids waiting for their auction's turn in this process (see `bid`). */
   const bidQueues = new Map<number, { pending: PendingBid[]; running: boolean }>();
 
@@ -439,7 +464,7 @@ export function createAuctionsService({
         });
         await auctionsRepository(tx).announce(a.id, 'status');
       }
-      return { changed, mailIds: [] };
+      return { changed, mailIds: changed ? await tellBidders(tx, found, 'outcome') : [] };
     },
     async sentBack(tx, found) {
       const a = found.auction;
@@ -534,7 +559,7 @@ export function createAuctionsService({
 
     async publish(principal: Principal, id: number, ip: string | null) {
       const organisationId = requireProcurement(principal);
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const found = await locked(tx, organisationId, id);
         if (found.auction.status !== 'draft') throw new AppError('conflict', message('auction.not_allowed'));
         if (found.auction.startsAt.getTime() <= clock.now().getTime())
@@ -549,7 +574,9 @@ export function createAuctionsService({
         )
           throw new AppError('conflict', message('auction.conflict'));
         await record(tx, principal, 'auction.published', organisationId, ip, { auction_id: id });
+        return tellBidders(tx, found, 'invited');
       });
+      await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
