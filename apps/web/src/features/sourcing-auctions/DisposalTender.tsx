@@ -16,6 +16,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { formatAmount } from '../../lib/money.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { usePlatform } from '../../lib/platform-context.ts';
@@ -109,6 +110,7 @@ export function TenderSection({
   const language = i18n.resolvedLanguage ?? 'en';
   const { me } = usePlatform();
   const [passphrase, setPassphrase] = useState('');
+  const [withdrawing, setWithdrawing] = useState(false);
   const now = useNow();
   const tender = disposal.tender;
   if (!tender) return null;
@@ -222,6 +224,35 @@ export function TenderSection({
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {procurement && !tender.awarded_at && disposal.status === 'listed' && (
+          // A tender not awarded may be withdrawn: cancelled before closing, or nothing reached the reserve.
+          <Group justify="flex-start">
+            <Button
+              variant="subtle"
+              color="red"
+              loading={busy}
+              onClick={() => setWithdrawing(true)}
+              data-testid="disposal-withdraw"
+            >
+              {t('disposal.tender.withdraw')}
+            </Button>
+            <ConfirmDialog
+              opened={withdrawing}
+              title={t('disposal.tender.withdraw')}
+              body={t('disposal.tender.withdrawBody')}
+              confirmLabel={t('disposal.tender.withdraw')}
+              danger
+              busy={busy}
+              onCancel={() => setWithdrawing(false)}
+              onConfirm={() =>
+                void act(async () => {
+                  await disposalsApi.withdraw(disposal.id);
+                  setWithdrawing(false);
+                })
+              }
+            />
+          </Group>
         )}
         {procurement && tender.opened_at && !tender.awarded_at && disposal.status === 'listed' && (
           <Group justify="flex-end">

@@ -85,6 +85,7 @@ export const disposalsApi = {
   confirmOpening: (id: number, passphrase: string) =>
     apiPost<DisposalView>(`/sourcing/disposals/${id}/opening/`, { passphrase }),
   award: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/award/`),
+  withdraw: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/withdraw/`),
 };
 
 /** Staff who may sit on a public tender's opening committee (the read-only auditor aside). */
