@@ -52,8 +52,8 @@ describe('tender demo data (issue 21)', () => {
     expect(awarded.bid_list.some((b) => !b.technical_pass && b.price === null)).toBe(true);
     expect(new Date(awarded.standstill_until).getTime()).toBeGreaterThan(Date.now());
     const releases = (await ctx.app.inject({ method: 'GET', url: '/api/v1/ocds/releases/' })).json() as {
-      count: number;
+      releases: unknown[];
     };
-    expect(releases.count).toBeGreaterThanOrEqual(3);
+    expect(releases.releases.length).toBeGreaterThanOrEqual(3);
   });
 });

@@ -7,9 +7,23 @@ import {
   ocdsReleasesQuery,
 } from '@zabuni/contracts';
 import { z } from 'zod';
-import { notFound } from '../../../infra/errors.ts';
-import { toPage, toPageRequest } from '../../../infra/pagination.ts';
-import type { OcdsService } from './ocds.service.ts';
+import { fieldError, notFound } from '../../../infra/errors.ts';
+import {
+  formatCursor,
+  OCDS_CURSOR_PATTERN,
+  parseCursor,
+  type OcdsCursor,
+  type OcdsService,
+} from './ocds.service.ts';
+
+/** The list's query: the filters, `page_size` (capped), and `cursor`, the place `links.next` carries. */
+const releasesQuery = ocdsReleasesQuery.extend({
+  cursor: z.string().max(40).optional(),
+});
+/** An OCDS 1.1 release package with `links.next` (OCDS's paging link), absent on the last page. */
+const releasePackagePage = ocdsReleasePackage
+  .omit({ count: true, next: true, previous: true })
+  .extend({ links: z.object({ next: z.string().optional() }) });
 
 const tags = ['Open contracting (OCDS)'];
 const PUBLIC = { access: { side: 'public' } } as const;
@@ -26,19 +40,40 @@ export const ocdsRoutes =
         schema: {
           tags,
           summary: 'OCDS 1.1 release package of published tenders, awards and contracts, oldest first',
-          querystring: ocdsReleasesQuery,
-          response: { 200: ocdsReleasePackage, ...errors },
+          description:
+            'Paged in the database, `page_size` releases a page (at most the listing maximum): follow ' +
+            '`links.next` (absent on the last page). `page` above 1 still works but walks the pages before it.',
+          querystring: releasesQuery,
+          response: { 200: releasePackagePage, ...errors },
         },
       },
       async (request) => {
-        const page = toPageRequest(request.query);
+        const { cursor, page_size: pageSize, page } = request.query;
         const filter = { ocid: request.query.ocid || undefined, tag: request.query.tag };
-        const { count, releases } = await ocds.releases(filter, page);
-        const { next, previous } = toPage(request, publicUrl, page, count, releases);
+        let from: OcdsCursor = { source: 0, process: 0, release: 0 };
+        if (cursor !== undefined) {
+          if (!OCDS_CURSOR_PATTERN.test(cursor)) throw fieldError('cursor', message('field.cursor'));
+          from = parseCursor(cursor);
+        } else if (page > 1) {
+          // The old page numbers: the releases before the page are walked (follow links.next instead).
+          const skipped = await ocds.page(filter, from, (page - 1) * pageSize);
+          from = skipped.next ?? from;
+          if (!skipped.next)
+            return ocds.releasePackage(new URL(request.url, publicUrl).toString(), ocds.now(), {
+              next: null,
+              releases: [],
+            });
+        }
+        const { releases, next } = await ocds.page(filter, from, pageSize);
+        const link = (target: OcdsCursor) => {
+          const url = new URL(request.url, publicUrl);
+          url.searchParams.delete('page');
+          url.searchParams.set('page_size', String(pageSize));
+          url.searchParams.set('cursor', formatCursor(target));
+          return url.toString();
+        };
         return ocds.releasePackage(new URL(request.url, publicUrl).toString(), ocds.now(), {
-          count,
-          next,
-          previous,
+          next: next ? link(next) : null,
           releases,
         });
       },

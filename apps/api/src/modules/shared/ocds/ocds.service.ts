@@ -10,6 +10,29 @@ export interface OcdsSource {
   releases(filter: OcdsFilter, offset: number, limit: number): Promise<OcdsRelease[]>;
   /** Every release of one ocid (its record), or null when the ocid is not this source's. */
   record(ocid: string): Promise<OcdsRelease[] | null>;
+  /**
+   * The matching processes from `offset`, at most `limit`, in a stable order (oldest first), each as its
+   * releases (oldest first, only those with the filter's tag: possibly none). Only these processes are read
+   * (paged in the database) and built. A source without it is paged through `releases`, one release a step.
+   */
+  processes?(filter: OcdsFilter, offset: number, limit: number): Promise<OcdsRelease[][]>;
+}
+
+/**
+ * Where a page of releases starts: the source (in registration order), the process within it (its offset in
+ * the source's stable order; for a source without `processes`, the release's offset) and the release within
+ * the process. Written into `links.next` as `s.p.r`.
+ */
+export interface OcdsCursor {
+  source: number;
+  process: number;
+  release: number;
+}
+export const OCDS_CURSOR_PATTERN = /^\d{1,3}\.\d{1,9}\.\d{1,2}$/;
+export const formatCursor = (c: OcdsCursor) => `${c.source}.${c.process}.${c.release}`;
+export function parseCursor(text: string): OcdsCursor {
+  const [source, process, release] = text.split('.').map(Number);
+  return { source: source!, process: process!, release: release! };
 }
 
 export interface OcdsFilter {
@@ -47,26 +70,61 @@ export function createOcdsService({
       sources.push(source);
     },
 
-    async releases(filter: OcdsFilter, page: { offset: number; pageSize: number }) {
-      let count = 0;
-      let offset = page.offset;
-      const releases: OcdsRelease[] = [];
-      for (const source of sources) {
-        const n = await source.count(filter);
-        count += n;
-        if (releases.length < page.pageSize && offset < n)
-          releases.push(...(await source.releases(filter, offset, page.pageSize - releases.length)));
-        offset = Math.max(0, offset - n);
+    /**
+     * One page of releases from `cursor`, built from the page's processes only (each source reads them a page
+     * at a time from the database), and the cursor of the next page (null at the end).
+     */
+    async page(
+      filter: OcdsFilter,
+      from: OcdsCursor,
+      pageSize: number,
+    ): Promise<{ releases: OcdsRelease[]; next: OcdsCursor | null }> {
+      const out: OcdsRelease[] = [];
+      let { source, process, release } = from;
+      // Processes of the current source read but not (fully) on the page: is there more after it?
+      let leftOver = false;
+      while (source < sources.length && out.length < pageSize) {
+        const src = sources[source]!;
+        const limit = pageSize - out.length;
+        const batch = src.processes
+          ? await src.processes(filter, process, limit)
+          : (await src.releases(filter, process, limit)).map((one) => [one]);
+        let used = 0;
+        for (const releases of batch) {
+          const take = releases.slice(release, release + (pageSize - out.length));
+          out.push(...take);
+          release += take.length;
+          if (release >= releases.length) {
+            process += 1;
+            release = 0;
+            used += 1;
+          }
+          if (out.length >= pageSize) break;
+        }
+        leftOver = release > 0 || batch.slice(used).some((releases) => releases.length > 0);
+        if (out.length < pageSize && batch.length < limit) {
+          source += 1;
+          process = 0;
+          release = 0;
+        }
       }
-      return { count, releases };
+      if (source >= sources.length) return { releases: out, next: null };
+      const next = { source, process, release };
+      if (leftOver) return { releases: out, next };
+      // The page ended exactly at a batch's end: one release further says whether another page exists.
+      const peek = await this.page(filter, next, 1);
+      return { releases: out, next: peek.releases.length > 0 ? next : null };
     },
 
-    releasePackage(
-      uri: string,
-      now: Date,
-      rest: { count: number; next: string | null; previous: string | null; releases: OcdsRelease[] },
-    ) {
-      return { ...packageBase(uri, now), license, publicationPolicy, ...rest };
+    /** An OCDS 1.1 release package; `next` is the next page's address (OCDS `links.next`), absent at the end. */
+    releasePackage(uri: string, now: Date, rest: { next: string | null; releases: OcdsRelease[] }) {
+      return {
+        ...packageBase(uri, now),
+        license,
+        publicationPolicy,
+        releases: rest.releases,
+        links: rest.next ? { next: rest.next } : {},
+      };
     },
 
     async recordPackage(ocid: string, now: Date) {
