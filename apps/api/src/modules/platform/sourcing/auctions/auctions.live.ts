@@ -181,38 +181,50 @@ export function createAuctionLive({ db, pool, logger }: { db: Db; pool: ListenPo
      */
     async watch(auction: AuctionRow, watcher: Watcher, lastEventId: number | null): Promise<() => void> {
       await startListening().ready;
-      const t = await load(auction);
-      await enqueue(t, async () => {
-        const from = lastEventId ?? t.state.lastSeq;
-        if (from < t.state.lastSeq) {
-          const history = await repository.bidsAfter(auction.id, 0);
-          foldBids(
-            auction,
-            history.filter((b) => b.seq <= t.state.lastSeq),
-            (state, bid) => {
-              if (bid.seq > from) {
-                watcher.write(
-                  sseEvent(
-                    'bid',
-                    liveEvent(bidContext(auction, state), t.aliases, bid, watcher.viewer),
-                    bid.seq,
-                  ),
-                );
-              }
-            },
-          );
-        }
-        // A watcher whose state is ahead of this process's copy skips the bids it already has.
-        t.watchers.set(watcher, { after: Math.max(from, t.state.lastSeq) });
-      });
-      return () => {
-        t.watchers.delete(watcher);
-        if (t.watchers.size === 0) {
-          void enqueue(t, () => {
-            if (t.watchers.size === 0 && tracked.get(auction.id) === t) tracked.delete(auction.id);
-          });
-        }
-      };
+      for (;;) {
+        const t = await load(auction);
+        let joined = false;
+        let dropped = false;
+        await enqueue(t, async () => {
+          // Its last watcher left and the copy was dropped after load() returned it: join a fresh one.
+          if (tracked.get(auction.id) !== t) {
+            dropped = true;
+            return;
+          }
+          const from = lastEventId ?? t.state.lastSeq;
+          if (from < t.state.lastSeq) {
+            const history = await repository.bidsAfter(auction.id, 0);
+            foldBids(
+              auction,
+              history.filter((b) => b.seq <= t.state.lastSeq),
+              (state, bid) => {
+                if (bid.seq > from) {
+                  watcher.write(
+                    sseEvent(
+                      'bid',
+                      liveEvent(bidContext(auction, state), t.aliases, bid, watcher.viewer),
+                      bid.seq,
+                    ),
+                  );
+                }
+              },
+            );
+          }
+          // A watcher whose state is ahead of this process's copy skips the bids it already has.
+          t.watchers.set(watcher, { after: Math.max(from, t.state.lastSeq) });
+          joined = true;
+        });
+        if (dropped) continue;
+        if (!joined) throw new Error('The live view could not be opened.');
+        return () => {
+          t.watchers.delete(watcher);
+          if (t.watchers.size === 0) {
+            void enqueue(t, () => {
+              if (t.watchers.size === 0 && tracked.get(auction.id) === t) tracked.delete(auction.id);
+            });
+          }
+        };
+      }
     },
 
     close: async () => {
