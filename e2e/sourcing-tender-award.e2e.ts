@@ -547,6 +547,23 @@ describe.skipIf(!chromiumPath)('An open tender from notice to award with three b
     await noProblem(publisher);
     await publisher.context().close();
 
+    // A restricted tender's form asks for the invited suppliers (Harambee's list).
+    for (const [width, lang] of [
+      [1280, 'en'],
+      [390, 'en'],
+      [1280, 'am'],
+      [390, 'am'],
+    ] as const) {
+      const form = await staffPage('amina', '/app/sourcing/tenders/new', width, lang);
+      await form.getByTestId('tender-method').click();
+      await form.locator('[role="listbox"] [role="option"]').nth(1).click(); // the second method: restricted tender
+      await form.getByTestId('tender-invited').click();
+      await form.locator('[role="listbox"] [role="option"]', { hasText: BIDDERS.pwani.name }).click();
+      await form.keyboard.press('Escape');
+      await shots(`restricted-form-${width}-${lang}`, form);
+      await form.context().close();
+    }
+
     // A supplier registers its interest: it is then mailed the answers and addenda.
     for (const [width, lang] of [
       [1280, 'en'],
