@@ -89,5 +89,19 @@ export function tenderingOcdsSource(db: Executor, ocidPrefix: string): OcdsSourc
     async record(ocid) {
       return idOf(ocid) === null ? null : all({ ocid });
     },
+    /** A page of published tenders (oldest first, read a page at a time), each built as its releases. */
+    async processes(filter, offset, limit) {
+      const id = filter.ocid === undefined ? undefined : idOf(filter.ocid);
+      if (id === null) return [];
+      const { rows } = await tenderingRepository(db).publishedForOcds({ id }, { limit, offset });
+      const out: OcdsRelease[][] = [];
+      for (const found of rows) {
+        const releases = releasesOf(await processOf(db, found, ocidOf(found.tender.id)));
+        out.push(
+          filter.tag ? releases.filter((r) => r.tag.some((tag) => tag.startsWith(filter.tag!))) : releases,
+        );
+      }
+      return out;
+    },
   };
 }
