@@ -1,4 +1,4 @@
-import { CURRENCY_EXPONENTS, quantityToThousandths, RFQ_PHASES } from '@zabuni/domain';
+import { CURRENCY_EXPONENTS, isIsoDate, quantityToThousandths, RFQ_PHASES } from '@zabuni/domain';
 import { z } from 'zod';
 import type { MessageKey } from './messages.ts';
 import { recordId, required } from './fields.ts';
@@ -417,7 +417,8 @@ export const invitableSuppliers = z
  * fields filled from the award; the term's dates when known (else from today for a year).
  */
 const termDate = z
-  .union([z.literal(''), z.iso.date({ error: 'contract.date' })])
+  // A real calendar date the database holds, as the contract form's (z.iso.date lets year 0000 through).
+  .union([z.literal(''), z.string().refine(isIsoDate, { error: 'contract.date' satisfies MessageKey })])
   .optional()
   .transform((value) => value || undefined);
 export const rfqContractForm = z

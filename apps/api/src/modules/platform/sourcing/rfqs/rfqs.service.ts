@@ -756,6 +756,10 @@ export function createRfqsService({
         addMonths(new Date(`${startDate}T00:00:00Z`), 12)
           .toISOString()
           .slice(0, 10);
+      // The term as the contract will hold it: a year after a start late in 9999 is no date, and an end given
+      // alone may fall before today's start (the form checks the order only when both are given).
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(endDate)) throw fieldError('end_date', message('contract.date'));
+      if (endDate < startDate) throw fieldError('end_date', message('contract.end_before_start'));
       const supplierName = awarded[0]!.supplierName;
       const stored = (lineNo: number) => lines.find(({ line }) => line.lineNo === lineNo)!.line;
       return contracts.createFromAward(
