@@ -251,6 +251,16 @@ export function contractsRepository(db: Executor) {
       return row !== undefined;
     },
 
+    /**
+     * Serialises the drafting of contracts from one award until the transaction ends, so that its
+     * one-contract-per-supplier check and the insert are one step.
+     */
+    async lockSource(organisationId: number, sourceType: string, sourceId: number) {
+      await db.execute(
+        sql`SELECT pg_advisory_xact_lock(hashtext(${`contract-source:${organisationId}:${sourceType}`}), ${sourceId})`,
+      );
+    },
+
     /** The contracts drafted from one award (source type and id), oldest first. */
     async bySource(organisationId: number, sourceType: string, sourceId: number) {
       return db

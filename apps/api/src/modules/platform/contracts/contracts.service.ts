@@ -1109,6 +1109,8 @@ export function createContractsService({
         departmentId: number | null;
         categoryId: number | null;
         items: AwardItem[];
+        /** The award's own refusal when this supplier already has a contract from it (one per supplier). */
+        exists: (number: string) => Error;
       },
       ip: string | null,
     ) {
@@ -1135,6 +1137,12 @@ export function createContractsService({
         body_html: '',
       };
       const id = await db.transaction(async (tx) => {
+        // One contract per supplier and award, even when drafts are asked for at the same moment.
+        await contractsRepository(tx).lockSource(organisationId, award.type, award.id);
+        const existing = (await contractsRepository(tx).bySource(organisationId, award.type, award.id)).find(
+          (c) => c.supplierId === award.supplierId,
+        );
+        if (existing) throw award.exists(existing.number);
         await checkReferences(tx, organisationId, form.supplier_id, form);
         const number = await numbering.next(tx, organisationId, 'contract');
         const { html, language } = await authored(tx, organisationId, form, number, itemsTable(award.items));

@@ -6,7 +6,7 @@ import { procurementSetUp } from '../../../../../test/p2p.ts';
 /**
  * Review findings on contracts drafted from an RFQ award (issue 22): a term the contract cannot hold (an end
  * before its start, a start so far that a year after it is no date, year 0000) is refused with a field error,
- * never a 500.
+ * never a 500; one contract per awarded supplier even when drafts are asked for at the same moment.
  */
 
 let ctx: TestContext;
@@ -174,5 +174,18 @@ describe('a contract drafted from an RFQ award, guarded', () => {
       contracts: Array<{ supplier_id: number }>;
     };
     expect(rfq.contracts.filter((c) => c.supplier_id === suppliers.baobab)).toHaveLength(0);
+  });
+
+  it('is drafted once per supplier when drafts are asked for at the same time', async () => {
+    const drafts = await Promise.all(
+      [1, 2, 3, 4].map(() => draft('mwangi', { supplier_id: suppliers.acme, template_id: templateId })),
+    );
+    expect(drafts.map((d) => d.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const refused of drafts.filter((d) => d.statusCode === 409))
+      expect(refused.json()).toMatchObject({ code: 'rfq.contract_exists' });
+    const rfq = (await setUp.act('otieno', 'GET', `sourcing/rfqs/${rfqId}/`)).json() as {
+      contracts: Array<{ supplier_id: number }>;
+    };
+    expect(rfq.contracts.filter((c) => c.supplier_id === suppliers.acme)).toHaveLength(1);
   });
 });

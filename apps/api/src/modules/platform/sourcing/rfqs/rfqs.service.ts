@@ -741,11 +741,11 @@ export function createRfqsService({
         ({ line }) => line.supplierId === form.supplier_id,
       );
       if (awarded.length === 0) throw fieldError('supplier_id', message('rfq.contract_supplier'));
+      const exists = (number: string) => new AppError('conflict', message('rfq.contract_exists', { number }));
       const existing = (await contracts.ofAward(organisationId, 'rfq_award', id)).find(
         (c) => c.supplier_id === form.supplier_id,
       );
-      if (existing)
-        throw new AppError('conflict', message('rfq.contract_exists', { number: existing.number }));
+      if (existing) throw exists(existing.number);
       const lines = await repository.lines(id);
       const orderId = awarded.find(({ line }) => line.purchaseOrderId !== null)?.line.purchaseOrderId ?? null;
       const order = orderId === null ? null : await purchaseOrderReads(db).find(organisationId, orderId);
@@ -784,6 +784,8 @@ export function createRfqsService({
             unitPrice: formatMinor(line.unitPriceMinor, r.currency),
             net: formatMinor(line.netMinor, r.currency),
           })),
+          // Checked again by the contracts module under a lock: two drafts at once make one contract.
+          exists,
         },
         ip,
       );
