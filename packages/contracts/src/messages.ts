@@ -20,6 +20,7 @@ export const MESSAGES = {
   'contract.not_permitted': 'Only contract managers and administrators may do this.',
   'contract.date': 'Enter a date as YYYY-MM-DD.',
   'contract.end_before_start': 'The end date cannot be before the start date.',
+  'contract.award_supplier': 'A contract drafted from an award stays with the awarded supplier.',
   'contract.renewal_term': 'Say how many months each renewal lasts.',
   'contract.notice_days': 'Say how many days before the end notice must be given.',
   'contract.value': 'Enter the value as a whole number of cents, 0 or more.',

@@ -813,6 +813,10 @@ export function createContractsService({
         const found = (await repository.find(organisationId, id))!;
         const c = found.contract;
         move(c.status, 'edit', c.kind);
+        // A contract drafted from an award is the award's contract with the awarded supplier (the award's page
+        // lists it, one per supplier): its supplier is not changed.
+        if (c.sourceType !== null && form.supplier_id !== undefined && form.supplier_id !== c.supplierId)
+          throw fieldError('supplier_id', message('contract.award_supplier'));
         const merged = {
           start_date: form.start_date ?? c.startDate,
           end_date: form.end_date ?? c.endDate,

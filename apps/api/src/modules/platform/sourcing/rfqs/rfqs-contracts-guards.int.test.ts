@@ -6,7 +6,8 @@ import { procurementSetUp } from '../../../../../test/p2p.ts';
 /**
  * Review findings on contracts drafted from an RFQ award (issue 22): a term the contract cannot hold (an end
  * before its start, a start so far that a year after it is no date, year 0000) is refused with a field error,
- * never a 500; one contract per awarded supplier even when drafts are asked for at the same moment.
+ * never a 500; one contract per awarded supplier even when drafts are asked for at the same moment; and an
+ * award's contract stays with the awarded supplier.
  */
 
 let ctx: TestContext;
@@ -187,5 +188,21 @@ describe('a contract drafted from an RFQ award, guarded', () => {
       contracts: Array<{ supplier_id: number }>;
     };
     expect(rfq.contracts.filter((c) => c.supplier_id === suppliers.acme)).toHaveLength(1);
+  });
+
+  it('keeps an award’s contract with the awarded supplier', async () => {
+    const created = await draft('mwangi', { supplier_id: suppliers.baobab, template_id: templateId });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as { id: number }).id;
+    const moved = await setUp.act('mwangi', 'PATCH', `contracts/${id}/`, { supplier_id: suppliers.chui });
+    expect(moved.statusCode, moved.body).toBe(400);
+    expect(moved.json()).toMatchObject({ code: 'contract.award_supplier' });
+    // The same supplier sent again with other terms is fine.
+    const kept = await setUp.act('mwangi', 'PATCH', `contracts/${id}/`, {
+      supplier_id: suppliers.baobab,
+      title: 'Laptops — Baobab',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ supplier: { id: suppliers.baobab }, title: 'Laptops — Baobab' });
   });
 });
