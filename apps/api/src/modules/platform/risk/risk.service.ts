@@ -1593,7 +1593,14 @@ export function createRiskService({
           const due = await riskRepository(tx).claimOverdueTreatments(todayText, 100);
           const ids: number[] = [];
           for (const { treatment, risk } of due) {
-            const owner = treatment.ownerUserId ?? risk.ownerUserId;
+            // The treatment's owner, else the risk's, while still staff of the organisation (one who has left
+            // is told nothing of its risks), else its risk officers and administrators.
+            let owner: number | null = null;
+            for (const candidate of [treatment.ownerUserId, risk.ownerUserId])
+              if (candidate !== null && (await isStaff(tx, treatment.organisationId, candidate))) {
+                owner = candidate;
+                break;
+              }
             const recipients =
               owner !== null
                 ? [owner]
