@@ -218,7 +218,7 @@ export const contractsRoutes =
           response: { 200: contractAlertsRun, 401: errorBody, 403: errorBody },
         },
       },
-      async () => contracts.runAlerts(),
+      async (request) => contracts.runAlertsNow({ userId: principalOf(request).userId, ip: request.ip }),
     );
     app.get(
       '/contracts/settings/',

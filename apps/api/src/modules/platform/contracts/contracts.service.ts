@@ -1479,6 +1479,21 @@ export function createContractsService({
 
     // Jobs -----------------------------------------------------------------------------------------
     /**
+     * Platform staff's run of today's job on demand: the same run, recorded with who ran it and what it did
+     * (it renews and expires contracts of every organisation); the scheduled run is not recorded.
+     */
+    async runAlertsNow(by: { userId: number; ip: string | null }) {
+      const result = await this.runAlerts();
+      await audit.record(db, {
+        action: 'contract_alerts.run',
+        actorUserId: by.userId,
+        ip: by.ip,
+        detail: result,
+      });
+      return result;
+    },
+
+    /**
      * The daily run: active contracts past their end renew or expire; expiry and notice alerts go out once
      * per threshold to the owner and the people named; obligation reminders once each. Running it twice
      * sends nothing the second time (the alert's unique row is written in the same transaction as its mail).

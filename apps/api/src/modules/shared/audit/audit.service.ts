@@ -216,7 +216,8 @@ export type AuditAction =
   | 'directory.created'
   | 'directory.updated'
   | 'directory.delivery_resent'
-  | 'tender_alerts.run';
+  | 'tender_alerts.run'
+  | 'contract_alerts.run';
 
 export interface AuditEvent {
   action: AuditAction;
