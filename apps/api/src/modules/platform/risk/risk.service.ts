@@ -1557,8 +1557,10 @@ export function createRiskService({
           const due = await riskRepository(tx).claimDueReviews(upTo, 100);
           const ids: number[] = [];
           for (const row of due) {
+            // The arrangement's owner while still staff of the organisation (one who has left is told
+            // nothing of its outsourcing), else its risk officers and administrators.
             const recipients =
-              row.ownerUserId !== null
+              row.ownerUserId !== null && (await isStaff(tx, row.organisationId, row.ownerUserId))
                 ? [row.ownerUserId]
                 : await staffWithRoles(tx, row.organisationId, ['risk_officer', 'org_admin']);
             const supplier = await organisationName(tx, row.supplierId);

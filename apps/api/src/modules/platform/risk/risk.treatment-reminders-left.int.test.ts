@@ -7,8 +7,9 @@ import { users } from '../../../schema/authentication.tables.ts';
 import { memberships } from '../../../schema/organisations.tables.ts';
 
 /**
- * Reminders of overdue risk treatments (issue 23, review): an owner who has left the organisation is told
- * nothing of its risks; the reminder goes to the risk's owner instead, or to the risk officers.
+ * Reminders of overdue risk treatments and of outsourcing reviews (issue 23, review): an owner who has left
+ * the organisation is told nothing of its risks or its outsourcing; the reminder goes to the risk's owner
+ * instead, or to the risk officers.
  */
 
 let ctx: TestContext;
@@ -84,5 +85,49 @@ describe('reminders of overdue treatments to people who left', () => {
     expect(rita).toEqual([
       `Risk treatment overdue since ${inDays(-2)}: Sign the advisers to confidentiality`,
     ]);
+  });
+});
+
+describe('reminders of outsourcing reviews to people who left', () => {
+  it('go to the risk officers, never to the former owner of the arrangement', async () => {
+    const wanjiku = await createMember(ctx, {
+      kind: 'buyer',
+      role: 'risk_officer',
+      email: 'wanjiku@umoja.example',
+      organisationId: setUp.organisationId,
+    });
+    const arrangement = await ok(
+      'rita',
+      'POST',
+      'risk/outsourcing/',
+      {
+        service: 'Card printing bureau',
+        supplier_id: setUp.supplierId,
+        materiality: {
+          critical_function: false,
+          customer_data: true,
+          data_offshore: false,
+          disruption_impact: 2,
+          substitutability: 'easy',
+          above_value_threshold: false,
+        },
+        data_location: 'Nairobi, Kenya',
+        subcontractors: '',
+        exit_strategy: 'Move to the second bureau',
+        annual_value: '900000.00',
+        owner_id: wanjiku.userId,
+        next_review_on: inDays(5),
+      },
+      201,
+    );
+    // Wanjiku leaves Umoja: the arrangement is still his on paper.
+    await ctx.database.db.delete(memberships).where(eq(memberships.userId, wanjiku.userId));
+
+    expect(await ctx.services.risk.sendReviewReminders()).toBe(1);
+    const about = (email: string) =>
+      mailsTo(ctx, email).then((mails) => mails.filter((m) => m.subject.includes('Card printing bureau')));
+    expect(await about('wanjiku@umoja.example')).toEqual([]);
+    expect(await about('rita@umoja.example')).toHaveLength(1);
+    expect(arrangement.id).toBeGreaterThan(0);
   });
 });
