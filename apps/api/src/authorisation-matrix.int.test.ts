@@ -621,7 +621,11 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/sourcing/rfqs/{id}/comparison/': { may: NOBODY },
   'GET /api/v1/sourcing/rfqs/{id}/quotes/{supplier_id}/documents/{index}/': { may: NOBODY },
   'POST /api/v1/sourcing/rfqs/{id}/award/': { may: procurement },
-  'POST /api/v1/sourcing/rfqs/{id}/contracts/': { may: contractManagers },
+  // On the awarded RFQ (its own, awarded to S1 in the set-up): the first contract writer drafts S1's contract.
+  'POST /api/v1/sourcing/rfqs/{id}/contracts/': {
+    may: contractManagers,
+    body: (world) => ({ supplier_id: world.ids.supplierS1, template_id: world.ids.contractTemplate }),
+  },
   'GET /api/v1/sourcing/reports/savings/': { may: read },
   'GET /api/v1/sourcing/reports/savings/export/': { may: read },
   'GET /api/v1/sourcing/opening-key/': { may: read },
@@ -667,17 +671,17 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/asset-sales/': { may: ALL },
   'GET /api/v1/asset-sales/{code}/': { may: ALL },
   'GET /api/v1/asset-sales/{code}/photos/{index}/': { may: ALL },
-  // Sale by public tender: any supplier reads and bids on a public-tendered asset in the portal; the opening
-  // is a committee member's, the award procurement's. The seeded asset is sold by auction, so the tender's
-  // routes answer 404/409 to everyone (disposals-tender.int.test.ts covers them on a tendered asset).
+  // Sale by public tender, on A's second asset (listed by public tender with a committee of three, open for
+  // offers): any supplier reads and seals an offer in the portal; the opening is a committee member's (409
+  // before closing), the award procurement's (409 before the opening).
   'GET /api/v1/portal/asset-sales/': { may: portal },
-  'GET /api/v1/portal/asset-sales/{id}/': { may: NOBODY },
-  'POST /api/v1/portal/asset-sales/{id}/offer/': { may: NOBODY, body: () => ({ amount: '100.00' }) },
+  'GET /api/v1/portal/asset-sales/{id}/': { may: invited },
+  'POST /api/v1/portal/asset-sales/{id}/offer/': { may: invited, body: () => ({ amount: '100.00' }) },
   'POST /api/v1/sourcing/disposals/{id}/opening/': {
-    may: NOBODY,
+    may: ofA(['approver', 'finance', 'requester']),
     body: () => ({ passphrase: 'matrix passphrase' }),
   },
-  'POST /api/v1/sourcing/disposals/{id}/award/': { may: NOBODY },
+  'POST /api/v1/sourcing/disposals/{id}/award/': { may: procurement },
 
   // Sourcing, tenders (issue 21): A's staff read, procurement writes, the administrator sets the thresholds;
   // the seeded tender is published and still open, so openings, evaluation, award and decisions are nobody's
@@ -691,11 +695,14 @@ const MATRIX: Record<string, Entry> = {
   'GET /api/v1/sourcing/tenders/{id}/': { may: read },
   'PUT /api/v1/sourcing/tenders/{id}/': { may: procurement },
   'POST /api/v1/sourcing/tenders/{id}/publish/': { may: procurement },
-  // The method's justification (approved through the engine before publication): the seeded tender is an
-  // open tender already published, so there is nothing to ask for or decide (tendering-justification.int.test.ts).
-  'POST /api/v1/sourcing/tenders/{id}/justification/ask/': { may: NOBODY },
-  'POST /api/v1/sourcing/tenders/{id}/justification/approve/': { may: NOBODY },
-  'POST /api/v1/sourcing/tenders/{id}/justification/reject/': { may: NOBODY },
+  // The method's justification (approved through the engine before publication), on A's justified direct
+  // procurements: procurement asks on a draft; the workflow's approver (A's approver) decides a waiting one.
+  'POST /api/v1/sourcing/tenders/{id}/justification/ask/': { may: procurement },
+  'POST /api/v1/sourcing/tenders/{id}/justification/approve/': { may: ofA(['approver']) },
+  'POST /api/v1/sourcing/tenders/{id}/justification/reject/': {
+    may: ofA(['approver']),
+    body: () => ({ comment: 'Matrix rejection' }),
+  },
   'GET /api/v1/sourcing/tenders/{id}/notice/': { may: read },
   'POST /api/v1/sourcing/tenders/{id}/clarifications/{question_id}/answer/': {
     may: procurement,
@@ -748,9 +755,14 @@ function fillPath(path: string, world: MatrixWorld): string {
       [/\/risk\/continuity\/plans\//, riskIds.plan],
       [/\/risk\/outsourcing\//, riskIds.arrangement],
       [/\/risk\/questionnaires\//, riskIds.questionnaire],
+      [/\/rfqs\/\{id\}\/contracts\//, rfq.awarded],
       [/\/rfqs\//, rfq.id],
       [/\/auctions\//, auction.id],
+      [/\/portal\/asset-sales\/|\/disposals\/\{id\}\/(opening|award)\//, disposal.tendered],
       [/\/(disposals|asset-sales)\//, disposal.id],
+      [/\/justification\/ask\//, tender.justifiedDraft],
+      [/\/justification\/approve\//, tender.justifiedToApprove],
+      [/\/justification\/reject\//, tender.justifiedToReject],
       [/\/(sourcing|portal)\/tenders\//, tender.id],
       [/\/supplier-directory\/(moderation\/)?directories\//, directory.id],
       [/\/contracts\/templates\//, ids.contractTemplate],
@@ -838,8 +850,8 @@ function phaseOf(key: string): number {
   return 2;
 }
 
-/** A published RFQ of A inviting S1, with a document and a question (issue 20). */
-const rfq = { id: 0, document: 0, question: 0 };
+/** A published RFQ of A inviting S1, with a document and a question (issue 20); another awarded to S1. */
+const rfq = { id: 0, document: 0, question: 0, awarded: 0 };
 
 async function seedRfq(context: TestContext, seeded: MatrixWorld) {
   const as = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -879,6 +891,48 @@ async function seedRfq(context: TestContext, seeded: MatrixWorld) {
   });
   expect(asked.statusCode, asked.body).toBe(200);
   rfq.question = (asked.json() as { questions: Array<{ id: number }> }).questions[0]!.id;
+
+  // A second RFQ quoted by S1, closed (its closing moved into the past: the clock is real), opened by the
+  // committee and awarded to S1: the RFQ-to-contract route's record.
+  const second = await as('a:buyer', 'POST', 'sourcing/rfqs/', {
+    title: 'Matrix awarded RFQ',
+    closing_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    department_id: seeded.ids.department,
+    committee: committee.map((member) => Number(claimsOf(seeded.tokens[member]!).user_id)),
+    quorum: 2,
+    suppliers: [seeded.ids.supplierS1],
+    lines: [
+      { description: 'Paper', category_id: seeded.ids.category, quantity: '1', estimated_unit_price: '100' },
+    ],
+  });
+  expect(second.statusCode, second.body).toBe(201);
+  rfq.awarded = (second.json() as { id: number }).id;
+  const steps: Array<[Caller, string, object | undefined]> = [
+    ['a:buyer', 'publish/', undefined],
+    [
+      's1:supplier_admin',
+      'quote/',
+      { lines: [{ line_no: 1, unit_price: '90.00' }], delivery_days: 7, validity_days: 30 },
+    ],
+  ];
+  for (const [caller, step, payload] of steps) {
+    const url = `${caller.startsWith('s1:') ? 'portal' : 'sourcing'}/rfqs/${rfq.awarded}/${step}`;
+    const done = await as(caller, 'POST', url, payload);
+    expect(done.statusCode, done.body).toBeLessThan(300);
+  }
+  await context.database.db.execute(
+    sql`UPDATE rfqs SET closing_at = now() - interval '1 minute' WHERE id = ${rfq.awarded}`,
+  );
+  for (const member of committee) {
+    const confirmed = await as(member, 'POST', `sourcing/rfqs/${rfq.awarded}/opening/confirm/`, {
+      passphrase: `${member} passphrase`,
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+  }
+  const awarded = await as('a:buyer', 'POST', `sourcing/rfqs/${rfq.awarded}/award/`, {
+    allocations: [{ line_no: 1, supplier_id: seeded.ids.supplierS1, quantity: '1' }],
+  });
+  expect(awarded.statusCode, awarded.body).toBe(200);
 }
 
 /** A published, running open reverse auction of A inviting S1 and S2 (issue 21). */
@@ -909,8 +963,11 @@ async function seedAuction(context: TestContext, seeded: MatrixWorld) {
   expect(published.statusCode, published.body).toBe(200);
 }
 
-/** A published, open tender of A with a committee of three and S1's question (issue 21). */
-const tender = { id: 0, question: 0 };
+/**
+ * A published, open tender of A with a committee of three and S1's question (issue 21); three justified
+ * direct procurements (drafts): one whose justification is not asked for yet, two waiting for A's approver.
+ */
+const tender = { id: 0, question: 0, justifiedDraft: 0, justifiedToApprove: 0, justifiedToReject: 0 };
 
 async function seedTender(context: TestContext, seeded: MatrixWorld) {
   const as = (caller: Caller, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
@@ -941,10 +998,49 @@ async function seedTender(context: TestContext, seeded: MatrixWorld) {
   expect(asked.statusCode, asked.body).toBe(200);
   const view = await as('a:buyer', 'GET', `sourcing/tenders/${tender.id}/`);
   tender.question = (view.json() as { clarifications: Array<{ id: number }> }).clarifications[0]!.id;
+
+  const rule = await as('a:org_admin', 'POST', 'p2p/approval-workflows/', {
+    name: 'Matrix tender justifications',
+    document_type: 'tender_justification',
+    steps: [
+      {
+        mode: 'any',
+        approvers: [{ kind: 'user', user_id: Number(claimsOf(seeded.tokens['a:approver']!).user_id) }],
+      },
+    ],
+  });
+  expect(rule.statusCode, rule.body).toBe(201);
+  const justified = async (ask: boolean) => {
+    const draft = await as('a:buyer', 'POST', 'sourcing/tenders/', {
+      title: 'Matrix strongroom door',
+      method: 'direct_procurement',
+      category: 'services',
+      estimate: '900000.00',
+      bid_security: '0',
+      pass_mark: 70,
+      closing_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      committee: committee.map((member) => Number(claimsOf(seeded.tokens[member]!).user_id)),
+      quorum: 3,
+      justification: 'Only the manufacturer may service the strongroom door under its warranty.',
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const id = (draft.json() as { id: number }).id;
+    if (ask) {
+      const asked = await as('a:buyer', 'POST', `sourcing/tenders/${id}/justification/ask/`);
+      expect(asked.json(), asked.body).toMatchObject({ justification_status: 'pending' });
+    }
+    return id;
+  };
+  tender.justifiedDraft = await justified(false);
+  tender.justifiedToApprove = await justified(true);
+  tender.justifiedToReject = await justified(true);
 }
 
-/** A listed asset of A (a forward auction inviting S1 and S2) with a photo (issue 21). */
-const disposal = { id: 0, code: '' };
+/**
+ * A listed asset of A (a forward auction inviting S1 and S2) with a photo, and another listed by public tender
+ * with a committee of three (approver, finance, requester), open for sealed offers (issue 21).
+ */
+const disposal = { id: 0, code: '', tendered: 0 };
 
 async function seedDisposal(context: TestContext, seeded: MatrixWorld) {
   const as = async (caller: Caller, url: string, payload?: object) => {
@@ -986,6 +1082,29 @@ async function seedDisposal(context: TestContext, seeded: MatrixWorld) {
     ends_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
     suppliers: [seeded.ids.supplierS1, seeded.ids.supplierS2],
   });
+  disposal.tendered = (
+    await as('a:buyer', 'sourcing/disposals/', {
+      title: 'Matrix generator',
+      description: 'Surplus',
+      condition: 'poor',
+      grounds: 'surplus',
+      location: 'Depot',
+      book_value: '400.00',
+      reserve_price: '300.00',
+    })
+  ).id;
+  await as('a:buyer', `sourcing/disposals/${disposal.tendered}/method/`, {
+    method: 'public_tender',
+    justification: 'Matrix',
+  });
+  await as('a:org_admin', `sourcing/disposals/${disposal.tendered}/method/approve/`);
+  await as('a:buyer', `sourcing/disposals/${disposal.tendered}/listing/`, {
+    closing_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    committee: (['a:approver', 'a:finance', 'a:requester'] as const).map((member) =>
+      Number(claimsOf(seeded.tokens[member]!).user_id),
+    ),
+    quorum: 3,
+  });
 }
 
 let ctx: TestContext;
@@ -1005,8 +1124,8 @@ beforeAll(async () => {
   world = await matrixWorld(ctx);
   await seedRfq(ctx, world);
   await seedAuction(ctx, world);
+  await seedTender(ctx, world); // sets the requester's opening key, which the tendered asset's committee needs
   await seedDisposal(ctx, world);
-  await seedTender(ctx, world);
   prequalification = await matrixPrequalification(ctx, world);
   const [subscriber] = (
     await ctx.database.db.execute<{ id: number }>(sql`
