@@ -30,6 +30,9 @@ export const APPROVAL_DOCUMENT_TYPES = [
   // A tender's method outside its threshold (or one that limits competition): its recorded justification
   // is approved before the notice is published (issue 21).
   'tender_justification',
+  // An asset's disposal method, and the award of its sale by public tender (issue 21).
+  'disposal_method',
+  'disposal_award',
 ] as const;
 export type ApprovalDocumentType = (typeof APPROVAL_DOCUMENT_TYPES)[number];
 

@@ -78,6 +78,9 @@ export const disposalAssets = pgTable(
     quorum: integer('quorum'),
     openedAt: timestamp('opened_at', { withTimezone: true }),
     awardedAt: timestamp('awarded_at', { withTimezone: true }),
+    /** Public tender: the award proposed by procurement and waiting for its approval ('pending'). */
+    awardStatus: text('award_status').$type<'pending'>(),
+    awardRequestedByUserId: integer('award_requested_by_user_id').references(() => users.id),
     /** Who bought it (or took it in trade), for how much, and how it is settled. */
     buyerSupplierId: integer('buyer_supplier_id').references(() => organisations.id),
     buyerName: text('buyer_name'),
