@@ -17,8 +17,9 @@ import { workForHarambee } from './harambee.ts';
  * In the browser: the asset on the public /asset-sales page and its own page (photo, reserve, closing, how to
  * bid); two suppliers seal offers in the portal and keep receipts; the buyer sees two sealed offers and no
  * amount; after closing the committee's three members confirm the opening with their passphrases; the
- * offers show highest first; Amina awards to the highest, records the invoiced sale and marks the asset
- * disposed with the proceeds; the winner's portal says so. Screens in English and Amharic at 1280 and 390 px.
+ * offers show highest first; Amina proposes the award to the highest and Grace approves it (the approval
+ * engine's default without a workflow rule: an administrator or approver, never the proposer); Amina records
+ * the invoiced sale and marks the asset disposed with the proceeds; the winner's portal says so. Screens in English and Amharic at 1280 and 390 px.
  */
 
 const SHOTS = new URL('../test-results/screenshots/', import.meta.url).pathname;
@@ -282,7 +283,17 @@ describe.skipIf(!chromiumPath)('An asset sold by sealed public tender (issue 21)
     expect(await rows.nth(0).textContent()).toContain('910,000.00');
     expect(await rows.nth(1).textContent()).toContain(BIDDERS.simba.name);
     await shots('buyer-opened-1280-en', buyer);
+    // The award is proposed by Amina and waits for its approval: Grace (an administrator) approves it.
     await buyer.getByTestId('disposal-award').click();
+    await expect
+      .poll(() => buyer.getByTestId('disposal-award-pending').textContent(), { timeout: 15_000 })
+      .toContain(BIDDERS.jua.name);
+    const approver = await staffPage('grace', `/app/sourcing/disposals/${assetId}`);
+    await approver.getByTestId('disposal-approve-award').click();
+    await expect
+      .poll(() => approver.getByTestId('disposal-award-pending').count(), { timeout: 15_000 })
+      .toBe(0);
+    await buyer.reload();
     await expect
       .poll(() => buyer.getByTestId('disposal-buyer').textContent(), { timeout: 15_000 })
       .toContain(BIDDERS.jua.name);

@@ -39,7 +39,11 @@ import {
   createAuctionLive,
   createAuctionsService,
 } from './modules/platform/sourcing/auctions/index.ts';
-import { createDisposalsService, disposalsRoutes } from './modules/platform/sourcing/disposals/index.ts';
+import {
+  createDisposalsService,
+  disposalApprovalAdapter,
+  disposalsRoutes,
+} from './modules/platform/sourcing/disposals/index.ts';
 import type { Database } from './infra/database.ts';
 import { createListCache, listenForListChanges } from './infra/list-cache.ts';
 import { registerErrorHandling } from './infra/errors.ts';
@@ -383,7 +387,12 @@ export function createServices({
     auctions,
     tendering,
     openingBox: createSecretBox(config.jwtSecret, 'disposal-opening-shares'),
+    approvals,
+    notifications,
   });
+  // A disposal's method and its award by public tender are approved through the one engine.
+  approvals.register(disposalApprovalAdapter('disposal_method', disposals.outcomes));
+  approvals.register(disposalApprovalAdapter('disposal_award', disposals.outcomes));
   const limiter = createRateLimiter(db);
   const stkCallbackSecret = derivedSecret(config.jwtSecret, 'stk-callback-path');
   // Signs the time-limited download links of paid prequalified-supplier lists (issue 18).

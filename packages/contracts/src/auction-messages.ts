@@ -50,4 +50,10 @@ export const AUCTION_MESSAGE_TEXTS = {
   'disposal.no_offer_at_reserve': 'No offer reached the reserve price: there is nothing to award.',
   'disposal.not_opened': 'The offers have not been opened yet.',
   'disposal.offer_positive': 'Enter an offer above 0.',
+  'disposal.own_award': 'You proposed this award, so someone else must decide it.',
+  'disposal.not_your_turn': 'This disposal is waiting for someone else’s decision.',
+  'disposal.decided': 'This has already been decided.',
+  'disposal.unassignable': 'No one can approve this under the current workflow.',
+  'disposal.comment_required': 'Give a reason when you send it back.',
+  'disposal.award_pending': 'This award is waiting for approval.',
 } as const;

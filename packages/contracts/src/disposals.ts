@@ -98,6 +98,8 @@ export const disposalTender = z.object({
   offers_received: z.number().int(),
   opened_at: z.string().nullable(),
   awarded_at: z.string().nullable(),
+  /** The award proposed by procurement and waiting for its approval (the engine, or an approver). */
+  award_pending: z.boolean(),
   /** Amounts, ranks and names once opened; before that, only receipts (hash, time). */
   offers: z.array(
     z.object({

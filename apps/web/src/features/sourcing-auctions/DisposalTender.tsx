@@ -98,11 +98,14 @@ export function TenderListingForm({
 export function TenderSection({
   disposal,
   procurement,
+  approver,
   busy,
   act,
 }: {
   disposal: DisposalView;
   procurement: boolean;
+  /** May decide the proposed award (a workflow rule's approver decides it from the approvals inbox too). */
+  approver: boolean;
   busy: boolean;
   act: Act;
 }) {
@@ -117,6 +120,8 @@ export function TenderSection({
   const closed = tender.closing_at !== null && new Date(tender.closing_at).getTime() <= now;
   const member = tender.committee.find((m) => m.user_id === me.id);
   const money = (v: string | null) => (v === null ? '—' : formatAmount(v, disposal.currency, language));
+  // The award goes to the highest opened offer at or above the reserve.
+  const winner = tender.offers.find((o) => o.rank !== null && !o.below_reserve);
   return (
     <Card withBorder data-testid="disposal-tender">
       <Title order={2} size="h4" mb="sm">
@@ -225,7 +230,7 @@ export function TenderSection({
             </Table>
           </Table.ScrollContainer>
         )}
-        {procurement && !tender.awarded_at && disposal.status === 'listed' && (
+        {procurement && !tender.awarded_at && !tender.award_pending && disposal.status === 'listed' && (
           // A tender not awarded may be withdrawn: cancelled before closing, or nothing reached the reserve.
           <Group justify="flex-start">
             <Button
@@ -254,17 +259,44 @@ export function TenderSection({
             />
           </Group>
         )}
-        {procurement && tender.opened_at && !tender.awarded_at && disposal.status === 'listed' && (
+        {tender.award_pending && winner && (
+          <Text data-testid="disposal-award-pending">
+            {t('disposal.tender.pendingLine', { name: winner.supplier.name, amount: money(winner.amount) })}
+          </Text>
+        )}
+        {approver && tender.award_pending && disposal.status === 'listed' && (
           <Group justify="flex-end">
             <Button
               loading={busy}
-              onClick={() => void act(() => disposalsApi.award(disposal.id))}
-              data-testid="disposal-award"
+              onClick={() => void act(() => disposalsApi.approveAward(disposal.id))}
+              data-testid="disposal-approve-award"
             >
-              {t('disposal.tender.award')}
+              {t('disposal.tender.approveAward')}
+            </Button>
+            <Button
+              variant="default"
+              loading={busy}
+              onClick={() => void act(() => disposalsApi.rejectAward(disposal.id))}
+            >
+              {t('disposal.tender.rejectAward')}
             </Button>
           </Group>
         )}
+        {procurement &&
+          tender.opened_at &&
+          !tender.awarded_at &&
+          !tender.award_pending &&
+          disposal.status === 'listed' && (
+            <Group justify="flex-end">
+              <Button
+                loading={busy}
+                onClick={() => void act(() => disposalsApi.award(disposal.id))}
+                data-testid="disposal-award"
+              >
+                {t('disposal.tender.award')}
+              </Button>
+            </Group>
+          )}
       </Stack>
     </Card>
   );

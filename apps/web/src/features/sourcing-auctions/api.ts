@@ -85,6 +85,8 @@ export const disposalsApi = {
   confirmOpening: (id: number, passphrase: string) =>
     apiPost<DisposalView>(`/sourcing/disposals/${id}/opening/`, { passphrase }),
   award: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/award/`),
+  approveAward: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/award/approve/`),
+  rejectAward: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/award/reject/`),
   withdraw: (id: number) => apiPost<DisposalView>(`/sourcing/disposals/${id}/withdraw/`),
 };
 

@@ -279,7 +279,9 @@ export function Component() {
           )}
         </Card>
       )}
-      {d.tender && <TenderSection disposal={d} procurement={procurement} busy={busy} act={act} />}
+      {d.tender && (
+        <TenderSection disposal={d} procurement={procurement} approver={approver} busy={busy} act={act} />
+      )}
       {procurement && d.status === 'listed' && (d.method !== 'public_tender' || d.tender?.awarded_at) && (
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">

@@ -258,7 +258,11 @@ describe('sale by public tender', () => {
       reference: 'INV-1',
     });
     expect(early.json()).toMatchObject({ code: 'disposal.not_sold' });
-    const awarded = await ok('otieno', 'POST', `sourcing/disposals/${id}/award/`);
+    // Proposed by procurement, the award waits for an approver other than its proposer (no workflow rule).
+    const proposed = await ok('otieno', 'POST', `sourcing/disposals/${id}/award/`);
+    expect(proposed).toMatchObject({ status: 'listed', buyer: null, tender: { award_pending: true } });
+    expect((await act('otieno', 'POST', `sourcing/disposals/${id}/award/approve/`, {})).statusCode).toBe(403);
+    const awarded = await ok('admin', 'POST', `sourcing/disposals/${id}/award/approve/`, {});
     expect(awarded).toMatchObject({
       status: 'listed',
       buyer: { id: suppliers.baobab, name: 'Baobab Traders' },

@@ -25,6 +25,20 @@ export function disposalsRepository(db: Executor) {
       return row ?? null;
     },
 
+    /** Assets whose method or public tender award may be waiting for approval. */
+    async waiting(organisationId: number) {
+      return db
+        .select()
+        .from(disposalAssets)
+        .where(
+          and(
+            eq(disposalAssets.organisationId, organisationId),
+            inArray(disposalAssets.status, ['method_pending', 'listed']),
+          ),
+        )
+        .orderBy(asc(disposalAssets.id));
+    },
+
     async lock(organisationId: number, id: number) {
       const [row] = await db
         .select({ id: disposalAssets.id })

@@ -27,17 +27,11 @@ import { sendFile } from '../../../../infra/file-types.ts';
 import { pageOf } from '../../../../infra/pagination.ts';
 import type { RateLimiter } from '../../../shared/system/index.ts';
 import { limitOpeningTries } from '../rfqs/index.ts';
-import {
-  DISPOSAL_APPROVER_ROLES,
-  DISPOSAL_ROLES,
-  MAX_DISPOSAL_PHOTO_BYTES,
-  type DisposalsService,
-} from './disposals.service.ts';
+import { DISPOSAL_ROLES, MAX_DISPOSAL_PHOTO_BYTES, type DisposalsService } from './disposals.service.ts';
 
 const tags = ['Sourcing: asset disposal'];
 const BUYER_STAFF = { access: { side: 'buyer' } } as const;
 const PROCUREMENT = { access: { side: 'buyer', roles: DISPOSAL_ROLES } } as const;
-const APPROVERS = { access: { side: 'buyer', roles: DISPOSAL_APPROVER_ROLES } } as const;
 const PUBLIC = { access: { side: 'public' } } as const;
 const SUPPLIER = { access: { side: 'supplier' } } as const;
 const portalTags = ['Supplier portal: asset sales'];
@@ -166,22 +160,24 @@ export const disposalsRoutes =
     app.post(
       '/sourcing/disposals/:id/method/approve/',
       {
-        config: APPROVERS,
+        config: BUYER_STAFF,
         schema: {
           tags,
-          summary: 'Approve the method (not by whoever asked for it)',
+          summary:
+            'Approve the method: by the workflow route, or without a rule by an administrator or approver (never whoever asked for it)',
           params: idParams,
           body: disposalDecisionBody,
           response: { 200: disposalView, ...errors },
         },
       },
-      async (request) => disposals.decideMethod(principalOf(request), request.params.id, true),
+      async (request) =>
+        disposals.decideMethod(principalOf(request), request.params.id, true, request.body.comment),
     );
 
     app.post(
       '/sourcing/disposals/:id/method/reject/',
       {
-        config: APPROVERS,
+        config: BUYER_STAFF,
         schema: {
           tags,
           summary: 'Send the method back',
@@ -190,7 +186,8 @@ export const disposalsRoutes =
           response: { 200: disposalView, ...errors },
         },
       },
-      async (request) => disposals.decideMethod(principalOf(request), request.params.id, false),
+      async (request) =>
+        disposals.decideMethod(principalOf(request), request.params.id, false, request.body.comment),
     );
 
     app.post(
@@ -236,12 +233,46 @@ export const disposalsRoutes =
         config: PROCUREMENT,
         schema: {
           tags,
-          summary: 'Award a public tender to the highest opened offer at or above the reserve price',
+          summary:
+            'Propose the award of a public tender to the highest opened offer at or above the reserve price, for approval',
           params: idParams,
           response: { 200: disposalView, ...errors },
         },
       },
       async (request) => disposals.award(principalOf(request), request.params.id),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/award/approve/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary:
+            'Approve the proposed award: by the workflow route, or without a rule by an administrator or approver (never its proposer)',
+          params: idParams,
+          body: disposalDecisionBody,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) =>
+        disposals.decideAward(principalOf(request), request.params.id, true, request.body.comment),
+    );
+
+    app.post(
+      '/sourcing/disposals/:id/award/reject/',
+      {
+        config: BUYER_STAFF,
+        schema: {
+          tags,
+          summary: 'Send the proposed award back',
+          params: idParams,
+          body: disposalDecisionBody,
+          response: { 200: disposalView, ...errors },
+        },
+      },
+      async (request) =>
+        disposals.decideAward(principalOf(request), request.params.id, false, request.body.comment),
     );
 
     app.post(

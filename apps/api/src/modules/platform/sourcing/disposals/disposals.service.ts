@@ -26,7 +26,9 @@ import { checkDocument } from '../../../../infra/file-types.ts';
 import type { PageRequest } from '../../../../infra/pagination.ts';
 import type { FileStorage } from '../../../../infra/storage.ts';
 import { currentOrganisation } from '../../../../infra/tenancy.ts';
+import type { ApprovalsService } from '../../../shared/approvals/index.ts';
 import type { AuditAction, AuditService } from '../../../shared/audit/index.ts';
+import type { NotificationsService } from '../../../shared/notifications/index.ts';
 import type { AuctionsService } from '../auctions/index.ts';
 import {
   envelopeHash,
@@ -38,11 +40,15 @@ import {
   unwrapPrivateKey,
 } from '../rfqs/index.ts';
 import type { TenderingService } from '../tendering/index.ts';
+import { disposalSubject, proposedWinner, type DisposalApprovalOutcomes } from './disposals.approval.ts';
 import { disposalsRepository, type DisposalRow } from './disposals.repository.ts';
 
 /** Who registers assets, asks for a method, lists and records sales. */
 export const DISPOSAL_ROLES: readonly Role[] = ['org_admin', 'buyer'];
-/** Who approves a disposal method (never the one who asked for it). */
+/**
+ * Who approves a disposal's method, or its award by public tender, when no workflow rule covers it (never
+ * the one who asked for it): under a rule, the engine's route decides.
+ */
 export const DISPOSAL_APPROVER_ROLES: readonly Role[] = ['org_admin', 'approver'];
 export const MAX_DISPOSAL_PHOTO_BYTES = 5 * 1024 * 1024;
 const MAX_PHOTOS = 10;
@@ -95,6 +101,8 @@ export function createDisposalsService({
   auctions,
   tendering,
   openingBox,
+  approvals,
+  notifications,
 }: {
   db: Db;
   audit: AuditService;
@@ -105,6 +113,9 @@ export function createDisposalsService({
   tendering: TenderingService;
   /** Holds released key shares until the quorum opens the offers. */
   openingBox: SecretBox;
+  /** The one approval engine: the method (`disposal_method`) and a public tender's award (`disposal_award`). */
+  approvals: ApprovalsService;
+  notifications: NotificationsService;
 }) {
   const requireRole = (principal: Principal, roles: readonly Role[]) => {
     const organisationId = currentOrganisation(principal);
@@ -167,6 +178,7 @@ export function createDisposalsService({
       offers_received: offers.length,
       opened_at: iso(a.openedAt),
       awarded_at: iso(a.awardedAt),
+      award_pending: a.awardStatus === 'pending' && a.awardedAt === null,
       // Before the opening the buyer sees receipts only: no names, no amounts.
       offers: opened
         ? offers.map(({ offer, supplierName }) => ({
@@ -216,7 +228,55 @@ export function createDisposalsService({
     };
   }
 
+  /** Whether the engine routes the document's current request (a workflow rule applied when it was asked). */
+  async function routed(tx: Executor, type: 'disposal_method' | 'disposal_award', a: DisposalRow) {
+    const subject = await disposalSubject(tx, type, a);
+    return subject.pending;
+  }
+
+  /** The end of a method's or award's approval, WHERE it is still pending (false: zero rows). */
+  const decided: DisposalApprovalOutcomes['decided'] = async (tx, principal, type, a, approve) => {
+    const repository = disposalsRepository(tx);
+    if (type === 'disposal_method')
+      return repository.updateWhere(
+        a.organisationId,
+        a.id,
+        ['method_pending'],
+        approve
+          ? {
+              status: 'method_approved',
+              methodApprovedByUserId: principal.userId,
+              methodApprovedAt: clock.now(),
+            }
+          : { status: 'registered', method: null, methodRequestedByUserId: null },
+      );
+    if (a.awardStatus !== 'pending' || a.awardedAt !== null) return false;
+    if (!approve)
+      return repository.updateWhere(a.organisationId, a.id, ['listed'], {
+        awardStatus: null,
+        awardRequestedByUserId: null,
+      });
+    const winner = await proposedWinner(tx, a.id);
+    if (!winner) return false;
+    const changed = await repository.updateWhere(a.organisationId, a.id, ['listed'], {
+      awardStatus: null,
+      buyerSupplierId: winner.supplierId,
+      saleAmount: winner.amountMinor,
+      awardedAt: clock.now(),
+    });
+    if (changed)
+      await record(tx, principal, 'disposal.awarded', a.organisationId, {
+        disposal_id: a.id,
+        supplier_id: winner.supplierId,
+        amount_minor: winner.amountMinor,
+      });
+    return changed;
+  };
+
   return {
+    /** What the engine's adapters do when a disposal's approval ends. */
+    outcomes: { decided } satisfies DisposalApprovalOutcomes,
+
     async list(principal: Principal, filter: { status?: DisposalRow['status'] }, page: PageRequest) {
       const organisationId = currentOrganisation(principal);
       const { count, rows } = await disposalsRepository(db).list(
@@ -287,7 +347,7 @@ export function createDisposalsService({
 
     async requestMethod(principal: Principal, id: number, form: DisposalMethodForm) {
       const organisationId = requireRole(principal, DISPOSAL_ROLES);
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         await locked(tx, organisationId, id);
         if (
           !(await disposalsRepository(tx).updateWhere(organisationId, id, ['registered'], {
@@ -302,35 +362,51 @@ export function createDisposalsService({
           disposal_id: id,
           method: form.method,
         });
+        // Under a workflow rule the engine routes it; without one it waits for an approver (not the asker).
+        return (
+          (await approvals.startRound(
+            tx,
+            'disposal_method',
+            await disposalSubject(tx, 'disposal_method', (await load(tx, organisationId, id)).asset),
+          )) ?? []
+        );
       });
+      await notifications.dispatch(mailIds);
       return this.get(principal, id);
     },
 
-    /** Approved or sent back by someone other than who asked (segregation of duties). */
-    async decideMethod(principal: Principal, id: number, approve: boolean) {
-      const organisationId = requireRole(principal, DISPOSAL_APPROVER_ROLES);
+    /**
+     * Approved or sent back. Under a workflow rule, by the engine's route (the asker never decides); without
+     * one, by an administrator or approver other than who asked (segregation of duties), as before.
+     */
+    async decideMethod(principal: Principal, id: number, approve: boolean, comment = '') {
+      const organisationId = currentOrganisation(principal);
+      const asset = (await load(db, organisationId, id)).asset;
+      if (asset.status === 'method_pending' && (await routed(db, 'disposal_method', asset))) {
+        await approvals.decide(
+          principal,
+          'disposal_method',
+          id,
+          approve ? 'approved' : 'rejected',
+          { comment },
+          null,
+        );
+        return this.get(principal, id);
+      }
+      requireRole(principal, DISPOSAL_APPROVER_ROLES);
       await db.transaction(async (tx) => {
         const found = await locked(tx, organisationId, id);
         if (found.asset.status !== 'method_pending') throw conflict();
         if (found.asset.methodRequestedByUserId === principal.userId)
           throw new AppError('forbidden', message('disposal.own_request'));
-        const values = approve
-          ? {
-              status: 'method_approved' as const,
-              methodApprovedByUserId: principal.userId,
-              methodApprovedAt: clock.now(),
-            }
-          : { status: 'registered' as const, method: null, methodRequestedByUserId: null };
-        if (!(await disposalsRepository(tx).updateWhere(organisationId, id, ['method_pending'], values)))
+        if (!(await decided(tx, principal, 'disposal_method', found.asset, approve)))
           throw new AppError('conflict', message('disposal.conflict'));
         await record(
           tx,
           principal,
           approve ? 'disposal.method_approved' : 'disposal.method_rejected',
           organisationId,
-          {
-            disposal_id: id,
-          },
+          { disposal_id: id },
         );
       });
       return this.get(principal, id);
@@ -536,31 +612,76 @@ export function createDisposalsService({
       return this.get(principal, id);
     },
 
-    /** The award: the highest opened offer at or above the reserve (never chosen by hand). */
+    /**
+     * The award: the highest opened offer at or above the reserve (never chosen by hand), proposed by
+     * procurement and approved through the engine (`disposal_award`); without a workflow rule, by an
+     * administrator or approver other than who proposed it. Never awarded by its proposer alone.
+     */
     async award(principal: Principal, id: number) {
       const organisationId = requireRole(principal, DISPOSAL_ROLES);
-      await db.transaction(async (tx) => {
+      const mailIds = await db.transaction(async (tx) => {
         const a = (await locked(tx, organisationId, id)).asset;
         if (a.method !== 'public_tender' || a.status !== 'listed' || a.awardedAt !== null) throw conflict();
+        if (a.awardStatus === 'pending') throw new AppError('conflict', message('disposal.award_pending'));
         if (a.openedAt === null) throw new AppError('conflict', message('disposal.not_opened'));
-        const winner = (await disposalsRepository(tx).offers(id)).find(
-          (o) => o.offer.rank !== null && o.offer.belowReserve === false,
-        );
-        if (!winner || winner.offer.amountMinor === null)
-          throw new AppError('conflict', message('disposal.no_offer_at_reserve'));
+        const winner = await proposedWinner(tx, id);
+        if (!winner) throw new AppError('conflict', message('disposal.no_offer_at_reserve'));
         if (
           !(await disposalsRepository(tx).updateWhere(organisationId, id, ['listed'], {
-            buyerSupplierId: winner.offer.supplierId,
-            saleAmount: winner.offer.amountMinor,
-            awardedAt: clock.now(),
+            awardStatus: 'pending',
+            awardRequestedByUserId: principal.userId,
           }))
         )
           throw new AppError('conflict', message('disposal.conflict'));
-        await record(tx, principal, 'disposal.awarded', organisationId, {
+        await record(tx, principal, 'disposal.award_requested', organisationId, {
           disposal_id: id,
-          supplier_id: winner.offer.supplierId,
-          amount_minor: winner.offer.amountMinor,
+          supplier_id: winner.supplierId,
+          amount_minor: winner.amountMinor,
         });
+        return (
+          (await approvals.startRound(
+            tx,
+            'disposal_award',
+            await disposalSubject(tx, 'disposal_award', (await load(tx, organisationId, id)).asset),
+          )) ?? []
+        );
+      });
+      await notifications.dispatch(mailIds);
+      return this.get(principal, id);
+    },
+
+    /** The proposed award approved (the asset awarded to the winner) or sent back, as the method is. */
+    async decideAward(principal: Principal, id: number, approve: boolean, comment = '') {
+      const organisationId = currentOrganisation(principal);
+      const asset = (await load(db, organisationId, id)).asset;
+      const pending =
+        asset.status === 'listed' && asset.awardStatus === 'pending' && asset.awardedAt === null;
+      if (pending && (await routed(db, 'disposal_award', asset))) {
+        await approvals.decide(
+          principal,
+          'disposal_award',
+          id,
+          approve ? 'approved' : 'rejected',
+          { comment },
+          null,
+        );
+        return this.get(principal, id);
+      }
+      requireRole(principal, DISPOSAL_APPROVER_ROLES);
+      await db.transaction(async (tx) => {
+        const a = (await locked(tx, organisationId, id)).asset;
+        if (a.status !== 'listed' || a.awardStatus !== 'pending' || a.awardedAt !== null) throw conflict();
+        if (a.awardRequestedByUserId === principal.userId)
+          throw new AppError('forbidden', message('disposal.own_award'));
+        if (!(await decided(tx, principal, 'disposal_award', a, approve)))
+          throw new AppError('conflict', message('disposal.conflict'));
+        await record(
+          tx,
+          principal,
+          approve ? 'disposal.award_approved' : 'disposal.award_rejected',
+          organisationId,
+          { disposal_id: id },
+        );
       });
       return this.get(principal, id);
     },
@@ -631,7 +752,8 @@ export function createDisposalsService({
       const organisationId = requireRole(principal, DISPOSAL_ROLES);
       await db.transaction(async (tx) => {
         const a = (await locked(tx, organisationId, id)).asset;
-        const tenderUnawarded = a.method === 'public_tender' && a.awardedAt === null;
+        const tenderUnawarded =
+          a.method === 'public_tender' && a.awardedAt === null && a.awardStatus !== 'pending';
         if (
           !(await disposalsRepository(tx).updateWhere(
             organisationId,
