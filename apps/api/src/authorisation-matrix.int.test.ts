@@ -664,6 +664,9 @@ const MATRIX: Record<string, Entry> = {
   'POST /api/v1/sourcing/disposals/{id}/method/': { may: procurement },
   'POST /api/v1/sourcing/disposals/{id}/method/approve/': { may: write('org_admin', 'approver') },
   'POST /api/v1/sourcing/disposals/{id}/method/reject/': { may: write('org_admin', 'approver') },
+  // The proposed award: a workflow rule's approver decides it, else an administrator or approver.
+  'POST /api/v1/sourcing/disposals/{id}/award/approve/': { may: write('org_admin', 'approver') },
+  'POST /api/v1/sourcing/disposals/{id}/award/reject/': { may: write('org_admin', 'approver') },
   'POST /api/v1/sourcing/disposals/{id}/listing/': { may: procurement },
   'POST /api/v1/sourcing/disposals/{id}/sale/': { may: procurement },
   'POST /api/v1/sourcing/disposals/{id}/dispose/': { may: procurement },
