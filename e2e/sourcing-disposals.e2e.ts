@@ -288,7 +288,13 @@ describe.skipIf(!chromiumPath)('An asset sold by sealed public tender (issue 21)
     await expect
       .poll(() => buyer.getByTestId('disposal-award-pending').textContent(), { timeout: 15_000 })
       .toContain(BIDDERS.jua.name);
+    await shots('award-pending-1280-en', buyer);
     const approver = await staffPage('grace', `/app/sourcing/disposals/${assetId}`);
+    await approver.getByTestId('disposal-approve-award').waitFor();
+    await shots('award-approve-1280-en', approver);
+    const narrow = await staffPage('grace', `/app/sourcing/disposals/${assetId}`, 390, 'am');
+    await narrow.getByTestId('disposal-approve-award').waitFor();
+    await shots('award-approve-390-am', narrow);
     await approver.getByTestId('disposal-approve-award').click();
     await expect
       .poll(() => approver.getByTestId('disposal-award-pending').count(), { timeout: 15_000 })
