@@ -45,7 +45,7 @@ export const TENDERING_MESSAGE_TEXTS = {
   'tendering.not_your_turn': 'This award is waiting for someone else’s decision.',
   'tendering.finished': 'This award has already been decided.',
   'tendering.unassignable': 'Nobody can approve this award under the workflow rules.',
-  'tendering.comment_required': 'Give a reason when you reject an award.',
+  'tendering.comment_required': 'Say why in a comment.',
   'tendering.not_awarded': 'This tender has not been awarded yet.',
   'tendering.contract_supplier': 'The contract must be with the tender’s successful bidder.',
   'tendering.question_not_found': 'Question not found.',
