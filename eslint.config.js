@@ -21,6 +21,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-server/**',
+      'apps/api/dist-*/**',
       '**/node_modules/**',
       '.data/**',
       'test-results/**',
