@@ -206,9 +206,10 @@ describe.skipIf(!chromiumPath)('Available jobs page in Chromium', () => {
       .evaluateAll((anchors) =>
         anchors.map((a) => ({ text: a.textContent ?? '', href: a.getAttribute('href') ?? '' })),
       );
-    // SPEC §2's ten links and the four module pages (issue 17).
-    expect(links).toHaveLength(14);
+    // SPEC §2's ten links, the four module pages (issue 17) and the public asset sales (issue 21).
+    expect(links).toHaveLength(15);
     expect(links.filter((link) => link.href.startsWith('/modules/'))).toHaveLength(4);
+    expect(links.filter((link) => link.href === '/asset-sales')).toHaveLength(1);
     for (const link of links) {
       await page.goto(`${baseUrl}${link.href}`);
       const heading = page.locator('main h1, main h3').first();
