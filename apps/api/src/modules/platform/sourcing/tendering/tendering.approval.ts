@@ -23,6 +23,41 @@ export interface TenderAwardOutcomes {
 
 const store = engineStore('tender_award');
 
+/**
+ * The tenders waiting on one of the two approvals (award, justification) as the inbox lists them: each with
+ * its latest route and that round's decisions; raised by its author and by whoever asked for the approval.
+ */
+async function waitingOf<Row extends { id: number; createdByUserId: number; updatedAt: Date }>(
+  tx: Executor,
+  documents: ReturnType<typeof engineStore>,
+  rows: Row[],
+  requestedBy: (row: Row) => number | null,
+) {
+  const ids = rows.map((row) => row.id);
+  if (ids.length === 0) return [];
+  const routes = await documents.latestRoutes(tx, ids);
+  const decisions = await documents.decisionsOf(tx, ids);
+  return rows.flatMap((row) => {
+    const route = routes.find((r) => r.documentId === row.id);
+    if (!route) return [];
+    const asker = requestedBy(row);
+    return [
+      {
+        id: row.id,
+        route: route.route,
+        parties: [
+          { userId: String(row.createdByUserId), part: 'raised' as const },
+          ...(asker ? [{ userId: String(asker), part: 'raised' as const }] : []),
+        ],
+        submittedAt: row.updatedAt,
+        decisions: recordedDecisions(
+          decisions.filter((d) => d.decision.documentId === row.id && d.decision.round === route.round),
+        ),
+      },
+    ];
+  });
+}
+
 /** The tender's award as the approval engine reads it. */
 export async function tenderAwardSubject(tx: Executor, found: Found): Promise<ApprovalSubject> {
   const t = found.tender;
@@ -93,30 +128,7 @@ export function tenderAwardApprovalAdapter(outcomes: TenderAwardOutcomes): Appro
     },
     async waiting(tx, organisationId) {
       const rows = await tenderingRepository(tx).withStatus(organisationId, 'award_pending');
-      const ids = rows.map((row) => row.id);
-      if (ids.length === 0) return [];
-      const routes = await store.latestRoutes(tx, ids);
-      const decisions = await store.decisionsOf(tx, ids);
-      return rows.flatMap((row) => {
-        const route = routes.find((r) => r.documentId === row.id);
-        if (!route) return [];
-        return [
-          {
-            id: row.id,
-            route: route.route,
-            parties: [
-              { userId: String(row.createdByUserId), part: 'raised' as const },
-              ...(row.awardRequestedByUserId
-                ? [{ userId: String(row.awardRequestedByUserId), part: 'raised' as const }]
-                : []),
-            ],
-            submittedAt: row.updatedAt,
-            decisions: recordedDecisions(
-              decisions.filter((d) => d.decision.documentId === row.id && d.decision.round === route.round),
-            ),
-          },
-        ];
-      });
+      return waitingOf(tx, store, rows, (row) => row.awardRequestedByUserId);
     },
     decisions: (tx, id, round) => store.decisions(tx, id, round),
     insertDecision: (tx, subject, decision) => store.insertDecision(tx, subject.id, decision),
@@ -209,30 +221,7 @@ export function tenderJustificationApprovalAdapter(outcomes: TenderJustification
     },
     async waiting(tx, organisationId) {
       const rows = await tenderingRepository(tx).justificationPending(organisationId);
-      const ids = rows.map((row) => row.id);
-      if (ids.length === 0) return [];
-      const routes = await justificationStore.latestRoutes(tx, ids);
-      const decisions = await justificationStore.decisionsOf(tx, ids);
-      return rows.flatMap((row) => {
-        const route = routes.find((r) => r.documentId === row.id);
-        if (!route) return [];
-        return [
-          {
-            id: row.id,
-            route: route.route,
-            parties: [
-              { userId: String(row.createdByUserId), part: 'raised' as const },
-              ...(row.justificationRequestedByUserId
-                ? [{ userId: String(row.justificationRequestedByUserId), part: 'raised' as const }]
-                : []),
-            ],
-            submittedAt: row.updatedAt,
-            decisions: recordedDecisions(
-              decisions.filter((d) => d.decision.documentId === row.id && d.decision.round === route.round),
-            ),
-          },
-        ];
-      });
+      return waitingOf(tx, justificationStore, rows, (row) => row.justificationRequestedByUserId);
     },
     decisions: (tx, id, round) => justificationStore.decisions(tx, id, round),
     insertDecision: (tx, subject, decision) => justificationStore.insertDecision(tx, subject.id, decision),
